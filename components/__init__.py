@@ -1,0 +1,12 @@
+"""Plain-data components a card entity can hold (DESIGN.md "The model").
+
+Every card has `Card`, `Position`, `Orientation` and `Modifiers`; the frequent changes of a game
+are field changes on these. Rare statuses come as their own components with their mechanics.
+"""
+
+from components.card import Card
+from components.modifiers import Modifier, Modifiers
+from components.orientation import Orientation
+from components.position import Position
+
+__all__ = ["Card", "Modifier", "Modifiers", "Orientation", "Position"]

@@ -1,0 +1,26 @@
+"""Modifiers with durations: per-object state dropped on every zone change (CORE-13, CORE-20)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One change to a card's value or status for a period.
+
+    `stat` and `until` hold enum values of `ecs_vanguard.rules` (Stat, Duration); `turn` is the
+    turn it was made in, so "until end of turn" can be checked without a sweep.
+    """
+
+    stat: object
+    amount: int
+    until: object
+    turn: int
+
+
+@dataclass(slots=True)
+class Modifiers:
+    """The live modifiers of one card object, oldest first."""
+
+    items: list[Modifier] = field(default_factory=list)

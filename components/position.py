@@ -1,0 +1,19 @@
+"""Where a card is: owner, zone, circle and its object identity (CORE-01, CORE-20)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(slots=True)
+class Position:
+    """Owner, zone and circle of a card; `obj` is its object id, renewed on every zone change.
+
+    Only `ops.zones.move_card` writes `zone`; the ordered contents of each zone live in the Board.
+    `zone` and `circle` hold enum values of `ecs_vanguard.zones` (components stay stdlib-only).
+    """
+
+    owner: int
+    zone: object
+    circle: object = None
+    obj: int = 0

@@ -1,0 +1,73 @@
+"""The card database: every printed card once, immutable, looked up by id (DESIGN.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from ecs_vanguard.cards.loader import load_file
+from ecs_vanguard.cards.schema import CardDef
+from ecs_vanguard.errors import CardDataError
+
+
+class CardDB:
+    """An immutable set of CardDefs keyed by id."""
+
+    def __init__(self, cards: Iterable[CardDef]):
+        self._cards: dict[str, CardDef] = {}
+        for card in cards:
+            if card.id in self._cards:
+                raise CardDataError(
+                    f"{card.source}: card {card.id}: field 'id': duplicate id "
+                    f"(also in {self._cards[card.id].source})"
+                )
+            self._cards[card.id] = card
+        self._by_name: dict[str, list[str]] = {}
+        for card in self._cards.values():
+            for name in card.names:
+                self._by_name.setdefault(name, []).append(card.id)
+
+    @staticmethod
+    def builtin() -> CardDB:
+        """Return the built-in card pool (shared: it is immutable)."""
+        return _builtin_db()
+
+    @staticmethod
+    def load(*paths: str | Path, base: CardDB | None = None) -> CardDB:
+        """Load TOML files or folders of them, on top of `base` (e.g. the built-in pool)."""
+        cards = list(base) if base is not None else []
+        for path in paths:
+            p = Path(path)
+            files = sorted(p.glob("*.toml")) if p.is_dir() else [p]
+            for file in files:
+                cards.extend(load_file(file))
+        return CardDB(cards)
+
+    def __getitem__(self, card_id: str) -> CardDef:
+        return self._cards[card_id]
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self._cards
+
+    def __iter__(self) -> Iterator[CardDef]:
+        return iter(self._cards.values())
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def ids_named(self, name: str) -> list[str]:
+        """Return the ids of every card that has `name` among its names (TERM-05)."""
+        return list(self._by_name.get(name, []))
+
+
+@lru_cache(maxsize=1)
+def _builtin_db() -> CardDB:
+    folder = resources.files("ecs_vanguard.cards") / "builtin"
+    files = sorted((f for f in folder.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
+    cards: list[CardDef] = []
+    for f in files:
+        with resources.as_file(f) as path:
+            cards.extend(load_file(path))
+    return CardDB(cards)

@@ -1,0 +1,176 @@
+"""Deck lists: loading from TOML and the construction rules of each format (CORE-02)."""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ecs_vanguard.cards.db import CardDB
+from ecs_vanguard.errors import DeckError
+from ecs_vanguard.rules import FormatRules, Trigger, UnitType, format_rules
+
+_DECK_KEYS = {"name", "format", "starter", "ride_deck", "main", "g_deck", "description"}
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A deck list: the 50-card main deck (ride deck included), ride deck, starter and G deck."""
+
+    name: str
+    main: tuple[str, ...]
+    starter: str
+    ride_deck: tuple[str, ...] = ()
+    g_deck: tuple[str, ...] = ()
+    format: str = "standard"
+    source: str = ""
+
+    @staticmethod
+    def builtin_names() -> list[str]:
+        """Return the names of the built-in sample decks."""
+        folder = resources.files("ecs_vanguard.cards") / "decks"
+        return sorted(f.name[:-5] for f in folder.iterdir() if f.name.endswith(".toml"))
+
+    @staticmethod
+    def builtin(name: str, db: CardDB | None = None) -> Deck:
+        """Load a built-in deck by name; raise DeckError listing the names if unknown."""
+        if name not in Deck.builtin_names():
+            raise DeckError(f"no built-in deck {name!r}; built-in decks: "
+                            f"{', '.join(Deck.builtin_names())}")
+        f = resources.files("ecs_vanguard.cards") / "decks" / f"{name}.toml"
+        with resources.as_file(f) as path:
+            return Deck.load(path, db or CardDB.builtin())
+
+    @staticmethod
+    def resolve(name_or_path: str, db: CardDB | None = None) -> Deck:
+        """Return a built-in deck by name, or load a deck TOML file by path."""
+        if name_or_path in Deck.builtin_names():
+            return Deck.builtin(name_or_path, db)
+        return Deck.load(name_or_path, db or CardDB.builtin())
+
+    @staticmethod
+    def load(path: str | Path, db: CardDB) -> Deck:
+        """Read a deck TOML file; raise DeckError naming the file and the bad field or card."""
+        path = Path(path)
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise DeckError(f"{path}: no such deck file (and no built-in deck of that name: "
+                            f"{', '.join(Deck.builtin_names())})") from None
+        except OSError as exc:
+            raise DeckError(f"{path}: cannot read deck file: {exc.strerror or exc}") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise DeckError(f"{path}: malformed TOML: {exc}") from None
+        return Deck.from_dict(data, db, source=str(path))
+
+    @staticmethod
+    def from_dict(data: dict[str, Any], db: CardDB, source: str = "<deck>") -> Deck:
+        """Build a deck from its TOML table; every card id must exist in `db`."""
+        unknown = set(data) - _DECK_KEYS
+        if unknown:
+            raise DeckError(f"{source}: unknown key(s): {', '.join(sorted(unknown))}")
+        main = _expand(data.get("main"), "main", db, source)
+        ride = _ids(data.get("ride_deck", []), "ride_deck", db, source)
+        g_deck = _expand(data.get("g_deck", {}), "g_deck", db, source)
+        starter = data.get("starter")
+        if starter is None:
+            zeros = [c for c in ride if db[c].grade == 0]
+            if not zeros:
+                raise DeckError(f"{source}: field 'starter': missing (and no grade 0 in ride_deck)")
+            starter = zeros[0]
+        _ids([starter], "starter", db, source)
+        return Deck(name=str(data.get("name", Path(source).stem)), main=main, starter=starter,
+                    ride_deck=ride, g_deck=g_deck, format=str(data.get("format", "standard")),
+                    source=source)
+
+    def validate(self, fmt: str | FormatRules, db: CardDB | None = None) -> None:
+        """Check the construction rules of a format (CORE-02); raise DeckError naming the rule."""
+        validate_deck(self, db or CardDB.builtin(), format_rules(fmt))
+
+
+def _ids(raw: Any, field: str, db: CardDB, source: str) -> tuple[str, ...]:
+    if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
+        raise DeckError(f"{source}: field '{field}': expected a list of card ids")
+    for card in raw:
+        if card not in db:
+            raise DeckError(f"{source}: field '{field}': unknown card {card!r}")
+    return tuple(raw)
+
+
+def _expand(raw: Any, field: str, db: CardDB, source: str) -> tuple[str, ...]:
+    if not isinstance(raw, dict):
+        raise DeckError(f"{source}: field '{field}': expected a table of card id = count")
+    out: list[str] = []
+    for card, count in raw.items():
+        if card not in db:
+            raise DeckError(f"{source}: field '{field}': unknown card {card!r}")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise DeckError(f"{source}: field '{field}.{card}': count must be a positive integer")
+        out.extend([card] * count)
+    return tuple(out)
+
+
+def validate_deck(deck: Deck, db: CardDB, rules: FormatRules) -> None:
+    """Raise DeckError with the rule and the cards if the deck breaks CORE-02 in this format."""
+    where = f"{deck.source or deck.name}"
+    cards = [db[c] for c in deck.main]
+
+    def fail(rule: str, message: str, ids: list[str] | None = None) -> DeckError:
+        named = f": {', '.join(sorted(set(ids)))}" if ids else ""
+        return DeckError(f"{where}: {rule}: {message}{named}")
+
+    if len(cards) != rules.deck_size:
+        raise fail("CORE-02", f"main deck has {len(cards)} cards, needs exactly {rules.deck_size}")
+    g_units = [c.id for c in cards if c.unit_type is UnitType.G_UNIT]
+    if g_units:
+        raise fail("CORE-02", "G units can never be in the main deck", g_units)
+    _check_copies(deck.main, db, rules.max_copies, lambda m, ids: fail("CORE-02", m, ids))
+    triggers = [c for c in cards if c.trigger is not None]
+    if len(triggers) != rules.trigger_count:
+        raise fail("CORE-02", f"{len(triggers)} trigger units, needs exactly {rules.trigger_count}")
+    for trig, cap in ((Trigger.HEAL, rules.max_heal), (Trigger.OVER, rules.max_over)):
+        these = [c.id for c in triggers if c.trigger is trig]
+        if len(these) > cap:
+            raise fail("CORE-02", f"{len(these)} {trig.value} triggers, at most {cap}", these)
+    banned = [c.id for c in triggers if c.trigger not in rules.allowed_triggers]
+    if banned:
+        raise fail("CORE-14", f"trigger type not allowed in {rules.format.value}", banned)
+    sentinels = [c.id for c in cards if c.sentinel]
+    if len(sentinels) > rules.max_sentinel:
+        raise fail("CORE-02", f"{len(sentinels)} sentinels, at most {rules.max_sentinel}",
+                   sentinels)
+    if rules.card_pool_standard_only:
+        old = [c for c in (*deck.main, *deck.g_deck) if not db[c].standard]
+        if old:
+            raise fail("CORE-02", "cards not legal in standard", old)
+    _validate_side_decks(deck, db, rules, fail)
+
+
+def _check_copies(ids: tuple[str, ...], db: CardDB, cap: int, fail: Any) -> None:
+    by_name: Counter[str] = Counter()
+    for card in ids:
+        for name in set(db[card].names):
+            by_name[name] += 1
+    over = [n for n, k in by_name.items() if k > cap]
+    if over:
+        raise fail(f"more than {cap} cards named {over[0]!r}",
+                   [c for c in ids if db[c].has_name(over[0])])
+
+
+def _validate_side_decks(deck: Deck, db: CardDB, rules: FormatRules, fail: Any) -> None:
+    missing = Counter(deck.ride_deck) - Counter(deck.main)
+    if missing:
+        raise fail("CORE-02", "ride deck cards must be part of the 50", list(missing))
+    if deck.starter not in deck.main or db[deck.starter].grade != 0:
+        raise fail("CORE-03", "the starting vanguard must be a grade 0 of the deck", [deck.starter])
+    if deck.g_deck and not rules.g_deck_allowed:
+        raise fail("STR-01", f"no G deck in {rules.format.value}", list(deck.g_deck))
+    if len(deck.g_deck) > rules.max_g_deck:
+        raise fail("CORE-02", f"G deck has {len(deck.g_deck)} cards, at most {rules.max_g_deck}")
+    not_g = [c for c in deck.g_deck if db[c].unit_type is not UnitType.G_UNIT]
+    if not_g:
+        raise fail("CORE-02", "only G units go in the G deck", not_g)
+    _check_copies(deck.g_deck, db, rules.max_copies, lambda m, ids: fail("CORE-02", m, ids))

@@ -1,0 +1,240 @@
+"""Load and validate card TOML files into CardDefs; every mistake is a CardDataError naming
+the file, the card and the field (DESIGN.md "Cards", STYLE.md §6)."""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Check, Limit, When
+from ecs_vanguard.effects import conditions, selectors
+from ecs_vanguard.effects.steps import COST_TYPES, STEP_TYPES, Choose
+from ecs_vanguard.errors import CardDataError
+from ecs_vanguard.events import EVENTS_BY_NAME
+from ecs_vanguard.rules import Duration, Gift, OrderType, Skill, Trigger, UnitType
+from ecs_vanguard.zones import Zone
+
+_CARD_KEYS = {
+    "id", "names", "grade", "power", "shield", "critical", "nation", "race", "unit_type",
+    "trigger", "trigger_power", "skills", "gift", "order_type", "sentinel", "standard",
+    "ability", "trigger_extra", "text",
+}
+_ABILITY_KEYS = {"kind", "zones", "when", "condition", "cost", "optional", "limit", "effect", "text"}
+_KEY_ALIASES = {"from": "source", "as": "bind"}
+_TARGET_FIELDS = ("target", "source")
+
+
+class _Where:
+    """The place being read, for error messages: file, card id, field path."""
+
+    def __init__(self, file: str, card: str = "?"):
+        self.file, self.card = file, card
+
+    def fail(self, field: str, message: str) -> CardDataError:
+        return CardDataError(f"{self.file}: card {self.card}: field '{field}': {message}")
+
+
+def _enum(where: _Where, field: str, enum: type[Enum], value: Any) -> Any:
+    try:
+        return enum(value)
+    except ValueError:
+        choices = ", ".join(m.value for m in enum)  # type: ignore[attr-defined]
+        raise where.fail(field, f"{value!r} is not one of: {choices}") from None
+
+
+def _typed(where: _Where, field: str, value: Any, kind: type | tuple[type, ...]) -> Any:
+    if isinstance(value, bool) and kind is int or not isinstance(value, kind):
+        raise where.fail(field, f"expected {getattr(kind, '__name__', kind)}, got {value!r}")
+    return value
+
+
+def _parse_step(where: _Where, field: str, raw: Any, bound: set[str], is_cost: bool) -> object:
+    if not isinstance(raw, dict) or "op" not in raw:
+        raise where.fail(field, "a step must be a table with an 'op' key")
+    op = raw["op"]
+    step_type = STEP_TYPES.get(op)
+    if step_type is None:
+        raise where.fail(f"{field}.op", f"unknown op {op!r}; known: {', '.join(sorted(STEP_TYPES))}")
+    if is_cost and step_type not in COST_TYPES:
+        raise where.fail(f"{field}.op", f"{op!r} cannot be a cost")
+    kwargs: dict[str, Any] = {}
+    fields = {f.name: f for f in dataclasses.fields(step_type)}
+    for key, value in raw.items():
+        if key == "op":
+            continue
+        name = _KEY_ALIASES.get(key, key)
+        if name not in fields:
+            raise where.fail(f"{field}.{key}", f"unknown key for op {op!r}")
+        if name == "until":
+            value = _enum(where, f"{field}.{key}", Duration, value)
+        elif name == "where":
+            value = _parse_where(where, f"{field}.{key}", value)
+        kwargs[name] = value
+    for name in _TARGET_FIELDS:
+        if name in kwargs:
+            _check_target(where, f"{field}.{name}", kwargs[name], bound, source=name == "source")
+    try:
+        step = step_type(**kwargs)
+    except TypeError as exc:
+        raise where.fail(field, f"bad arguments for op {op!r}: {exc}") from None
+    if isinstance(step, Choose):
+        if step.bind in selectors.SELECTORS:
+            raise where.fail(f"{field}.as", f"{step.bind!r} shadows a selector name")
+        bound.add(step.bind)
+    return step
+
+
+def _check_target(where: _Where, field: str, value: Any, bound: set[str], source: bool) -> None:
+    if not isinstance(value, str):
+        raise where.fail(field, f"expected a selector or bound name, got {value!r}")
+    if value not in selectors.SELECTORS and value not in bound:
+        known = ", ".join(sorted(selectors.SELECTORS))
+        raise where.fail(field, f"unknown selector or unbound name {value!r}; selectors: {known}")
+
+
+def _parse_where(where: _Where, field: str, raw: Any) -> tuple[tuple[str, object], ...]:
+    if not isinstance(raw, dict):
+        raise where.fail(field, "expected a table of filters")
+    for key in raw:
+        if key not in selectors.FILTERS:
+            known = ", ".join(sorted(selectors.FILTERS))
+            raise where.fail(f"{field}.{key}", f"unknown filter; known: {known}")
+    return tuple(sorted(raw.items()))
+
+
+def _parse_checks(where: _Where, field: str, raw: Any) -> tuple[Check, ...]:
+    if not isinstance(raw, list):
+        raise where.fail(field, "expected a list of checks")
+    out = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict) or item.get("check") not in conditions.CHECKS:
+            known = ", ".join(sorted(conditions.CHECKS))
+            raise where.fail(f"{field}[{i}].check", f"unknown check {item!r}; known: {known}")
+        args = tuple(sorted((k, v) for k, v in item.items() if k != "check"))
+        out.append(Check(item["check"], args))
+    return tuple(out)
+
+
+def _parse_when(where: _Where, field: str, raw: Any) -> When:
+    if not isinstance(raw, dict) or "event" not in raw:
+        raise where.fail(field, "expected a table with an 'event' key")
+    event = EVENTS_BY_NAME.get(raw["event"])
+    if event is None:
+        raise where.fail(f"{field}.event", f"unknown event {raw['event']!r}")
+    names = {f.name for f in dataclasses.fields(event)}
+    for key in raw:
+        if key != "event" and key not in names:
+            raise where.fail(f"{field}.{key}", f"event {raw['event']!r} has no field {key!r}")
+    return When(event, tuple(sorted((k, v) for k, v in raw.items() if k != "event")))
+
+
+def _parse_steps(where: _Where, field: str, raw: Any, bound: set[str], is_cost: bool) -> tuple:
+    if not isinstance(raw, list):
+        raise where.fail(field, "expected a list of steps")
+    return tuple(_parse_step(where, f"{field}[{i}]", s, bound, is_cost) for i, s in enumerate(raw))
+
+
+def _parse_ability(where: _Where, field: str, raw: Any) -> AbilityDef:
+    if not isinstance(raw, dict):
+        raise where.fail(field, "expected a table")
+    for key in raw:
+        if key not in _ABILITY_KEYS:
+            raise where.fail(f"{field}.{key}", "unknown key")
+    kind = _enum(where, f"{field}.kind", AbilityKind, raw.get("kind"))
+    zones = frozenset(_enum(where, f"{field}.zones", Zone, z) for z in raw.get("zones", []))
+    if not zones:
+        raise where.fail(f"{field}.zones", "name at least one zone where the ability is valid")
+    when = _parse_when(where, f"{field}.when", raw["when"]) if "when" in raw else None
+    if (kind is AbilityKind.AUTO) != (when is not None):
+        raise where.fail(f"{field}.when", "auto abilities, and only they, need 'when'")
+    bound: set[str] = set()
+    cost = _parse_steps(where, f"{field}.cost", raw.get("cost", []), bound, is_cost=True)
+    effect = _parse_steps(where, f"{field}.effect", raw.get("effect", []), bound, is_cost=False)
+    return AbilityDef(
+        kind=kind, zones=zones, effect=effect, cost=cost, when=when,
+        condition=_parse_checks(where, f"{field}.condition", raw.get("condition", [])),
+        optional=bool(_typed(where, f"{field}.optional", raw.get("optional", False), bool)),
+        limit=_enum(where, f"{field}.limit", Limit, raw.get("limit", "none")),
+        text=str(raw.get("text", "")),
+    )
+
+
+def parse_card(raw: Any, file: str) -> CardDef:
+    """Turn one `[[card]]` table into a CardDef; raise CardDataError naming file, card and field."""
+    where = _Where(file)
+    if not isinstance(raw, dict):
+        raise where.fail("card", "expected a table")
+    where.card = str(raw.get("id", "?"))
+    for key in raw:
+        if key not in _CARD_KEYS:
+            raise where.fail(key, "unknown key")
+    for key in ("id", "names", "grade"):
+        if key not in raw:
+            raise where.fail(key, "missing")
+    names = _typed(where, "names", raw["names"], list)
+    if not names or not all(isinstance(n, str) and n for n in names):
+        raise where.fail("names", "expected a non-empty list of names")
+    trigger = _enum(where, "trigger", Trigger, raw["trigger"]) if "trigger" in raw else None
+    default_type = "trigger" if trigger else ("order" if "order_type" in raw else "normal")
+    unit_type = _enum(where, "unit_type", UnitType, raw.get("unit_type", default_type))
+    card = CardDef(
+        id=_typed(where, "id", raw["id"], str),
+        names=tuple(names),
+        grade=_typed(where, "grade", raw["grade"], int),
+        power=_typed(where, "power", raw.get("power", 0), int),
+        shield=_typed(where, "shield", raw.get("shield", 0), int),
+        critical=_typed(where, "critical", raw.get("critical", 1), int),
+        nation=_typed(where, "nation", raw.get("nation", ""), str),
+        race=_typed(where, "race", raw.get("race", ""), str),
+        unit_type=unit_type,
+        trigger=trigger,
+        trigger_power=_typed(where, "trigger_power", raw.get("trigger_power", 10000), int),
+        skills=frozenset(_enum(where, "skills", Skill, s) for s in raw.get("skills", [])),
+        gift=_enum(where, "gift", Gift, raw["gift"]) if "gift" in raw else None,
+        order_type=_enum(where, "order_type", OrderType, raw["order_type"])
+        if "order_type" in raw else None,
+        sentinel=_typed(where, "sentinel", raw.get("sentinel", False), bool),
+        standard=_typed(where, "standard", raw.get("standard", True), bool),
+        abilities=tuple(
+            _parse_ability(where, f"ability[{i}]", a) for i, a in enumerate(raw.get("ability", []))
+        ),
+        trigger_extra=_parse_steps(where, "trigger_extra", raw.get("trigger_extra", []), set(), False),
+        text=str(raw.get("text", "")),
+        source=file,
+    )
+    _check_card(where, card)
+    return card
+
+
+def _check_card(where: _Where, card: CardDef) -> None:
+    if not 0 <= card.grade <= 4:
+        raise where.fail("grade", f"{card.grade} is outside 0..4")
+    if card.unit_type is UnitType.TRIGGER and card.trigger is None:
+        raise where.fail("trigger", "a trigger unit needs a trigger icon")
+    if card.unit_type is UnitType.ORDER and card.order_type is None:
+        raise where.fail("order_type", "an order needs an order_type")
+    if card.trigger_extra and card.trigger is not Trigger.OVER:
+        raise where.fail("trigger_extra", "only over triggers have an extra effect")
+
+
+def load_file(path: str | Path) -> list[CardDef]:
+    """Read one TOML card file; raise CardDataError for a missing, malformed or invalid file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CardDataError(f"{path}: cannot read card file: {exc.strerror or exc}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CardDataError(f"{path}: malformed TOML: {exc}") from None
+    unknown = set(data) - {"card"}
+    if unknown:
+        raise CardDataError(f"{path}: unknown top-level key(s): {', '.join(sorted(unknown))}")
+    cards = data.get("card", [])
+    if not isinstance(cards, list):
+        raise CardDataError(f"{path}: 'card' must be an array of tables ([[card]])")
+    return [parse_card(raw, str(path)) for raw in cards]

@@ -1,0 +1,109 @@
+"""Typed, frozen card data: CardDef, AbilityDef and the condition/filter tables of the DSL.
+
+Printed information lives here once (TERM-01 "original information"); entities refer to it by id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ecs_vanguard.rules import Gift, OrderType, Skill, Trigger, UnitType
+from ecs_vanguard.zones import Zone
+
+
+class AbilityKind(Enum):
+    """The three kinds of ability (RULES.md "Words")."""
+
+    ACT = "act"
+    AUTO = "auto"
+    CONT = "cont"
+
+
+class Limit(Enum):
+    """Use limits of an ability (CORE-19)."""
+
+    NONE = "none"
+    ONCE_PER_TURN = "once_per_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One condition: a predicate of `effects.conditions` by name, with its arguments."""
+
+    check: str
+    args: tuple[tuple[str, object], ...] = ()
+
+    def arg(self, key: str, default: object = None) -> object:
+        """Return the argument `key` or `default`."""
+        for k, v in self.args:
+            if k == key:
+                return v
+        return default
+
+
+@dataclass(frozen=True, slots=True)
+class When:
+    """The event an auto ability waits for, and the filters on that event's fields."""
+
+    event: type
+    filters: tuple[tuple[str, object], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityDef:
+    """One ability of a card: kind, zones where it is valid, trigger, condition, cost, effect."""
+
+    kind: AbilityKind
+    zones: frozenset[Zone]
+    effect: tuple[object, ...]
+    cost: tuple[object, ...] = ()
+    condition: tuple[Check, ...] = ()
+    when: When | None = None
+    optional: bool = False
+    limit: Limit = Limit.NONE
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """The printed information of one card (TERM-01)."""
+
+    id: str
+    names: tuple[str, ...]
+    grade: int
+    power: int = 0
+    shield: int = 0
+    critical: int = 1
+    nation: str = ""
+    race: str = ""
+    unit_type: UnitType = UnitType.NORMAL
+    trigger: Trigger | None = None
+    trigger_power: int = 10000
+    skills: frozenset[Skill] = frozenset()
+    gift: Gift | None = None
+    order_type: OrderType | None = None
+    sentinel: bool = False
+    standard: bool = True               # legal in the standard format (D-series card)
+    abilities: tuple[AbilityDef, ...] = ()
+    trigger_extra: tuple[object, ...] = ()   # an over trigger's own extra effect (CORE-14)
+    text: str = ""
+    source: str = field(default="", compare=False)   # the file it came from, for messages
+
+    @property
+    def drive(self) -> int:
+        """Drive checks of this card as a vanguard (CORE-11)."""
+        if Skill.TRIPLE_DRIVE in self.skills:
+            return 3
+        if Skill.TWIN_DRIVE in self.skills:
+            return 2
+        return 1
+
+    @property
+    def is_unit(self) -> bool:
+        """True for cards that can be on a circle (every card but orders)."""
+        return self.unit_type is not UnitType.ORDER
+
+    def has_name(self, name: str) -> bool:
+        """True if `name` is one of this card's names (TERM-05)."""
+        return name in self.names

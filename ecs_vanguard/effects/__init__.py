@@ -1,0 +1,1 @@
+"""Ability runtime: steps, selectors, conditions, triggered autos and continuous effects."""

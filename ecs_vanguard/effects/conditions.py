@@ -1,0 +1,49 @@
+"""Conditions of the card DSL (`condition = [{ check = "vanguard_grade", min = 3 }]`).
+
+A registry of predicates of (state, frame, check); the loader refuses names not listed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ecs_vanguard import query as q
+from ecs_vanguard.cards.schema import Check
+from ecs_vanguard.state import Frame, State
+from ecs_vanguard.zones import Zone
+
+
+def _min(check: Check) -> int:
+    return int(check.arg("min", 0))  # type: ignore[arg-type]
+
+
+def _vanguard_grade(state: State, player: int) -> int:
+    return q.grade(state, q.vanguard(state, player))
+
+
+def _attacking_vanguard(state: State, frame: Frame, check: Check) -> bool:
+    b = state.battle
+    return b is not None and q.position(b.target).zone is Zone.VC and b.player == frame.master
+
+
+CHECKS: dict[str, Callable[[State, Frame, Check], bool]] = {
+    "vanguard_grade": lambda s, f, c: _vanguard_grade(s, f.master) >= _min(c),
+    "opponent_vanguard_grade": lambda s, f, c: _vanguard_grade(s, 1 - f.master) >= _min(c),
+    "your_turn": lambda s, f, c: q.is_turn_player(s, f.master),
+    "opponent_turn": lambda s, f, c: q.is_turn_player(s, 1 - f.master),
+    # CORE-14: a heal trigger heals only if your damage is at least the opponent's.
+    "damage_at_least_opponent": lambda s, f, c: (
+        q.damage_count(s, f.master) >= q.damage_count(s, 1 - f.master)
+    ),
+    "damage_min": lambda s, f, c: q.damage_count(s, f.master) >= _min(c),
+    "soul_min": lambda s, f, c: len(s.board.zones[f.master][Zone.SOUL]) >= _min(c),
+    "hand_min": lambda s, f, c: len(s.board.zones[f.master][Zone.HAND]) >= _min(c),
+    "attacking_vanguard": _attacking_vanguard,
+    "drive_check": lambda s, f, c: f.ctx("drive_check", 0) == 1,
+    "rear_guards_min": lambda s, f, c: len(q.rear_guards(s, f.master)) >= _min(c),
+}
+
+
+def holds(state: State, frame: Frame, checks: tuple[Check, ...]) -> bool:
+    """True if every condition holds."""
+    return all(CHECKS[c.check](state, frame, c) for c in checks)

@@ -1,0 +1,81 @@
+"""Selectors (which cards a step may act on) and filters (`where = {...}`) of the card DSL.
+
+Each selector is a small function of (state, frame) returning entities in a stable order;
+filters narrow them. Both are registries: a new word is a new function, never a new `if`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ecs_vanguard import query as q
+from ecs_vanguard.state import Frame, State
+from ecs_vanguard.zones import Zone
+
+Selector = Callable[[State, Frame], list[int]]
+
+
+def _attacked_units_of(state: State, player: int) -> list[int]:
+    b = state.battle
+    if b is None or b.target < 0 or q.position(b.target).owner != player:
+        return []
+    return [b.target]
+
+
+def _zone(zone: Zone, opponent: bool = False) -> Selector:
+    return lambda s, f: list(s.board.zones[1 - f.master if opponent else f.master][zone])
+
+
+SELECTORS: dict[str, Selector] = {
+    "self": lambda s, f: [f.source],
+    "your_vanguard": lambda s, f: [q.vanguard(s, f.master)],
+    "your_units": lambda s, f: q.units(s, f.master),
+    "your_front_row": lambda s, f: q.front_row(s, f.master),
+    "your_rear_guards": lambda s, f: q.rear_guards(s, f.master),
+    "your_front_row_rear_guards": lambda s, f: [
+        u for u in q.front_row(s, f.master) if q.position(u).zone is Zone.RC
+    ],
+    "opponent_vanguard": lambda s, f: [q.vanguard(s, 1 - f.master)],
+    "opponent_units": lambda s, f: q.units(s, 1 - f.master),
+    "opponent_front_row": lambda s, f: q.front_row(s, 1 - f.master),
+    "opponent_rear_guards": lambda s, f: q.rear_guards(s, 1 - f.master),
+    "your_hand": _zone(Zone.HAND),
+    "your_drop": _zone(Zone.DROP),
+    "your_soul": _zone(Zone.SOUL),
+    "your_damage": _zone(Zone.DAMAGE),
+    "your_attacked_units": lambda s, f: _attacked_units_of(s, f.master),
+    "guarded_unit": lambda s, f: [f.ctx("guarding")] if f.ctx("guarding") >= 0 else [],
+    "attacking_unit": lambda s, f: [s.battle.attacker] if s.battle else [],
+    "trigger_card": lambda s, f: [f.ctx("trigger_card")] if f.ctx("trigger_card") >= 0 else [],
+}
+
+
+def _grade(s: State, e: int) -> int:
+    return s.card(e).grade
+
+
+FILTERS: dict[str, Callable[[State, Frame, int, object], bool]] = {
+    "grade_max": lambda s, f, e, v: _grade(s, e) <= v,  # type: ignore[operator]
+    "grade_min": lambda s, f, e, v: _grade(s, e) >= v,  # type: ignore[operator]
+    "name": lambda s, f, e, v: s.card(e).has_name(str(v)),
+    "trigger": lambda s, f, e, v: (s.card(e).trigger is not None
+                                   and s.card(e).trigger.value == v),  # type: ignore[union-attr]
+    "standing": lambda s, f, e, v: q.is_standing(e) == v,
+    "face_up": lambda s, f, e, v: q.orientation(e).face_up == v,
+    "not_self": lambda s, f, e, v: (e != f.source) == v,
+    "nation": lambda s, f, e, v: s.card(e).nation == v,
+    "rear_guard": lambda s, f, e, v: (q.position(e).zone is Zone.RC) == v,
+}
+
+
+def select(state: State, frame: Frame, name: str,
+           where: tuple[tuple[str, object], ...] = ()) -> list[int]:
+    """Return the cards a selector or a bound name refers to, narrowed by filters."""
+    if name in frame.bound:
+        cards = list(frame.bound[name])
+    else:
+        cards = SELECTORS[name](state, frame)
+    for key, value in where:
+        test = FILTERS[key]
+        cards = [e for e in cards if test(state, frame, e, value)]
+    return cards

@@ -1,0 +1,30 @@
+"""The exception hierarchy: every user mistake is one of these, with a one-line message.
+
+    VanguardError
+    ├── CardDataError        a card TOML file is malformed (names file, card, field)
+    ├── DeckError            a deck list is malformed or breaks a construction rule (CORE-02)
+    ├── ScenarioError        a Scenario position is not a legal position
+    └── IllegalActionError   step() got an action that is not legal now; nothing changed
+"""
+
+from __future__ import annotations
+
+
+class VanguardError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class CardDataError(VanguardError):
+    """A card file or card definition is invalid."""
+
+
+class DeckError(VanguardError):
+    """A deck list cannot be loaded or breaks a deck construction rule (CORE-02)."""
+
+
+class ScenarioError(VanguardError):
+    """A Scenario describes a position the rules do not allow."""
+
+
+class IllegalActionError(VanguardError):
+    """An action that is not in `legal_actions()` was stepped; the game is unchanged."""

@@ -1,0 +1,283 @@
+"""Event dataclasses, one per fact: the structured log of a game and what autos wait for.
+
+Field names are the ones card TOML filters use (`when = { event = "attack_declared",
+attacker = "self" }`). Every event is frozen plain data so the log can be shared by clones.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ecs_vanguard.zones import Circle, Zone
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted:
+    first_player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Mulliganed:
+    player: int
+    returned: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    turn: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseStarted:
+    turn: int
+    player: int
+    phase: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardMoved:
+    """Any zone change (CORE-20): the raw fact beneath the named events."""
+
+    card: int
+    player: int
+    from_zone: Zone
+    to_zone: Zone
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn:
+    card: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRode:
+    card: int
+    player: int
+    from_zone: Zone
+    persona: bool
+    superior: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class UnitCalled:
+    card: int
+    player: int
+    circle: Circle | None
+    to_zone: Zone
+    from_zone: Zone
+    superior: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class UnitPlaced:
+    """A unit appeared on a circle (ACT-05): ride, call, or any other placement."""
+
+    card: int
+    player: int
+    to_zone: Zone
+    circle: Circle | None
+
+
+@dataclass(frozen=True, slots=True)
+class UnitMoved:
+    card: int
+    player: int
+    from_circle: Circle
+    to_circle: Circle
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRetired:
+    card: int
+    by_rule_action: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UnitStood:
+    card: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRested:
+    card: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardDiscarded:
+    card: int
+    player: int
+    by_cost: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OrderPlayed:
+    card: int
+    player: int
+    order_type: str
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityActivated:
+    card: int
+    player: int
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackDeclared:
+    attacker: int
+    target: int
+    player: int
+    attacker_is_vanguard: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UnitBoosted:
+    booster: int
+    boosted: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Intercepted:
+    card: int
+    player: int
+    guarding: int
+
+
+@dataclass(frozen=True, slots=True)
+class GuardianCalled:
+    card: int
+    player: int
+    guarding: int
+
+
+@dataclass(frozen=True, slots=True)
+class DriveChecked:
+    card: int
+    player: int
+    trigger: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class DamageChecked:
+    card: int
+    player: int
+    trigger: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerRevealed:
+    card: int
+    player: int
+    trigger: str
+    check: str   # "drive" or "damage"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackHit:
+    attacker: int
+    target: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackMissed:
+    attacker: int
+    target: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class DamageDealt:
+    player: int          # who takes the damage
+    amount: int
+    source: int          # the attacking unit, or the card whose effect dealt it (TERM-03)
+    battle: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PowerChanged:
+    card: int
+    amount: int
+    stat: str
+
+
+@dataclass(frozen=True, slots=True)
+class CounterBlasted:
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class CounterCharged:
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class SoulBlasted:
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class SoulCharged:
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardHealed:
+    card: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class GiftGained:
+    player: int
+    gift: str
+    circle: Circle | None
+
+
+@dataclass(frozen=True, slots=True)
+class UnitDeleted:
+    card: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class AutoPlayed:
+    card: int
+    player: int
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffled:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    winner: int | None   # None is a draw
+    reason: str
+
+
+EVENT_TYPES: tuple[type, ...] = tuple(
+    obj for name, obj in list(globals().items())
+    if isinstance(obj, type) and obj.__module__ == __name__ and not name.startswith("_")
+)
+
+
+def snake_name(cls: type) -> str:
+    """Return the snake_case name a card file uses for an event class (AttackDeclared -> attack_declared)."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+
+
+EVENTS_BY_NAME: dict[str, type] = {snake_name(cls): cls for cls in EVENT_TYPES}

@@ -1,0 +1,176 @@
+"""Read-only questions about a game: where a card is, which units a player has, current values.
+
+Values are computed, never stored: printed data + modifiers + continuous effects (TERM-01, ACT-26).
+"""
+
+from __future__ import annotations
+
+import esper
+
+from components import Modifiers, Orientation, Position
+from ecs_vanguard.rules import Duration, Phase, Stat
+from ecs_vanguard.state import State
+from ecs_vanguard.zones import ACCEL_CIRCLES, BACK_ROW, FRONT_ROW, REAR_CIRCLES, Circle, Zone
+
+_ce = esper.component_for_entity
+
+
+def position(entity: int) -> Position:
+    """Return the Position component of a card."""
+    return _ce(entity, Position)
+
+
+def orientation(entity: int) -> Orientation:
+    """Return the Orientation component of a card."""
+    return _ce(entity, Orientation)
+
+
+def zone_cards(state: State, player: int, zone: Zone) -> list[int]:
+    """Return the ordered cards of a list zone (do not mutate)."""
+    return state.board.zones[player][zone]
+
+
+def try_unit_at(state: State, player: int, circle: Circle) -> int | None:
+    """Return the newest unit on a circle, or None."""
+    units = state.board.circles[player].get(circle)
+    return units[-1] if units else None
+
+
+def vanguard(state: State, player: int) -> int:
+    """Return the player's vanguard (the card on VC)."""
+    return state.board.circles[player][Circle.VC][-1]
+
+
+def circles_of(state: State, player: int) -> list[Circle]:
+    """Return the player's VC and RCs, accel circles included, in a fixed order."""
+    return list(state.board.circles[player])
+
+
+def rear_circles(state: State, player: int) -> list[Circle]:
+    """Return the player's RCs (the five plus accel circles) in a fixed order."""
+    return [c for c in state.board.circles[player] if c is not Circle.VC]
+
+
+def rear_guards(state: State, player: int) -> list[int]:
+    """Return the player's rear-guards, in circle order."""
+    circles = state.board.circles[player]
+    return [u for c, units in circles.items() if c is not Circle.VC for u in units]
+
+
+def units(state: State, player: int) -> list[int]:
+    """Return the vanguard then the rear-guards of a player."""
+    circles = state.board.circles[player]
+    return [u for units_ in circles.values() for u in units_]
+
+
+def front_row(state: State, player: int) -> list[int]:
+    """Return the player's front-row units (VC, front RCs, accel circles; CORE-09)."""
+    circles = state.board.circles[player]
+    return [u for c, units_ in circles.items() if c in FRONT_ROW for u in units_]
+
+
+def is_back_row(circle: Circle | None) -> bool:
+    """True for the back-row circles."""
+    return circle in BACK_ROW
+
+
+def is_rear_circle(circle: object) -> bool:
+    """True for an RC (accel included)."""
+    return circle in REAR_CIRCLES or circle in ACCEL_CIRCLES
+
+
+def is_standing(entity: int) -> bool:
+    """True if the card is standing."""
+    return not _ce(entity, Orientation).rested
+
+
+def _modifier_sum(state: State, entity: int, stat: Stat) -> int:
+    total = 0
+    for mod in _ce(entity, Modifiers).items:
+        if mod.stat is stat:
+            total += mod.amount
+    return total
+
+
+def has_status(entity: int, stat: Stat) -> bool:
+    """True if the card has a live status modifier (e.g. CANT_BE_HIT)."""
+    return any(m.stat is stat for m in _ce(entity, Modifiers).items)
+
+
+def is_deleted(state: State, entity: int) -> bool:
+    """True while a vanguard is deleted (CORE-21)."""
+    return entity in state.deleted
+
+
+def base_power(state: State, entity: int) -> int:
+    """Return the original power: printed, or 0 while deleted (CORE-21)."""
+    return 0 if entity in state.deleted else state.card(entity).power
+
+
+def power(state: State, entity: int) -> int:
+    """Return current power: original + modifiers + gifts + continuous effects (ACT-26, CORE-15)."""
+    from ecs_vanguard.effects import continuous   # continuous effects read the effect layer
+
+    total = base_power(state, entity) + _modifier_sum(state, entity, Stat.POWER)
+    pos = _ce(entity, Position)
+    if pos.zone is Zone.VC or pos.zone is Zone.RC:
+        total += _gift_power(state, pos)
+        total += continuous.bonus(state, entity, Stat.POWER)
+    return total
+
+
+def _gift_power(state: State, pos: Position) -> int:
+    """CORE-15: Force markers and accel circles add power during their owner's turn."""
+    if state.turn.player != pos.owner:
+        return 0
+    markers = state.force[pos.owner].get(pos.circle, 0)  # type: ignore[arg-type]
+    accel = 1 if pos.circle in ACCEL_CIRCLES else 0
+    return (markers + accel) * state.rules.gift_power
+
+
+def critical(state: State, entity: int) -> int:
+    """Return current critical (printed + modifiers + continuous effects)."""
+    from ecs_vanguard.effects import continuous
+
+    return (state.card(entity).critical + _modifier_sum(state, entity, Stat.CRITICAL)
+            + continuous.bonus(state, entity, Stat.CRITICAL))
+
+
+def shield(state: State, entity: int) -> int:
+    """Return current shield (printed + modifiers); may be negative (ACT-26)."""
+    return state.card(entity).shield + _modifier_sum(state, entity, Stat.SHIELD)
+
+
+def drive(state: State, entity: int) -> int:
+    """Return the number of drive checks this vanguard makes (CORE-11)."""
+    return max(0, state.card(entity).drive + _modifier_sum(state, entity, Stat.DRIVE))
+
+
+def grade(state: State, entity: int) -> int:
+    """Return the grade (printed; deleted vanguards keep it, CORE-21)."""
+    return state.card(entity).grade
+
+
+def damage_count(state: State, player: int) -> int:
+    """Return the number of cards in a player's damage zone."""
+    return len(state.board.zones[player][Zone.DAMAGE])
+
+
+def face_up_damage(state: State, player: int) -> list[int]:
+    """Return the face-up cards of a damage zone, oldest first."""
+    return [c for c in state.board.zones[player][Zone.DAMAGE] if _ce(c, Orientation).face_up]
+
+
+def face_down_damage(state: State, player: int) -> list[int]:
+    """Return the face-down cards of a damage zone, oldest first."""
+    return [c for c in state.board.zones[player][Zone.DAMAGE] if not _ce(c, Orientation).face_up]
+
+
+def is_turn_player(state: State, player: int) -> bool:
+    """True if it is `player`'s turn."""
+    return state.turn.player == player and state.turn.phase is not Phase.SETUP
+
+
+def modifier_expired(until: Duration, turn_made: int, state: State, owner_turn_ended: bool) -> bool:
+    """True if a modifier of this duration ends now (used by the sweeps of CORE-13 and end phase)."""
+    return until is Duration.END_OF_TURN or (until is Duration.END_OF_OWNER_TURN and owner_turn_ended)

@@ -1,0 +1,164 @@
+"""Format settings as data, one field per rule (CORE-02, CORE-04, CORE-14, CORE-15, CORE-16).
+
+Nothing else in the engine asks "is this premium?": it reads a field of `FormatRules`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Format(Enum):
+    """The two formats (RULES.md "Formats")."""
+
+    STANDARD = "standard"
+    PREMIUM = "premium"
+
+
+class Trigger(Enum):
+    """Trigger icons (CORE-14)."""
+
+    CRITICAL = "critical"
+    DRAW = "draw"
+    HEAL = "heal"
+    FRONT = "front"
+    OVER = "over"
+    STAND = "stand"
+
+
+class Gift(Enum):
+    """Imaginary gift icons (CORE-15)."""
+
+    FORCE = "force"
+    ACCEL = "accel"
+    PROTECT = "protect"
+
+
+class UnitType(Enum):
+    """What kind of card it is."""
+
+    NORMAL = "normal"
+    TRIGGER = "trigger"
+    G_UNIT = "g_unit"
+    ORDER = "order"
+    TOKEN = "token"
+
+
+class OrderType(Enum):
+    """Order subtypes (CORE-08)."""
+
+    NORMAL = "normal"
+    SET = "set"
+    BLITZ = "blitz"
+
+
+class Skill(Enum):
+    """Skill icons."""
+
+    BOOST = "boost"
+    INTERCEPT = "intercept"
+    TWIN_DRIVE = "twin_drive"
+    TRIPLE_DRIVE = "triple_drive"
+    PERSONA_RIDE = "persona_ride"
+
+
+class Stat(Enum):
+    """What a modifier changes (ACT-26)."""
+
+    POWER = "power"
+    CRITICAL = "critical"
+    SHIELD = "shield"
+    DRIVE = "drive"
+    CANT_BE_HIT = "cant_be_hit"
+    DELETED = "deleted"        # CORE-21: original power 0, no abilities, face down
+
+
+class Duration(Enum):
+    """How long a modifier lasts (CORE-13)."""
+
+    END_OF_BATTLE = "end_of_battle"
+    END_OF_TURN = "end_of_turn"
+    END_OF_OWNER_TURN = "end_of_owner_turn"   # CORE-21: a delete lasts to its owner's end phase
+
+
+class Phase(Enum):
+    """Phases of a turn, in order (CORE-04); SETUP is before the first turn."""
+
+    SETUP = "setup"
+    STAND = "stand"
+    DRAW = "draw"
+    RIDE = "ride"
+    MAIN = "main"
+    BATTLE = "battle"
+    END = "end"
+
+
+class BattleStep(Enum):
+    """Steps of one battle (CORE-09..13)."""
+
+    ATTACK = "attack"
+    BOOST = "boost"
+    GUARD = "guard"
+    DRIVE = "drive"
+    DAMAGE = "damage"
+    CLOSE = "close"
+
+
+TRIGGER_LIMITS_NOTE = "CORE-02: 16 triggers, at most 4 heal, at most 1 over"
+
+
+@dataclass(frozen=True, slots=True)
+class FormatRules:
+    """Every rule that differs between formats, each field with the rule that needs it."""
+
+    format: Format
+    deck_size: int = 50                        # CORE-02
+    max_copies: int = 4                        # CORE-02
+    trigger_count: int = 16                    # CORE-02
+    max_heal: int = 4                          # CORE-02
+    max_over: int = 1                          # CORE-02
+    max_sentinel: int = 4                      # CARDS.md §2: at most 4 sentinels in any era
+    max_g_deck: int = 16                       # CORE-02, STR-01 (premium)
+    allowed_triggers: frozenset[Trigger] = frozenset()   # CORE-14: stand triggers are premium only
+    card_pool_standard_only: bool = True       # standard: D-series cards only
+    has_stride_step: bool = False              # CORE-04: the stride step exists in premium
+    imaginary_gifts: bool = False              # CORE-15 (premium)
+    g_deck_allowed: bool = False               # STR-01 (premium)
+    ride_deck_cost_discard: int = 1            # CORE-05: riding from the ride deck discards 1
+    persona_ride_power: int = 10000            # CORE-05
+    over_trigger_power: int = 100_000_000      # CORE-14
+    damage_to_lose: int = 6                    # CORE-16
+    turn_limit: int = 100                      # CORE-16: reaching it is a draw
+    opening_hand: int = 5                      # CORE-03
+    gift_power: int = 10000                    # CORE-15: Force and Accel on your turn
+
+
+STANDARD = FormatRules(
+    format=Format.STANDARD,
+    allowed_triggers=frozenset(
+        {Trigger.CRITICAL, Trigger.DRAW, Trigger.HEAL, Trigger.FRONT, Trigger.OVER}
+    ),
+)
+
+PREMIUM = FormatRules(
+    format=Format.PREMIUM,
+    allowed_triggers=frozenset(Trigger),
+    card_pool_standard_only=False,
+    has_stride_step=True,
+    imaginary_gifts=True,
+    g_deck_allowed=True,
+)
+
+FORMATS: dict[str, FormatRules] = {"standard": STANDARD, "premium": PREMIUM}
+
+
+def format_rules(name: str | Format | FormatRules) -> FormatRules:
+    """Return the settings of a format given by name, enum or settings; raise ValueError if unknown."""
+    if isinstance(name, FormatRules):
+        return name
+    key = name.value if isinstance(name, Format) else str(name).lower()
+    try:
+        return FORMATS[key]
+    except KeyError:
+        raise ValueError(f"unknown format {name!r}: choose one of {sorted(FORMATS)}") from None

@@ -1,0 +1,175 @@
+"""The per-game singletons: Board, TurnState, Battle, pending work, event log and generator.
+
+All plain data, copied field by field by `clone_state` (DESIGN.md "State is plain data").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ecs_vanguard.decisions import Action, Decision
+from ecs_vanguard.rules import BattleStep, FormatRules, Phase
+from ecs_vanguard.zones import LIST_ZONES, REAR_CIRCLES, Circle, Zone
+
+if TYPE_CHECKING:
+    from ecs_vanguard.cards.db import CardDB
+    from ecs_vanguard.cards.schema import CardDef
+
+
+@dataclass(slots=True)
+class Board:
+    """Ordered contents of every zone and circle of both players (CORE-01).
+
+    `zones[p][Zone.DECK][0]` is the top of the deck; a circle holds a list because a call onto
+    an occupied RC briefly puts two units there until the rule action (CORE-17).
+    """
+
+    zones: list[dict[Zone, list[int]]]
+    circles: list[dict[Circle, list[int]]]
+
+    @staticmethod
+    def empty() -> Board:
+        """Return a board with every zone and the VC and five RCs of both players empty."""
+        return Board(
+            zones=[{z: [] for z in LIST_ZONES} for _ in range(2)],
+            circles=[{c: [] for c in (Circle.VC, *REAR_CIRCLES)} for _ in range(2)],
+        )
+
+    def copy(self) -> Board:
+        """Return an independent copy."""
+        return Board(
+            zones=[{z: list(cards) for z, cards in side.items()} for side in self.zones],
+            circles=[{c: list(cards) for c, cards in side.items()} for side in self.circles],
+        )
+
+
+@dataclass(slots=True)
+class TurnState:
+    """Whose turn, which phase and step, and the per-turn counters (CORE-04..08)."""
+
+    turn: int = 0
+    player: int = 0
+    first_player: int = 0
+    phase: Phase = Phase.SETUP
+    step: BattleStep | None = None
+    stage: int = 0                       # progress inside a phase (set-up stages, end phase)
+    rode: bool = False                   # CORE-05: one normal ride per turn
+    orders_played: list[int] = field(default_factory=lambda: [0, 0])   # CORE-08
+    grade3_at_start: list[bool] = field(default_factory=lambda: [False, False])   # STR-04
+    decisions_this_turn: int = 0
+
+
+@dataclass(slots=True)
+class Battle:
+    """The battle in progress (CORE-09..13)."""
+
+    attacker: int
+    target: int
+    player: int
+    booster: int = -1
+    guardians: dict[int, int] = field(default_factory=dict)   # guardian -> unit it guards
+    drives_left: int = 0
+    damage_left: int = 0
+    hit: bool | None = None
+
+    def copy(self) -> Battle:
+        """Return an independent copy."""
+        return Battle(self.attacker, self.target, self.player, self.booster, dict(self.guardians),
+                      self.drives_left, self.damage_left, self.hit)
+
+
+@dataclass(slots=True)
+class PendingAuto:
+    """A triggered auto ability waiting for the check timing (CORE-18)."""
+
+    source: int
+    obj: int
+    card_id: str
+    index: int
+    player: int
+    context: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(slots=True)
+class Frame:
+    """One ability (or trigger) being resolved, running or paused for a decision (STYLE §5).
+
+    `stage` is 0 before the optional/cost check, 1 while paying costs, 2 while resolving.
+    """
+
+    source: int
+    card_id: str
+    index: int                      # ability index; TRIGGER_INDEX for a trigger's effect
+    master: int
+    pc: int = 0
+    stage: int = 0
+    bound: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    picks: list[int] = field(default_factory=list)
+    context: tuple[tuple[str, int], ...] = ()
+    is_order: bool = False          # a played order goes to the drop or order zone after (CORE-08)
+
+    def copy(self) -> Frame:
+        """Return an independent copy."""
+        return Frame(self.source, self.card_id, self.index, self.master, self.pc, self.stage,
+                     dict(self.bound), list(self.picks), self.context, self.is_order)
+
+    def ctx(self, key: str, default: int = -1) -> int:
+        """Return a value the event or the rules gave this frame (e.g. "guarding")."""
+        for k, v in self.context:
+            if k == key:
+                return v
+        return default
+
+
+TRIGGER_INDEX = -1          # Frame.index of a trigger's built-in effect
+OVER_EXTRA_INDEX = -2       # Frame.index of an over trigger's own extra effect
+
+
+@dataclass(slots=True)
+class State:
+    """Everything one game is, besides the esper components of its cards."""
+
+    db: CardDB
+    rules: FormatRules
+    rng: np.random.Generator
+    board: Board
+    defs: list[CardDef | None]                 # printed data by entity id (shared, immutable)
+    turn: TurnState = field(default_factory=TurnState)
+    battle: Battle | None = None
+    stack: list[Frame] = field(default_factory=list)
+    pending_autos: list[PendingAuto] = field(default_factory=list)
+    decision: Decision | None = None
+    answer: Action | None = None
+    events: list[object] = field(default_factory=list)
+    over: bool = False
+    winner: int | None = None
+    end_reason: str = ""
+    next_obj: int = 1
+    once_used: set[tuple[int, int]] = field(default_factory=set)     # (object id, ability index)
+    force: list[dict[Circle, int]] = field(default_factory=lambda: [{}, {}])   # CORE-15
+    watchers: dict[type, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    deleted: set[int] = field(default_factory=set)                   # CORE-21
+    decks: tuple[object, object] = (None, None)
+
+    def log(self, event: object) -> None:
+        """Append an event and queue the autos waiting for it (CORE-18)."""
+        self.events.append(event)
+        watchers = self.watchers.get(type(event))
+        if watchers:
+            from ecs_vanguard.effects import triggers   # the effect layer sits above state
+
+            triggers.collect(self, event, watchers)
+
+    def new_object_id(self) -> int:
+        """Return a fresh object id (CORE-20)."""
+        self.next_obj += 1
+        return self.next_obj
+
+    def card(self, entity: int) -> CardDef:
+        """Return the printed data of an entity."""
+        d = self.defs[entity]
+        assert d is not None
+        return d
