@@ -102,7 +102,7 @@ class Frame:
 
     source: int
     card_id: str
-    index: int                      # ability index; TRIGGER_INDEX for a trigger's effect
+    index: int                      # ability index; negative: a built-in frame (effects.builtin)
     master: int
     pc: int = 0
     stage: int = 0
@@ -124,8 +124,11 @@ class Frame:
         return default
 
 
-TRIGGER_INDEX = -1          # Frame.index of a trigger's built-in effect
-OVER_EXTRA_INDEX = -2       # Frame.index of an over trigger's own extra effect
+# Frame.index values of the rules' own frames (steps in effects.builtin).
+TRIGGER_INDEX = -1
+GIFT_INDEX = -2
+RIDE_DECK_INDEX = -3
+MULLIGAN_INDEX = -4
 
 
 @dataclass(slots=True)

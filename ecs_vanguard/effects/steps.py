@@ -164,3 +164,29 @@ STEP_TYPES: dict[str, type] = {
 
 # Ops allowed as costs: the ones that are "all or nothing" or a choice (CORE-19).
 COST_TYPES: frozenset[type] = frozenset({CounterBlast, SoulBlast, Discard, Rest, Retire, Choose})
+
+
+# Steps the engine itself uses to run rules as frames (not written in card files).
+
+
+@dataclass(frozen=True, slots=True)
+class GainGift:
+    """Get an imaginary gift: Force on a chosen circle, a new Accel circle, or a Protect marker
+    (CORE-15)."""
+
+    gift: str
+
+
+@dataclass(frozen=True, slots=True)
+class RideSelf:
+    """Ride the frame's source card (the ride deck's ride after its discard cost, CORE-05)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HealIfNotAhead:
+    """Heal 1 if your damage is at least your opponent's (the heal trigger, CORE-14)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mulligan:
+    """Return any cards from hand to the deck, draw as many, shuffle (CORE-03)."""

@@ -1,0 +1,56 @@
+"""The rules' own effects written in the step vocabulary: triggers, gifts, riding from the ride
+deck (CORE-05, CORE-14, CORE-15). Indexes below 0 in Frame.index name them."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ecs_vanguard.cards.schema import CardDef
+from ecs_vanguard.effects.steps import (
+    AddCritical,
+    AddPower,
+    Choose,
+    Discard,
+    Draw,
+    GainGift,
+    HealIfNotAhead,
+    Mulligan,
+    RemoveFromGame,
+    RideSelf,
+    Stand,
+)
+from ecs_vanguard.rules import Trigger
+
+from ecs_vanguard.state import GIFT_INDEX, MULLIGAN_INDEX, RIDE_DECK_INDEX, TRIGGER_INDEX
+
+_POWER = (Choose("your_units", 1, bind="power_to"), AddPower("power_to", "trigger_power"))
+
+# CORE-14: each trigger's power and critical can go to different units of its owner.
+TRIGGER_STEPS: dict[Trigger, tuple[object, ...]] = {
+    Trigger.CRITICAL: _POWER + (Choose("your_units", 1, bind="critical_to"),
+                                AddCritical("critical_to", 1)),
+    Trigger.DRAW: _POWER + (Draw(1),),
+    Trigger.HEAL: _POWER + (HealIfNotAhead(),),
+    Trigger.FRONT: (AddPower("your_front_row", "trigger_power"),),
+    Trigger.OVER: (RemoveFromGame("trigger_card"), Draw(1),
+                   Choose("your_units", 1, bind="power_to"), AddPower("power_to", "over_power")),
+    Trigger.STAND: _POWER + (Choose("your_rear_guards", 1, where=(("standing", False),),
+                                    bind="stood"), Stand("stood")),
+}
+
+
+@lru_cache(maxsize=None)
+def builtin_steps(card: CardDef, index: int) -> tuple[tuple[object, ...], int]:
+    """Return (steps, number of leading cost steps) of a built-in frame for this card."""
+    if index == TRIGGER_INDEX:
+        assert card.trigger is not None
+        extra = card.trigger_extra if card.trigger is Trigger.OVER else ()
+        return TRIGGER_STEPS[card.trigger] + tuple(extra), 0
+    if index == GIFT_INDEX:
+        assert card.gift is not None
+        return (GainGift(card.gift.value),), 0
+    if index == RIDE_DECK_INDEX:
+        return (Discard(1), RideSelf()), 1
+    if index == MULLIGAN_INDEX:
+        return (Mulligan(),), 0
+    raise ValueError(f"no built-in frame {index}")

@@ -1,0 +1,262 @@
+"""Game: the facade over one esper world, its State and the systems; thin by design."""
+
+from __future__ import annotations
+
+import hashlib
+
+import esper
+import numpy as np
+
+from components import Modifiers, Orientation, Position
+from ecs_vanguard import world
+from ecs_vanguard.cards.db import CardDB
+from ecs_vanguard.cards.deck import Deck, validate_deck
+from ecs_vanguard.decisions import Action, Decision
+from ecs_vanguard.errors import IllegalActionError
+from ecs_vanguard.rules import BattleStep, FormatRules, Phase, format_rules
+from ecs_vanguard.state import Board, Frame, State
+
+
+DECISIONS_PER_TURN_LIMIT = 2000     # a game that loops inside one turn ends as a draw
+
+
+class Game:
+    """One game of Vanguard between two decks, stepped one decision at a time."""
+
+    def __init__(self, deck0: Deck, deck1: Deck, *, seed: int = 0, format: str = "standard",
+                 db: CardDB | None = None, turn_limit: int | None = None,
+                 validate: bool = True) -> None:
+        """Set up a game (CORE-03) and run it to the first decision (a mulligan).
+
+        Raises:
+            DeckError: a deck breaks the construction rules of the format (CORE-02).
+        """
+        db = db or CardDB.builtin()
+        rules = format_rules(format)
+        if turn_limit is not None:
+            rules = _with_turn_limit(rules, turn_limit)
+        if validate:
+            for deck in (deck0, deck1):
+                validate_deck(deck, db, rules)
+        self._init_state(db, rules, seed)
+        from ecs_vanguard.setup import deal   # setup uses ops; imported where the world exists
+
+        deal(self.state, (deck0, deck1))
+        self._run()
+
+    def _init_state(self, db: CardDB, rules: FormatRules, seed: int | np.random.SeedSequence) -> None:
+        from systems.order import build_processors   # systems sit above the package (STYLE §1)
+
+        self._world = world.new_world(build_processors())
+        self.state = State(db=db, rules=rules, rng=np.random.default_rng(seed),
+                           board=Board.empty(), defs=[None])
+
+    @classmethod
+    def _blank(cls, db: CardDB, rules: FormatRules, seed: int) -> Game:
+        """Return a game with an empty world and state, for Scenario and from_json."""
+        game = cls.__new__(cls)
+        game._init_state(db, rules, seed)
+        return game
+
+    def __del__(self) -> None:
+        name = getattr(self, "_world", None)
+        if name is not None:
+            try:
+                world.drop_world(name)
+            except Exception:   # interpreter shutdown: esper may already be gone
+                pass
+
+    # -- the decision loop -------------------------------------------------------------
+
+    def _run(self) -> None:
+        """Tick the systems until a decision is pending or the game is over (DESIGN "A tick")."""
+        state = self.state
+        process = esper.process
+        while state.decision is None and not state.over:
+            process(state)
+        if state.decision is not None:
+            state.turn.decisions_this_turn += 1
+            if state.turn.decisions_this_turn > DECISIONS_PER_TURN_LIMIT:
+                from systems.rule_process import end_game
+
+                end_game(state, None, f"decision limit of {DECISIONS_PER_TURN_LIMIT} in one turn")
+
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision, or None when the game is over."""
+        return self.state.decision
+
+    def legal_actions(self) -> list[Action]:
+        """Return the legal actions of the pending decision (empty when the game is over)."""
+        d = self.state.decision
+        return list(d.actions) if d is not None else []
+
+    def step(self, action: Action) -> None:
+        """Apply one action of the pending decision and run to the next decision.
+
+        Raises:
+            IllegalActionError: the action is not legal now; the game is unchanged.
+        """
+        esper.switch_world(self._world)
+        state = self.state
+        if state.over:
+            raise IllegalActionError(f"the game is over ({state.end_reason}); no action is legal")
+        decision = state.decision
+        assert decision is not None
+        if not isinstance(action, Action) or action not in decision.actions:
+            raise IllegalActionError(
+                f"{action} is not legal for the pending {decision.kind.value} decision of player "
+                f"{decision.player} ({len(decision.actions)} legal actions)"
+            )
+        state.decision, state.answer = None, action
+        self._run()
+
+    # -- what users read ----------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.state.over
+
+    @property
+    def winner(self) -> int | None:
+        """The winning player, or None for a draw or an unfinished game."""
+        return self.state.winner
+
+    @property
+    def end_reason(self) -> str:
+        """Why the game ended ('' while it goes on)."""
+        return self.state.end_reason
+
+    @property
+    def turn(self) -> int:
+        """The turn number (1 is the first player's first turn)."""
+        return self.state.turn.turn
+
+    @property
+    def turn_player(self) -> int:
+        """The player whose turn it is."""
+        return self.state.turn.player
+
+    @property
+    def first_player(self) -> int:
+        """The player who went first (CORE-03)."""
+        return self.state.turn.first_player
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase."""
+        return self.state.turn.phase
+
+    @property
+    def battle_step(self) -> BattleStep | None:
+        """The current battle step, or None outside the battle phase."""
+        return self.state.turn.step if self.state.turn.phase is Phase.BATTLE else None
+
+    @property
+    def events(self) -> list[object]:
+        """The structured log of everything that happened (do not mutate)."""
+        return self.state.events
+
+    @property
+    def db(self) -> CardDB:
+        """The card database the game uses."""
+        return self.state.db
+
+    def switch(self) -> None:
+        """Make this game's esper world current (for code that reads components directly)."""
+        esper.switch_world(self._world)
+
+    # -- state tools ---------------------------------------------------------------------
+
+    def clone(self) -> Game:
+        """Return an independent copy: equal actions give equal futures (DESIGN "clone")."""
+        esper.switch_world(self._world)
+        other = Game.__new__(Game)
+        other._world = world.clone_world(self._world)
+        other.state = clone_state(self.state)
+        return other
+
+    def state_hash(self) -> str:
+        """Return a hash of everything that decides the future of the game."""
+        esper.switch_world(self._world)
+        return hashlib.blake2b(repr(canonical(self.state)).encode(), digest_size=16).hexdigest()
+
+    def view(self, player: int) -> dict:
+        """Return what `player` may see: their own hand, every public zone, counts of hidden ones."""
+        esper.switch_world(self._world)
+        from ecs_vanguard.view import player_view
+
+        return player_view(self.state, player)
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError naming the broken invariant (issue 5 grows this)."""
+        esper.switch_world(self._world)
+        from ecs_vanguard.invariants import check_all
+
+        check_all(self.state)
+
+
+def _with_turn_limit(rules: FormatRules, turn_limit: int) -> FormatRules:
+    if turn_limit < 1:
+        raise ValueError(f"turn_limit must be at least 1, got {turn_limit}")
+    import dataclasses
+
+    return dataclasses.replace(rules, turn_limit=turn_limit)
+
+
+def clone_state(state: State) -> State:
+    """Copy a State field by field; immutable parts (db, rules, defs, watchers, events) shared."""
+    rng = np.random.default_rng()
+    rng.bit_generator.state = state.rng.bit_generator.state
+    t = state.turn
+    return State(
+        db=state.db, rules=state.rules, rng=rng, board=state.board.copy(), defs=state.defs,
+        turn=type(t)(t.turn, t.player, t.first_player, t.phase, t.step, t.stage, t.rode,
+                     list(t.orders_played), list(t.grade3_at_start), t.decisions_this_turn),
+        battle=state.battle.copy() if state.battle else None,
+        stack=[f.copy() for f in state.stack],
+        pending_autos=list(state.pending_autos),
+        decision=state.decision, answer=state.answer, events=list(state.events),
+        over=state.over, winner=state.winner, end_reason=state.end_reason,
+        next_obj=state.next_obj, once_used=set(state.once_used),
+        force=[dict(f) for f in state.force], watchers=state.watchers,
+        deleted=set(state.deleted), decks=state.decks,
+    )
+
+
+def canonical(state: State) -> tuple:
+    """Return a plain tuple of everything that decides the future, sorted by entity id."""
+    cards = tuple(
+        (e, p.owner, p.zone.value, getattr(p.circle, "value", None), p.obj,  # type: ignore
+         o.rested, o.face_up, tuple((m.stat.value, m.amount, m.until.value, m.turn)  # type: ignore
+                                    for m in mods.items))
+        for e, (p, o, mods) in sorted(esper.get_components(Position, Orientation, Modifiers))
+    )
+    board = tuple(
+        (tuple((z.value, tuple(c)) for z, c in side.items()),
+         tuple((c.value, tuple(u)) for c, u in circles.items()))
+        for side, circles in zip(state.board.zones, state.board.circles)
+    )
+    t = state.turn
+    turn = (t.turn, t.player, t.first_player, t.phase.value, getattr(t.step, "value", None),
+            t.stage, t.rode, tuple(t.orders_played), tuple(t.grade3_at_start),
+            t.decisions_this_turn)
+    battle = None if state.battle is None else (
+        state.battle.attacker, state.battle.target, state.battle.player, state.battle.booster,
+        tuple(sorted(state.battle.guardians.items())), state.battle.drives_left,
+        state.battle.damage_left, state.battle.hit)
+    stack = tuple(_frame_key(f) for f in state.stack)
+    pending = tuple((a.source, a.obj, a.card_id, a.index, a.player, a.context)
+                    for a in state.pending_autos)
+    return (cards, board, turn, battle, stack, pending, state.decision, state.over, state.winner,
+            state.next_obj, tuple(sorted(state.once_used)),
+            tuple(tuple(sorted((c.value, n) for c, n in f.items())) for f in state.force),
+            tuple(sorted(state.deleted)), repr(state.rng.bit_generator.state))
+
+
+def _frame_key(f: Frame) -> tuple:
+    return (f.source, f.card_id, f.index, f.master, f.pc, f.stage,
+            tuple(sorted(f.bound.items())), tuple(f.picks), f.context, f.is_order)
+
+

@@ -1,0 +1,66 @@
+"""Damage-zone and soul actions and discards: counter blast/charge, soul blast, heal, discard
+(ACT-03, ACT-08, ACT-16..18)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ecs_vanguard import query as q
+from ecs_vanguard.events import (
+    CardDiscarded,
+    CardHealed,
+    CounterBlasted,
+    CounterCharged,
+    SoulBlasted,
+)
+from ecs_vanguard.ops.zones import move_card
+from ecs_vanguard.state import State
+from ecs_vanguard.zones import Zone
+
+
+def counter_blast(state: State, player: int, cards: Sequence[int], n: int) -> bool:
+    """Turn n chosen face-up damage cards face down; all or nothing (ACT-16). Return success."""
+    chosen = [c for c in cards if c in state.board.zones[player][Zone.DAMAGE]
+              and q.orientation(c).face_up]
+    if n <= 0 or len(chosen) < n:
+        return False                    # ACT-16: fewer than n can be turned: nothing turns
+    for card in chosen[:n]:
+        q.orientation(card).face_up = False
+    state.log(CounterBlasted(player, n))
+    return True
+
+
+def counter_charge(state: State, player: int, cards: Sequence[int]) -> int:
+    """Turn chosen face-down damage cards face up, as many as given (ACT-17); return the count."""
+    turned = 0
+    for card in cards:
+        orient = q.orientation(card)
+        if card in state.board.zones[player][Zone.DAMAGE] and not orient.face_up:
+            orient.face_up = True
+            turned += 1
+    if turned:
+        state.log(CounterCharged(player, turned))
+    return turned
+
+
+def soul_blast(state: State, player: int, cards: Sequence[int], n: int) -> bool:
+    """Put n chosen soul cards into the drop; all or nothing (ACT-18). Return success."""
+    chosen = [c for c in cards if c in state.board.zones[player][Zone.SOUL]]
+    if n <= 0 or len(chosen) < n:
+        return False
+    for card in chosen[:n]:
+        move_card(state, card, Zone.DROP)
+    state.log(SoulBlasted(player, n))
+    return True
+
+
+def heal(state: State, player: int, card: int) -> None:
+    """Put a damage card into the drop (ACT-08)."""
+    move_card(state, card, Zone.DROP)
+    state.log(CardHealed(card, player))
+
+
+def discard(state: State, player: int, card: int, *, by_cost: bool) -> None:
+    """Put a card from hand into the drop, by cost or by effect (ACT-03)."""
+    move_card(state, card, Zone.DROP)
+    state.log(CardDiscarded(card, player, by_cost))

@@ -1,0 +1,126 @@
+"""Actions on units: ride, call, retire, stand, rest, modifiers, delete (ACT-04..07, ACT-12,
+CORE-05, CORE-06, CORE-21)."""
+
+from __future__ import annotations
+
+import esper
+
+from components import Modifier, Modifiers
+from ecs_vanguard import query as q
+from ecs_vanguard.events import (
+    GuardianCalled,
+    PowerChanged,
+    UnitCalled,
+    UnitDeleted,
+    UnitPlaced,
+    UnitRested,
+    UnitRetired,
+    UnitRode,
+    UnitStood,
+)
+from ecs_vanguard.ops.deck import draw
+from ecs_vanguard.ops.zones import move_card
+from ecs_vanguard.rules import Duration, Skill, Stat
+from ecs_vanguard.state import GIFT_INDEX, PendingAuto, State
+from ecs_vanguard.zones import Circle, Zone
+
+
+def add_modifier(state: State, card: int, stat: Stat, amount: int, until: Duration) -> None:
+    """Change a value of a card for a period; negative totals are allowed (ACT-26)."""
+    esper.component_for_entity(card, Modifiers).items.append(
+        Modifier(stat, amount, until, state.turn.turn)
+    )
+    if stat is Stat.POWER or stat is Stat.CRITICAL or stat is Stat.SHIELD:
+        state.log(PowerChanged(card, amount, stat.value))
+
+
+def is_persona_ride(state: State, old: int, new: int) -> bool:
+    """True if riding `new` on `old` is a persona ride: same name, persona ride icon (CORE-05)."""
+    new_def, old_def = state.card(new), state.card(old)
+    return Skill.PERSONA_RIDE in new_def.skills and any(old_def.has_name(n) for n in new_def.names)
+
+
+def ride(state: State, player: int, card: int, *, superior: bool = False) -> None:
+    """Put a unit onto VC; the old vanguard goes to the soul; persona ride bonus (ACT-06, CORE-05)."""
+    from_zone = q.position(card).zone
+    old = list(state.board.circles[player][Circle.VC])
+    rested = q.orientation(old[-1]).rested if superior and old else False
+    persona = bool(old) and is_persona_ride(state, old[-1], card)
+    for previous in old:
+        move_card(state, previous, Zone.SOUL)
+    move_card(state, card, Zone.VC, rested=rested)
+    state.log(UnitRode(card, player, from_zone, persona, superior))  # type: ignore[arg-type]
+    state.log(UnitPlaced(card, player, Zone.VC, Circle.VC))
+    if persona:
+        # CORE-05: persona ride: the front row gets +10000 until end of turn, and draw 1.
+        for unit in q.front_row(state, player):
+            add_modifier(state, unit, Stat.POWER, state.rules.persona_ride_power,
+                         Duration.END_OF_TURN)
+        draw(state, player, 1)
+    gift = state.card(card).gift
+    if state.rules.imaginary_gifts and gift is not None:
+        # CORE-15: riding a card with a gift icon gives its gift, played at the check timing.
+        state.pending_autos.append(
+            PendingAuto(card, q.position(card).obj, state.card(card).id, GIFT_INDEX, player)
+        )
+
+
+def call(state: State, player: int, card: int, circle: Circle | None, *, to_gc: bool = False,
+         superior: bool = False, guarding: int = -1) -> None:
+    """Put a unit onto an RC or the GC (ACT-07); GC arrivals are at rest guarding a unit (CORE-10)."""
+    from_zone = q.position(card).zone
+    if to_gc:
+        move_card(state, card, Zone.GC, rested=True)
+        if state.battle is not None:
+            state.battle.guardians[card] = guarding
+    else:
+        move_card(state, card, Zone.RC, circle=circle)
+    to = Zone.GC if to_gc else Zone.RC
+    state.log(UnitCalled(card, player, circle, to, from_zone, superior))  # type: ignore[arg-type]
+    state.log(UnitPlaced(card, player, to, circle))
+    if to_gc:
+        state.log(GuardianCalled(card, player, guarding))
+
+
+def retire(state: State, card: int, *, by_rule_action: bool = False) -> None:
+    """Put a card from the field into its owner's drop; a rule action's retire too (ACT-04)."""
+    move_card(state, card, Zone.DROP)
+    state.log(UnitRetired(card, by_rule_action))
+
+
+def stand(state: State, card: int) -> bool:
+    """Stand a resting unit; a standing one is not stood and nothing triggers (ACT-12)."""
+    orient = q.orientation(card)
+    if not orient.rested:
+        return False
+    orient.rested = False
+    state.log(UnitStood(card, q.position(card).owner))
+    return True
+
+
+def rest(state: State, card: int) -> bool:
+    """Rest a standing unit; a resting one is not rested and nothing triggers (ACT-12)."""
+    orient = q.orientation(card)
+    if orient.rested:
+        return False
+    orient.rested = True
+    state.log(UnitRested(card, q.position(card).owner))
+    return True
+
+
+def delete(state: State, card: int) -> bool:
+    """Delete a vanguard: face down, original power 0, no abilities, until its owner's end phase
+    (CORE-21). Return False if it is not a face-up vanguard."""
+    pos, orient = q.position(card), q.orientation(card)
+    if pos.zone is not Zone.VC or card in state.deleted:
+        return False
+    orient.face_up = False
+    state.deleted.add(card)
+    state.log(UnitDeleted(card, pos.owner))
+    return True
+
+
+def undelete(state: State, card: int) -> None:
+    """Turn a deleted vanguard face up again at the end of its owner's turn (CORE-21)."""
+    state.deleted.discard(card)
+    q.orientation(card).face_up = True

@@ -1,0 +1,105 @@
+"""The one zone-move function and the moves that are not zone changes (CORE-01, CORE-07, CORE-20).
+
+`move_card` is the only code that writes `Position.zone`; a test greps the tree to keep it so.
+"""
+
+from __future__ import annotations
+
+import esper
+
+from components import GiftMarker, Modifiers, Orientation, Position
+from ecs_vanguard.events import CardMoved, Shuffled, UnitMoved
+from ecs_vanguard.state import State
+from ecs_vanguard.zones import Circle, Zone
+
+_ce = esper.component_for_entity
+_FACE_DOWN_ZONES = frozenset({Zone.DECK, Zone.HAND, Zone.RIDE_DECK, Zone.G_ZONE})
+_MARKER_ZONES = frozenset({Zone.HAND, Zone.GC})
+
+
+def _container(state: State, pos: Position) -> list[int]:
+    if pos.zone is Zone.VC or pos.zone is Zone.RC:
+        return state.board.circles[pos.owner][pos.circle]  # type: ignore[index]
+    return state.board.zones[pos.owner][pos.zone]  # type: ignore[index]
+
+
+def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None,
+              top: bool = False, rested: bool = False, face_up: bool | None = None,
+              keep_object: bool = False) -> None:
+    """Move a card to a zone of its owner as a new object (CORE-20); the only writer of zones.
+
+    Args:
+        to: destination zone; VC and RC need `circle` (VC's circle is Circle.VC).
+        top: for list zones, put it first (the top of a deck); otherwise last.
+        rested: orientation on arrival (guardians arrive at rest, CORE-10).
+        face_up: orientation on arrival; by default face down in deck, hand, ride deck, G zone.
+        keep_object: a move between circles (intercept: RC to GC) is not a zone change
+            (CORE-20): the card keeps its object, modifiers and orientation.
+    """
+    pos = _ce(card, Position)
+    from_zone = pos.zone
+    _container(state, pos).remove(card)
+    if state.battle is not None:
+        state.battle.guardians.pop(card, None)
+    if esper.has_component(card, GiftMarker) and to not in _MARKER_ZONES:
+        to, circle = Zone.REMOVED, None        # CORE-15: a Protect marker is not a card
+    pos.zone = to
+    pos.circle = Circle.VC if to is Zone.VC else (circle if to is Zone.RC else None)
+    if not keep_object:
+        pos.obj = state.new_object_id()        # CORE-20: a new object on every zone change
+        _ce(card, Modifiers).items.clear()
+        state.deleted.discard(card)
+        orient = _ce(card, Orientation)
+        orient.rested = rested
+        orient.face_up = (to not in _FACE_DOWN_ZONES) if face_up is None else face_up
+    dest = _container(state, pos)
+    if top:
+        dest.insert(0, card)
+    else:
+        dest.append(card)
+    state.log(CardMoved(card, pos.owner, from_zone, to))  # type: ignore[arg-type]
+
+
+def move_between_circles(state: State, card: int, circle: Circle) -> None:
+    """Move a rear-guard to another RC; not a zone change, so it stays the same object (CORE-07)."""
+    pos = _ce(card, Position)
+    from_circle = pos.circle
+    state.board.circles[pos.owner][from_circle].remove(card)  # type: ignore[index]
+    state.board.circles[pos.owner][circle].append(card)
+    pos.circle = circle
+    state.log(UnitMoved(card, pos.owner, from_circle, circle))  # type: ignore[arg-type]
+
+
+def shuffle(state: State, player: int, zone: Zone = Zone.DECK) -> None:
+    """Randomize a hidden zone with the game's generator (ACT-11)."""
+    cards = state.board.zones[player][zone]
+    if len(cards) > 1:
+        order = state.rng.permutation(len(cards))
+        cards[:] = [cards[i] for i in order]
+    state.log(Shuffled(player))
+
+
+def create_card(state: State, owner: int, card_id: str, zone: Zone, *,
+                circle: Circle | None = None, marker: bool = False) -> int:
+    """Make a card entity in a zone: at set-up, in a Scenario, or for a gift marker (CORE-15).
+
+    The entity keeps its id for the whole game; `state.defs` is copied on write because clones
+    share it.
+    """
+    from components import Card   # noqa: PLC0415 (kept beside its only use)
+
+    pos = Position(owner, zone, Circle.VC if zone is Zone.VC else circle, state.new_object_id())
+    orient = Orientation(rested=False, face_up=zone not in _FACE_DOWN_ZONES)
+    parts: list[object] = [Card(card_id), pos, orient, Modifiers()]
+    if marker:
+        parts.append(GiftMarker())
+    entity = esper.create_entity(*parts)
+    defs = list(state.defs)
+    defs.extend([None] * (entity + 1 - len(defs)))
+    defs[entity] = state.db[card_id]
+    state.defs = defs
+    _container(state, pos).append(entity)
+    from ecs_vanguard.effects import triggers   # the effect layer indexes the new card's autos
+
+    triggers.watch(state, entity)
+    return entity

@@ -1,0 +1,150 @@
+"""What a player may do at each open timing: the legal-action lists of the rules' own decisions
+(CORE-05..10, CORE-19)."""
+
+from __future__ import annotations
+
+from ecs_vanguard import query as q
+from ecs_vanguard.cards.schema import AbilityKind, Limit
+from ecs_vanguard.decisions import Action, ActionKind
+from ecs_vanguard.effects.conditions import holds
+from ecs_vanguard.effects.runtime import can_pay
+from ecs_vanguard.rules import OrderType, Skill, UnitType
+from ecs_vanguard.state import Frame, State
+from ecs_vanguard.zones import COLUMN_PARTNER, FRONT_ROW, Circle, Zone
+
+_NOT_CALLABLE = frozenset({UnitType.ORDER, UnitType.G_UNIT})
+
+
+def ride_actions(state: State, player: int) -> list[Action]:
+    """Normal rides: from hand, or from the ride deck paying its cost (CORE-05)."""
+    vg_grade = q.grade(state, q.vanguard(state, player))
+    zones = state.board.zones[player]
+    out = []
+    for card in zones[Zone.HAND]:
+        d = state.card(card)
+        if d.unit_type not in _NOT_CALLABLE and vg_grade <= d.grade <= vg_grade + 1:
+            out.append(Action(ActionKind.RIDE, card=card))
+    if len(zones[Zone.HAND]) >= state.rules.ride_deck_cost_discard:
+        for card in zones[Zone.RIDE_DECK]:
+            if vg_grade <= state.card(card).grade <= vg_grade + 1:
+                out.append(Action(ActionKind.RIDE, card=card))
+    return out
+
+
+def call_actions(state: State, player: int) -> list[Action]:
+    """Normal calls from hand to any RC, grade at most the vanguard's (CORE-06)."""
+    vg_grade = q.grade(state, q.vanguard(state, player))
+    circles = q.rear_circles(state, player)
+    out = []
+    for card in state.board.zones[player][Zone.HAND]:
+        d = state.card(card)
+        if d.unit_type not in _NOT_CALLABLE and d.grade <= vg_grade:
+            out.extend(Action(ActionKind.CALL, card=card, circle=c) for c in circles)
+    return out
+
+
+def move_actions(state: State, player: int) -> list[Action]:
+    """Rear-guards moving to the other circle of their column, swapping (CORE-07)."""
+    out = []
+    for circle, units in state.board.circles[player].items():
+        partner = COLUMN_PARTNER.get(circle)
+        if units and circle is not Circle.VC and partner is not None and partner is not Circle.VC:
+            out.append(Action(ActionKind.MOVE, card=units[-1], circle=partner))
+    return out
+
+
+def _usable(state: State, player: int, card: int, index: int) -> bool:
+    ability = state.card(card).abilities[index]
+    pos = q.position(card)
+    if ability.limit is Limit.ONCE_PER_TURN and (pos.obj, index) in state.once_used:
+        return False
+    frame = Frame(card, state.card(card).id, index, player)
+    return holds(state, frame, ability.condition) and can_pay(state, frame, ability.cost)
+
+
+def act_actions(state: State, player: int) -> list[Action]:
+    """Act abilities of the player's cards valid in their zone, usable now (CORE-19)."""
+    out = []
+    for card in (*q.units(state, player), *state.board.zones[player][Zone.ORDER]):
+        if card in state.deleted:
+            continue
+        zone = q.position(card).zone
+        for index, ability in enumerate(state.card(card).abilities):
+            if (ability.kind is AbilityKind.ACT and zone in ability.zones
+                    and _usable(state, player, card, index)):
+                out.append(Action(ActionKind.ACT, card=card, index=index))
+    return out
+
+
+def play_ability(state: State, card: int) -> int:
+    """Return the index of an order's play effect (its act ability in the order area), or -1."""
+    for index, ability in enumerate(state.card(card).abilities):
+        if ability.kind is AbilityKind.ACT and Zone.ORDER_AREA in ability.zones:
+            return index
+    return -1
+
+
+def order_actions(state: State, player: int, kinds: frozenset[OrderType]) -> list[Action]:
+    """Orders of the given types playable from hand: one per turn, grade at most the vanguard's,
+    cost payable (CORE-08)."""
+    if state.turn.orders_played[player] >= 1:
+        return []
+    vg_grade = q.grade(state, q.vanguard(state, player))
+    out = []
+    for card in state.board.zones[player][Zone.HAND]:
+        d = state.card(card)
+        if d.order_type not in kinds or d.grade > vg_grade:
+            continue
+        index = play_ability(state, card)
+        if index < 0 or _playable_order(state, player, card, index):
+            out.append(Action(ActionKind.PLAY_ORDER, card=card, index=index))
+    return out
+
+
+def _playable_order(state: State, player: int, card: int, index: int) -> bool:
+    ability = state.card(card).abilities[index]
+    frame = Frame(card, state.card(card).id, index, player)
+    # The order leaves the hand before its cost is paid, so a discard cost cannot use it.
+    hand = state.board.zones[player][Zone.HAND]
+    at = hand.index(card)
+    hand.pop(at)
+    try:
+        return holds(state, frame, ability.condition) and can_pay(state, frame, ability.cost)
+    finally:
+        hand.insert(at, card)
+
+
+def attack_actions(state: State, player: int) -> list[Action]:
+    """Standing front-row units attacking an opponent's front-row unit (CORE-09)."""
+    targets = q.front_row(state, 1 - player)
+    out = []
+    for circle, units in state.board.circles[player].items():
+        if circle in FRONT_ROW and units and q.is_standing(units[-1]):
+            out.extend(Action(ActionKind.ATTACK, card=units[-1], target=t) for t in targets)
+    return out
+
+
+def booster_of(state: State, attacker: int) -> int | None:
+    """Return the standing unit with boost behind the attacker, if any (CORE-09)."""
+    pos = q.position(attacker)
+    partner = COLUMN_PARTNER.get(pos.circle)  # type: ignore[arg-type]
+    if partner is None or q.is_back_row(pos.circle):  # type: ignore[arg-type]
+        return None
+    unit = q.try_unit_at(state, pos.owner, partner)
+    if unit is None or not q.is_standing(unit) or Skill.BOOST not in state.card(unit).skills:
+        return None
+    return unit
+
+
+def guard_actions(state: State, player: int) -> list[Action]:
+    """Guard from hand, intercept and blitz orders for the attacked player (CORE-10)."""
+    assert state.battle is not None
+    out = [Action(ActionKind.GUARD, card=c) for c in state.board.zones[player][Zone.HAND]
+           if state.card(c).unit_type not in _NOT_CALLABLE]
+    for unit in q.front_row(state, player):
+        pos = q.position(unit)
+        if (pos.zone is Zone.RC and unit != state.battle.target and state.card(unit).grade == 2
+                and Skill.INTERCEPT in state.card(unit).skills):
+            out.append(Action(ActionKind.INTERCEPT, card=unit))
+    out.extend(order_actions(state, player, frozenset({OrderType.BLITZ})))
+    return out

@@ -1,0 +1,20 @@
+"""Guards shared by the systems: when the state is quiet enough for each one to act."""
+
+from __future__ import annotations
+
+from ecs_vanguard.state import State
+
+
+def waiting(state: State) -> bool:
+    """True when a decision is pending or the game is over: no system acts then."""
+    return state.decision is not None or state.over
+
+
+def at_check_timing(state: State) -> bool:
+    """True when no ability is resolving: rule actions and autos may be processed (CORE-18)."""
+    return not state.stack and not waiting(state)
+
+
+def quiet(state: State) -> bool:
+    """True at check timing with no pending autos: the game procedure may go on (CORE-18)."""
+    return at_check_timing(state) and not state.pending_autos

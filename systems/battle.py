@@ -1,0 +1,206 @@
+"""BattleSystem: attack, boost, guard, drive, damage and close steps (CORE-09..14)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import esper
+
+from ecs_vanguard import ops
+from ecs_vanguard import query as q
+from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.events import (
+    AttackDeclared,
+    AttackHit,
+    AttackMissed,
+    DamageDealt,
+    Intercepted,
+    UnitBoosted,
+)
+from ecs_vanguard.playable import attack_actions, booster_of, guard_actions
+from ecs_vanguard.rules import BattleStep, Duration, Phase, Stat
+from ecs_vanguard.state import TRIGGER_INDEX, Battle, Frame, State
+from ecs_vanguard.zones import FIELD_ZONES, Zone
+from systems.base import quiet
+from systems.turn import enter_phase, play_order, sweep_modifiers
+
+_DONE = Action(ActionKind.DONE)
+
+
+class BattleSystem(esper.Processor):
+    """Run the battle phase one step at a time, asking at each choice."""
+
+    def process(self, state: State) -> None:  # type: ignore[override]
+        if not quiet(state) or state.turn.phase is not Phase.BATTLE:
+            return
+        STEPS[state.turn.step](state)  # type: ignore[index]
+
+
+def _take(state: State) -> Action | None:
+    answer, state.answer = state.answer, None
+    return answer
+
+
+def _attack_step(state: State) -> None:
+    """CORE-09: choose an attacker and a target, or end the battle phase."""
+    p = state.turn.player
+    answer = _take(state)
+    if answer is None:
+        actions = attack_actions(state, p)
+        if actions:
+            state.decision = Decision(p, DecisionKind.ATTACK, (*actions, _DONE), label="attack")
+            return
+    if answer is None or answer.kind is ActionKind.DONE:
+        enter_phase(state, Phase.END)
+        return
+    ops.rest(state, answer.card)
+    state.battle = Battle(answer.card, answer.target, p)
+    state.turn.step = BattleStep.BOOST
+
+
+def _boost_step(state: State) -> None:
+    """CORE-09: the standing back-row unit behind the attacker may rest to boost it."""
+    battle = state.battle
+    assert battle is not None
+    booster = booster_of(state, battle.attacker)
+    answer = _take(state) if booster is not None else None
+    if booster is not None and answer is None:
+        state.decision = Decision(battle.player, DecisionKind.BOOST,
+                                  (Action(ActionKind.BOOST, card=booster), _DONE), label="boost")
+        return
+    attacker_is_vg = q.position(battle.attacker).zone is Zone.VC
+    state.log(AttackDeclared(battle.attacker, battle.target, battle.player, attacker_is_vg))
+    if answer is not None and answer.kind is ActionKind.BOOST and booster is not None:
+        ops.rest(state, booster)
+        battle.booster = booster
+        # CORE-09: the booster's power is added to the attacker's until the end of that battle.
+        ops.add_modifier(state, battle.attacker, Stat.POWER, q.power(state, booster),
+                         Duration.END_OF_BATTLE)
+        state.log(UnitBoosted(booster, battle.attacker, battle.player))
+    state.turn.step = BattleStep.GUARD
+
+
+def _guard_step(state: State) -> None:
+    """CORE-10: the attacked player guards from hand, intercepts or plays blitz orders."""
+    battle = state.battle
+    assert battle is not None
+    defender = 1 - battle.player
+    if not _battle_goes_on(state):
+        state.turn.step = BattleStep.CLOSE
+        return
+    answer = _take(state)
+    if answer is None:
+        state.decision = Decision(defender, DecisionKind.GUARD,
+                                  (*guard_actions(state, defender), _DONE), label="guard")
+        return
+    if answer.kind is ActionKind.GUARD:
+        ops.call(state, defender, answer.card, None, to_gc=True, guarding=battle.target)
+    elif answer.kind is ActionKind.INTERCEPT:
+        # CORE-20: an intercept moves between circles; it is not a zone change.
+        ops.move_card(state, answer.card, Zone.GC, keep_object=True)
+        battle.guardians[answer.card] = battle.target
+        state.log(Intercepted(answer.card, defender, battle.target))
+    elif answer.kind is ActionKind.PLAY_ORDER:
+        play_order(state, defender, answer)
+    else:
+        attacker_is_vg = q.position(battle.attacker).zone is Zone.VC
+        battle.drives_left = q.drive(state, battle.attacker) if attacker_is_vg else 0
+        state.turn.step = BattleStep.DRIVE
+
+
+def _battle_goes_on(state: State) -> bool:
+    """A battle whose attacker or attacked unit left the field goes straight to its close step."""
+    battle = state.battle
+    assert battle is not None
+    return (q.position(battle.attacker).zone in FIELD_ZONES
+            and q.position(battle.target).zone in FIELD_ZONES)
+
+
+def _push_trigger(state: State, card: int, player: int, drive: bool) -> None:
+    if state.card(card).trigger is None:
+        return
+    state.stack.append(Frame(card, state.card(card).id, TRIGGER_INDEX, player,
+                             context=(("trigger_card", card), ("drive_check", int(drive)))))
+
+
+def _drive_step(state: State) -> None:
+    """CORE-11: a vanguard attacker drive-checks once per drive, each card then to hand."""
+    battle = state.battle
+    assert battle is not None
+    p = battle.player
+    checked = state.board.zones[p][Zone.TRIGGER]
+    if checked:
+        ops.move_card(state, checked[0], Zone.HAND)
+        return
+    if battle.drives_left > 0 and _battle_goes_on(state):
+        battle.drives_left -= 1
+        card = ops.trigger_check(state, p, drive=True)
+        if card is not None:
+            _push_trigger(state, card, p, drive=True)
+        return
+    state.turn.step = BattleStep.DAMAGE
+
+
+def is_hit(state: State, battle: Battle) -> bool:
+    """CORE-12: hit when the attacker's power is at least the attacked unit's power plus the
+    shield of its guardians (ACT-26: negative values count as they are)."""
+    if q.has_status(battle.target, Stat.CANT_BE_HIT):
+        return False
+    shield = sum(q.shield(state, g) for g, guarded in sorted(battle.guardians.items())
+                 if guarded == battle.target)
+    return q.power(state, battle.attacker) >= q.power(state, battle.target) + shield
+
+
+def _damage_step(state: State) -> None:
+    """CORE-12: a hit vanguard damage-checks once per critical; a hit rear-guard retires."""
+    battle = state.battle
+    assert battle is not None
+    defender = 1 - battle.player
+    if battle.hit is None:
+        battle.hit = _battle_goes_on(state) and is_hit(state, battle)
+        if battle.hit and q.position(battle.target).zone is Zone.VC:
+            battle.damage_left = q.critical(state, battle.attacker)
+            state.log(DamageDealt(defender, battle.damage_left, battle.attacker, True))
+        elif battle.hit:
+            ops.retire(state, battle.target)
+    checked = state.board.zones[defender][Zone.TRIGGER]
+    if checked:
+        ops.move_card(state, checked[0], Zone.DAMAGE)
+        return
+    if battle.damage_left > 0:
+        battle.damage_left -= 1
+        card = ops.trigger_check(state, defender, drive=False)
+        if card is not None:
+            _push_trigger(state, card, defender, drive=False)
+        return
+    _report_result(state, battle)
+    state.turn.step = BattleStep.CLOSE
+
+
+def _report_result(state: State, battle: Battle) -> None:
+    """Log the hit or miss after the damage checks, so "when hits" autos resolve after them."""
+    if battle.hit:
+        state.log(AttackHit(battle.attacker, battle.target, battle.player))
+    else:
+        state.log(AttackMissed(battle.attacker, battle.target, battle.player))
+
+
+def _close_step(state: State) -> None:
+    """CORE-13: guardians are retired, 'until end of battle' ends, back to the attack step."""
+    battle = state.battle
+    assert battle is not None
+    for guardian in list(state.board.zones[1 - battle.player][Zone.GC]):
+        ops.retire(state, guardian)
+    sweep_modifiers(state, Duration.END_OF_BATTLE)
+    state.battle = None
+    state.turn.step = BattleStep.ATTACK
+
+
+STEPS: dict[BattleStep, Callable[[State], None]] = {
+    BattleStep.ATTACK: _attack_step,
+    BattleStep.BOOST: _boost_step,
+    BattleStep.GUARD: _guard_step,
+    BattleStep.DRIVE: _drive_step,
+    BattleStep.DAMAGE: _damage_step,
+    BattleStep.CLOSE: _close_step,
+}

@@ -1,0 +1,38 @@
+"""EffectSystem: resume the ability or rule frame on top of the stack until it asks or ends."""
+
+from __future__ import annotations
+
+import esper
+
+from ecs_vanguard import ops
+from ecs_vanguard.effects import runtime
+from ecs_vanguard.rules import OrderType
+from ecs_vanguard.state import Frame, State
+from ecs_vanguard.zones import Zone
+from systems.base import waiting
+
+
+class EffectSystem(esper.Processor):
+    """Run the top frame; when it ends, pop it and finish a played order (CORE-08)."""
+
+    def process(self, state: State) -> None:  # type: ignore[override]
+        if waiting(state) or not state.stack:
+            return
+        frame = state.stack[-1]
+        question = runtime.resume(state, frame)
+        if question is not None:
+            state.decision = question
+            return
+        state.stack.pop()
+        if frame.is_order:
+            finish_order(state, frame)
+
+
+def finish_order(state: State, frame: Frame) -> None:
+    """Put a resolved order where it belongs: set orders to the order zone, others to the drop
+    (CORE-08)."""
+    card = frame.source
+    if card not in state.board.zones[frame.master][Zone.ORDER_AREA]:
+        return
+    is_set = state.card(card).order_type is OrderType.SET
+    ops.move_card(state, card, Zone.ORDER if is_set else Zone.DROP)

@@ -1,0 +1,32 @@
+"""The tick order: each system's esper priority (higher runs first). One place to read it.
+
+A tick runs every system once; `Game` repeats ticks until a decision is pending or the game ends.
+Each system acts only when its moment has come (DESIGN.md "Systems run in a fixed order").
+"""
+
+from __future__ import annotations
+
+PRIORITY: dict[str, int] = {
+    "StrideSystem": 70,        # stride step, hearts, G units back to the G zone (premium)
+    "LegionSyncSystem": 60,    # legion leader and mate share stand/rest and face (premium)
+    "EffectSystem": 50,        # resume the ability frame on top of the stack
+    "RuleProcessSystem": 40,   # rule actions at check timing (CORE-17)
+    "TriggerSystem": 30,       # play pending autos at check timing (CORE-18)
+    "BattleSystem": 20,        # battle steps (CORE-09..13)
+    "TurnSystem": 10,          # phases and open timings (CORE-03..08)
+}
+
+
+def build_processors() -> list[tuple[object, int]]:
+    """Return (processor, priority) pairs for a new world; processors hold no state."""
+    from systems.battle import BattleSystem
+    from systems.effect import EffectSystem
+    from systems.legion import LegionSyncSystem
+    from systems.rule_process import RuleProcessSystem
+    from systems.stride import StrideSystem
+    from systems.trigger import TriggerSystem
+    from systems.turn import TurnSystem
+
+    classes = (StrideSystem, LegionSyncSystem, EffectSystem, RuleProcessSystem, TriggerSystem,
+               BattleSystem, TurnSystem)
+    return [(cls(), PRIORITY[cls.__name__]) for cls in classes]

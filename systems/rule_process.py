@@ -1,0 +1,65 @@
+"""RuleProcessSystem: rule actions at every check timing, all at once, until none applies
+(CORE-16, CORE-17)."""
+
+from __future__ import annotations
+
+import esper
+
+from ecs_vanguard import ops
+from ecs_vanguard import query as q
+from ecs_vanguard.events import GameEnded
+from ecs_vanguard.state import State
+from ecs_vanguard.zones import Circle, Zone
+from systems.base import at_check_timing
+
+
+class RuleProcessSystem(esper.Processor):
+    """Apply rule actions until none applies (CORE-17); they have no source (TERM-02)."""
+
+    def process(self, state: State) -> None:  # type: ignore[override]
+        if not at_check_timing(state):
+            return
+        while not state.over and apply_rule_actions(state):
+            pass
+
+
+def apply_rule_actions(state: State) -> bool:
+    """Apply every rule action that applies now, at once; return True if any did (CORE-17)."""
+    if check_losses(state):
+        return True
+    acted = False
+    for player in (0, 1):
+        for circle, units in state.board.circles[player].items():
+            if circle is not Circle.VC and len(units) > 1:
+                # CORE-17: two or more rear-guards on one RC: all but the newest retire.
+                for unit in units[:-1]:
+                    ops.retire(state, unit, by_rule_action=True)
+                acted = True
+        if state.battle is None and state.board.zones[player][Zone.GC]:
+            # CORE-17: guardians outside a battle go to the drop.
+            for guardian in list(state.board.zones[player][Zone.GC]):
+                ops.retire(state, guardian, by_rule_action=True)
+            acted = True
+    return acted
+
+
+def check_losses(state: State) -> bool:
+    """End the game if a player has 6+ damage or an empty deck; both at once is a draw (CORE-16)."""
+    losers = [p for p in (0, 1)
+              if q.damage_count(state, p) >= state.rules.damage_to_lose
+              or not state.board.zones[p][Zone.DECK]]
+    if not losers:
+        return False
+    reasons = []
+    for p in losers:
+        damage = q.damage_count(state, p) >= state.rules.damage_to_lose
+        reasons.append(f"player {p} {'took 6 damage' if damage else 'has no cards in deck'}")
+    end_game(state, None if len(losers) == 2 else 1 - losers[0], "; ".join(reasons))
+    return True
+
+
+def end_game(state: State, winner: int | None, reason: str) -> None:
+    """Record the end of the game (a draw when winner is None)."""
+    state.over, state.winner, state.end_reason = True, winner, reason
+    state.decision = None
+    state.log(GameEnded(winner, reason))

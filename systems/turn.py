@@ -1,0 +1,218 @@
+"""TurnSystem: set-up, then stand/draw, ride, main and end phases, and their open timings
+(CORE-03..08, CORE-16, CORE-21). The battle phase is BattleSystem's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import esper
+
+from components import Modifiers
+from ecs_vanguard import ops
+from ecs_vanguard import query as q
+from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.events import GameStarted, OrderPlayed, PhaseStarted, TurnStarted
+from ecs_vanguard.playable import (
+    act_actions,
+    call_actions,
+    move_actions,
+    order_actions,
+    ride_actions,
+)
+from ecs_vanguard.rules import BattleStep, Duration, OrderType, Phase
+from ecs_vanguard.state import MULLIGAN_INDEX, RIDE_DECK_INDEX, Frame, State
+from ecs_vanguard.zones import Zone
+from systems.base import quiet
+from systems.rule_process import end_game
+
+_DONE = Action(ActionKind.DONE)
+_MAIN_ORDERS = frozenset({OrderType.NORMAL, OrderType.SET})
+
+
+class TurnSystem(esper.Processor):
+    """Advance the turn outside the battle phase, asking at each open timing."""
+
+    def process(self, state: State) -> None:  # type: ignore[override]
+        if not quiet(state) or state.turn.phase is Phase.BATTLE:
+            return
+        PHASES[state.turn.phase](state)
+
+
+def _take(state: State) -> Action | None:
+    answer, state.answer = state.answer, None
+    return answer
+
+
+def enter_phase(state: State, phase: Phase) -> None:
+    """Start a phase of the current turn."""
+    state.turn.phase, state.turn.stage = phase, 0
+    state.log(PhaseStarted(state.turn.turn, state.turn.player, phase.value))
+
+
+def _setup(state: State) -> None:
+    """CORE-03: mulligans in seat order, then the generator picks the first player, then both
+    vanguards turn face up (not a ride)."""
+    stage = state.turn.stage
+    if stage < 2:
+        state.turn.stage += 1
+        vg = q.vanguard(state, stage)
+        state.stack.append(Frame(vg, state.card(vg).id, MULLIGAN_INDEX, stage))
+        return
+    first = int(state.rng.integers(2))
+    state.turn.first_player = first
+    for p in (0, 1):
+        q.orientation(q.vanguard(state, p)).face_up = True
+    state.log(GameStarted(first))
+    start_turn(state, turn=1, player=first)
+
+
+def start_turn(state: State, turn: int, player: int) -> None:
+    """Begin a turn at its stand phase; reaching the turn limit is a draw (CORE-16)."""
+    t = state.turn
+    if turn > state.rules.turn_limit:
+        end_game(state, None, f"turn limit of {state.rules.turn_limit} turns reached")
+        return
+    t.turn, t.player, t.rode, t.step = turn, player, False, None
+    t.orders_played = [0, 0]
+    t.decisions_this_turn = 0
+    state.log(TurnStarted(turn, player))
+    enter_phase(state, Phase.STAND)
+
+
+def _stand(state: State) -> None:
+    """CORE-04: stand all your units, then the draw phase."""
+    p = state.turn.player
+    state.turn.grade3_at_start[p] = q.grade(state, q.vanguard(state, p)) >= 3   # STR-04
+    for unit in q.units(state, p):
+        ops.stand(state, unit)
+    enter_phase(state, Phase.DRAW)
+
+
+def _draw(state: State) -> None:
+    """CORE-04: draw 1 (both players, every turn), then the ride phase."""
+    ops.draw(state, state.turn.player, 1)
+    enter_phase(state, Phase.RIDE)
+
+
+def _ride(state: State) -> None:
+    """CORE-05: the ride step (one normal ride, from hand or ride deck), then the stride step
+    (premium, StrideSystem), then the main phase."""
+    p = state.turn.player
+    if state.turn.stage == 0:
+        answer = _take(state)
+        if answer is None:
+            actions = ride_actions(state, p)
+            if actions:
+                state.decision = Decision(p, DecisionKind.RIDE, (*actions, _DONE), label="ride")
+                return
+        state.turn.stage = 1
+        if answer is not None and answer.kind is ActionKind.RIDE:
+            state.turn.rode = True
+            _normal_ride(state, p, answer.card)
+            return
+    enter_phase(state, Phase.MAIN)
+
+
+def _normal_ride(state: State, player: int, card: int) -> None:
+    if q.position(card).zone is Zone.RIDE_DECK:
+        # CORE-05: riding from the ride deck costs a discard, paid as the rules' own frame.
+        state.stack.append(Frame(card, state.card(card).id, RIDE_DECK_INDEX, player))
+    else:
+        ops.ride(state, player, card)
+
+
+def main_actions(state: State, player: int) -> tuple[Action, ...]:
+    """Every open-timing choice of the main phase (CORE-06..08, CORE-19)."""
+    return (*call_actions(state, player), *move_actions(state, player),
+            *act_actions(state, player), *order_actions(state, player, _MAIN_ORDERS), _DONE)
+
+
+def _main(state: State) -> None:
+    """CORE-06..08: call, move, activate and play orders until the player ends the phase."""
+    p = state.turn.player
+    answer = _take(state)
+    if answer is None:
+        state.decision = Decision(p, DecisionKind.MAIN_PHASE, main_actions(state, p),
+                                  label="main phase")
+        return
+    MAIN_HANDLERS[answer.kind](state, p, answer)
+
+
+def _end_main(state: State, player: int, action: Action) -> None:
+    # CORE-04: the first player's first turn has no battle phase.
+    if state.turn.turn == 1:
+        enter_phase(state, Phase.END)
+    else:
+        enter_phase(state, Phase.BATTLE)
+        state.turn.step = BattleStep.ATTACK
+
+
+def _call(state: State, player: int, action: Action) -> None:
+    ops.call(state, player, action.card, action.circle)
+
+
+def _move(state: State, player: int, action: Action) -> None:
+    """CORE-07: move to the other circle of the column; a unit there swaps with it."""
+    origin = q.position(action.card).circle
+    other = q.try_unit_at(state, player, action.circle)  # type: ignore[arg-type]
+    ops.move_between_circles(state, action.card, action.circle)  # type: ignore[arg-type]
+    if other is not None:
+        ops.move_between_circles(state, other, origin)  # type: ignore[arg-type]
+
+
+def _act(state: State, player: int, action: Action) -> None:
+    state.stack.append(Frame(action.card, state.card(action.card).id, action.index, player))
+
+
+def play_order(state: State, player: int, action: Action) -> None:
+    """Play an order: to the order area, count it, then resolve its effect (CORE-08, ALC-01)."""
+    ops.move_card(state, action.card, Zone.ORDER_AREA)
+    state.turn.orders_played[player] += 1
+    d = state.card(action.card)
+    state.log(OrderPlayed(action.card, player, d.order_type.value))  # type: ignore[union-attr]
+    frame = Frame(action.card, d.id, action.index, player, is_order=True)
+    if action.index < 0:
+        from systems.effect import finish_order   # an order with no effect just lands
+
+        finish_order(state, frame)
+        return
+    state.stack.append(frame)
+
+
+MAIN_HANDLERS: dict[ActionKind, Callable[[State, int, Action], None]] = {
+    ActionKind.DONE: _end_main,
+    ActionKind.CALL: _call,
+    ActionKind.MOVE: _move,
+    ActionKind.ACT: _act,
+    ActionKind.PLAY_ORDER: play_order,
+}
+
+
+def sweep_modifiers(state: State, ending: Duration) -> None:
+    """Drop every modifier of the given duration (CORE-13 for battles, end phase for turns)."""
+    for _, mods in esper.get_component(Modifiers):
+        if mods.items:
+            mods.items[:] = [m for m in mods.items if m.until is not ending]
+
+
+def _end(state: State) -> None:
+    """End phase: 'until end of turn' ends, deleted vanguards of the turn player turn face up
+    (CORE-21), then the next player's turn."""
+    p = state.turn.player
+    sweep_modifiers(state, Duration.END_OF_TURN)
+    for card in sorted(state.deleted):
+        if q.position(card).owner == p:
+            ops.undelete(state, card)
+    state.once_used.clear()     # CORE-19: "1/turn" uses are counted per turn
+    start_turn(state, state.turn.turn + 1, 1 - p)
+
+
+PHASES: dict[Phase, Callable[[State], None]] = {
+    Phase.SETUP: _setup,
+    Phase.STAND: _stand,
+    Phase.DRAW: _draw,
+    Phase.RIDE: _ride,
+    Phase.MAIN: _main,
+    Phase.END: _end,
+}
+
