@@ -1,7 +1,16 @@
-"""ecs_vanguard: an entity-component-system rules engine for Cardfight!! Vanguard."""
+"""ecs_vanguard: an entity-component-system rules engine for Cardfight!! Vanguard.
 
+    import ecs_vanguard as vg
+    game = vg.Game(vg.Deck.builtin("blazing_dragons"), vg.Deck.builtin("radiant_knights"), seed=7)
+    while not game.over:
+        game.step(game.legal_actions()[0])
+"""
+
+from ecs_vanguard import agents
+from ecs_vanguard.agents import HeuristicAgent, RandomAgent
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
+from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.errors import (
     CardDataError,
     DeckError,
@@ -9,13 +18,35 @@ from ecs_vanguard.errors import (
     ScenarioError,
     VanguardError,
 )
+from ecs_vanguard.game import Game
+from ecs_vanguard.rules import BattleStep, Format, Phase, Trigger
+from ecs_vanguard.scenario import Scenario
+from ecs_vanguard.sim.play import GameSpec, play_game
+from ecs_vanguard.zones import Circle, Zone
 
 __all__ = [
+    "Action",
+    "ActionKind",
+    "BattleStep",
     "CardDB",
     "CardDataError",
+    "Circle",
+    "Decision",
+    "DecisionKind",
     "Deck",
     "DeckError",
+    "Format",
+    "Game",
+    "GameSpec",
+    "HeuristicAgent",
     "IllegalActionError",
+    "Phase",
+    "RandomAgent",
+    "Scenario",
     "ScenarioError",
+    "Trigger",
     "VanguardError",
+    "Zone",
+    "agents",
+    "play_game",
 ]

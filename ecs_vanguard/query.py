@@ -8,7 +8,7 @@ from __future__ import annotations
 import esper
 
 from components import Modifiers, Orientation, Position
-from ecs_vanguard.rules import Duration, Phase, Stat
+from ecs_vanguard.rules import Phase, Stat
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import ACCEL_CIRCLES, BACK_ROW, FRONT_ROW, REAR_CIRCLES, Circle, Zone
 
@@ -171,6 +171,11 @@ def is_turn_player(state: State, player: int) -> bool:
     return state.turn.player == player and state.turn.phase is not Phase.SETUP
 
 
-def modifier_expired(until: Duration, turn_made: int, state: State, owner_turn_ended: bool) -> bool:
-    """True if a modifier of this duration ends now (used by the sweeps of CORE-13 and end phase)."""
-    return until is Duration.END_OF_TURN or (until is Duration.END_OF_OWNER_TURN and owner_turn_ended)
+def battle_totals(state: State) -> tuple[int, int]:
+    """Return (attacking power, defending power + shield of its guardians) of the battle now
+    (CORE-12; negative values count as they are, ACT-26)."""
+    battle = state.battle
+    assert battle is not None
+    shield_total = sum(shield(state, g) for g, guarded in sorted(battle.guardians.items())
+                       if guarded == battle.target)
+    return power(state, battle.attacker), power(state, battle.target) + shield_total

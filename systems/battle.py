@@ -146,9 +146,8 @@ def is_hit(state: State, battle: Battle) -> bool:
     shield of its guardians (ACT-26: negative values count as they are)."""
     if q.has_status(battle.target, Stat.CANT_BE_HIT):
         return False
-    shield = sum(q.shield(state, g) for g, guarded in sorted(battle.guardians.items())
-                 if guarded == battle.target)
-    return q.power(state, battle.attacker) >= q.power(state, battle.target) + shield
+    attack, defence = q.battle_totals(state)
+    return attack >= defence
 
 
 def _damage_step(state: State) -> None:

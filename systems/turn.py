@@ -11,7 +11,7 @@ from components import Modifiers
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
-from ecs_vanguard.events import GameStarted, OrderPlayed, PhaseStarted, TurnStarted
+from ecs_vanguard.events import AbilityActivated, GameStarted, OrderPlayed, PhaseStarted, TurnStarted
 from ecs_vanguard.playable import (
     act_actions,
     call_actions,
@@ -161,6 +161,7 @@ def _move(state: State, player: int, action: Action) -> None:
 
 
 def _act(state: State, player: int, action: Action) -> None:
+    state.log(AbilityActivated(action.card, player, action.index))
     state.stack.append(Frame(action.card, state.card(action.card).id, action.index, player))
 
 

@@ -1,0 +1,20 @@
+"""RandomAgent: uniform over the legal actions, with its own seeded generator."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ecs_vanguard.decisions import Action
+from ecs_vanguard.game import Game
+
+
+class RandomAgent:
+    """Pick uniformly among the legal actions; seeded, so a game is reproducible."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, game: Game) -> Action:
+        """Return one legal action of the pending decision, uniformly at random."""
+        actions = game.legal_actions()
+        return actions[int(self.rng.integers(len(actions)))]
