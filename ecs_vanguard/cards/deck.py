@@ -142,11 +142,11 @@ def validate_deck(deck: Deck, db: CardDB, rules: FormatRules) -> None:
     if len(sentinels) > rules.max_sentinel:
         raise fail("CORE-02", f"{len(sentinels)} sentinels, at most {rules.max_sentinel}",
                    sentinels)
+    _validate_side_decks(deck, db, rules, fail)
     if rules.card_pool_standard_only:
         old = [c for c in (*deck.main, *deck.g_deck) if not db[c].standard]
         if old:
             raise fail("CORE-02", "cards not legal in standard", old)
-    _validate_side_decks(deck, db, rules, fail)
 
 
 def _check_copies(ids: tuple[str, ...], db: CardDB, cap: int, fail: Any) -> None:

@@ -27,9 +27,14 @@ def watch(state: State, entity: int) -> None:
     state.watchers = watchers
 
 
-def _matches(value: object, wanted: object, source: int) -> bool:
+def _matches(value: object, wanted: object, source: int, owner: int) -> bool:
+    """Compare an event field with a filter: "self" is the card, "you"/"opponent" a player."""
     if wanted == "self":
         return value == source
+    if wanted == "you":
+        return value == owner
+    if wanted == "opponent":
+        return value == 1 - owner
     if isinstance(value, Enum):
         return value.value == wanted
     return value == wanted
@@ -46,7 +51,8 @@ def collect(state: State, event: object, watchers: tuple[tuple[int, int], ...]) 
         if pos.zone not in ability.zones or entity in state.deleted:
             continue
         assert ability.when is not None
-        if not all(_matches(getattr(event, k), v, entity) for k, v in ability.when.filters):
+        if not all(_matches(getattr(event, k), v, entity, pos.owner)
+                   for k, v in ability.when.filters):
             continue
         if ability.limit is Limit.ONCE_PER_TURN and (pos.obj, index) in state.once_used:
             continue
