@@ -1,0 +1,53 @@
+"""Structural rules of the code base (STYLE §1, §4): one writer of zones, a complete face."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import ecs_vanguard as vg
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_only_move_card_writes_position_zone():
+    """Every zone change goes through ops.zones.move_card (STYLE §4)."""
+    writers = []
+    for folder in ("ecs_vanguard", "systems", "components"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if re.search(r"\.zone\s*=[^=]", line):
+                    writers.append(f"{path.relative_to(ROOT)}:{number}")
+    assert len(writers) == 1 and writers[0].startswith("ecs_vanguard/ops/zones.py:"), writers
+
+
+def test_the_face_exports_what_it_names():
+    """__all__ is complete: every public name of the face is listed, and every listed name exists."""
+    public = {n for n in vars(vg) if not n.startswith("_") and n not in {"annotations"}}
+    modules = {n for n in public if type(getattr(vg, n)).__name__ == "module"}
+    assert set(vg.__all__) == (public - modules) | {"agents"}
+    assert all(hasattr(vg, name) for name in vg.__all__)
+
+
+def test_systems_import_first_in_a_fresh_interpreter():
+    """`systems` sits outside the package yet imports it; importing it first must work."""
+    code = "import systems.order; import ecs_vanguard; print(sorted(systems.order.PRIORITY))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert "TriggerSystem" in out.stdout
+
+
+def test_the_tick_order_runs_the_named_systems_in_order():
+    """StrideSystem, LegionSyncSystem, ..., RuleProcessSystem, TriggerSystem run in this order."""
+    import esper
+
+    from systems.order import PRIORITY
+
+    deck = vg.Deck.builtin("blazing_dragons")
+    game = vg.Game(deck, deck, seed=0)
+    game.switch()
+    names = [type(p).__name__ for p in esper._processors]
+    assert names == sorted(PRIORITY, key=PRIORITY.get, reverse=True)
+    assert names.index("RuleProcessSystem") < names.index("TriggerSystem")
