@@ -11,6 +11,8 @@ from ecs_vanguard.zones import Circle
 class DecisionKind(Enum):
     """The question a pending decision asks."""
 
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
+
     MULLIGAN = "mulligan"
     RIDE = "ride"
     MAIN_PHASE = "main_phase"
@@ -25,6 +27,8 @@ class DecisionKind(Enum):
 
 class ActionKind(Enum):
     """What a player does."""
+
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
 
     PICK = "pick"              # pick a card (card=) or a circle (circle=) in a choice
     DONE = "done"              # end a multi-card choice, a phase, or guarding

@@ -19,6 +19,8 @@ class Format(Enum):
 class Trigger(Enum):
     """Trigger icons (CORE-14)."""
 
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
+
     CRITICAL = "critical"
     DRAW = "draw"
     HEAL = "heal"
@@ -66,6 +68,8 @@ class Skill(Enum):
 class Stat(Enum):
     """What a modifier changes (ACT-26)."""
 
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
+
     POWER = "power"
     CRITICAL = "critical"
     SHIELD = "shield"
@@ -77,6 +81,8 @@ class Stat(Enum):
 class Duration(Enum):
     """How long a modifier lasts (CORE-13)."""
 
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
+
     END_OF_BATTLE = "end_of_battle"
     END_OF_TURN = "end_of_turn"
     END_OF_OWNER_TURN = "end_of_owner_turn"   # CORE-21: a delete lasts to its owner's end phase
@@ -84,6 +90,8 @@ class Duration(Enum):
 
 class Phase(Enum):
     """Phases of a turn, in order (CORE-04); SETUP is before the first turn."""
+
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
 
     SETUP = "setup"
     STAND = "stand"
@@ -96,6 +104,8 @@ class Phase(Enum):
 
 class BattleStep(Enum):
     """Steps of one battle (CORE-09..13)."""
+
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
 
     ATTACK = "attack"
     BOOST = "boost"

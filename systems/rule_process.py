@@ -25,12 +25,14 @@ class RuleProcessSystem(esper.Processor):
 
 def apply_rule_actions(state: State) -> bool:
     """Apply every rule action that applies now, at once; return True if any did (CORE-17)."""
-    if check_losses(state):
-        return True
+    zones, limit = state.board.zones, state.rules.damage_to_lose
+    if (len(zones[0][Zone.DAMAGE]) >= limit or len(zones[1][Zone.DAMAGE]) >= limit
+            or not zones[0][Zone.DECK] or not zones[1][Zone.DECK]):
+        return check_losses(state)
     acted = False
     for player in (0, 1):
         for circle, units in state.board.circles[player].items():
-            if circle is not Circle.VC and len(units) > 1:
+            if len(units) > 1 and circle is not Circle.VC:
                 # CORE-17: two or more rear-guards on one RC: all but the newest retire.
                 for unit in units[:-1]:
                     ops.retire(state, unit, by_rule_action=True)
