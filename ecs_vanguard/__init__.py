@@ -22,6 +22,8 @@ from ecs_vanguard.game import Game
 from ecs_vanguard.rules import BattleStep, Format, Phase, Trigger
 from ecs_vanguard.scenario import Scenario
 from ecs_vanguard.sim.play import GameSpec, play_game
+from ecs_vanguard.sim.results import Results
+from ecs_vanguard.sim.runner import load_results, simulate
 from ecs_vanguard.zones import Circle, Zone
 
 __all__ = [
@@ -42,11 +44,14 @@ __all__ = [
     "IllegalActionError",
     "Phase",
     "RandomAgent",
+    "Results",
     "Scenario",
     "ScenarioError",
     "Trigger",
     "VanguardError",
     "Zone",
     "agents",
+    "load_results",
     "play_game",
+    "simulate",
 ]

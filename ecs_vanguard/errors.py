@@ -4,6 +4,7 @@
     ├── CardDataError        a card TOML file is malformed (names file, card, field)
     ├── DeckError            a deck list is malformed or breaks a construction rule (CORE-02)
     ├── ScenarioError        a Scenario position is not a legal position
+    ├── SimulationError      a bad simulation argument or results folder (also a ValueError)
     └── IllegalActionError   step() got an action that is not legal now; nothing changed
 """
 
@@ -28,3 +29,7 @@ class ScenarioError(VanguardError):
 
 class IllegalActionError(VanguardError):
     """An action that is not in `legal_actions()` was stepped; the game is unchanged."""
+
+
+class SimulationError(VanguardError, ValueError):
+    """A simulation run cannot start or continue: a bad argument or results folder."""

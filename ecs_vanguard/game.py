@@ -7,7 +7,7 @@ import hashlib
 import esper
 import numpy as np
 
-from components import Modifiers, Orientation, Position
+from components import Locked, Modifiers, Orientation, Position
 from ecs_vanguard import world
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck, validate_deck
@@ -79,7 +79,8 @@ class Game:
             if state.turn.decisions_this_turn > DECISIONS_PER_TURN_LIMIT:
                 from systems.rule_process import end_game
 
-                end_game(state, None, f"decision limit of {DECISIONS_PER_TURN_LIMIT} in one turn")
+                end_game(state, None, f"decision limit of {DECISIONS_PER_TURN_LIMIT} in one turn",
+                         "decision_limit")
 
     @property
     def decision(self) -> Decision | None:
@@ -127,6 +128,11 @@ class Game:
     def end_reason(self) -> str:
         """Why the game ended ('' while it goes on)."""
         return self.state.end_reason
+
+    @property
+    def end_code(self) -> str:
+        """A short code for the end: damage, deck_out, turn_limit, ... ('' while it goes on)."""
+        return self.state.end_code
 
     @property
     def turn(self) -> int:
@@ -219,9 +225,11 @@ def clone_state(state: State) -> State:
         pending_autos=list(state.pending_autos),
         decision=state.decision, answer=state.answer, events=list(state.events),
         over=state.over, winner=state.winner, end_reason=state.end_reason,
+        end_code=state.end_code,
         next_obj=state.next_obj, once_used=set(state.once_used),
         force=[dict(f) for f in state.force], watchers=state.watchers,
-        deleted=set(state.deleted), decks=state.decks,
+        deleted=set(state.deleted), decks=state.decks, source=state.source,
+        grants=set(state.grants), revealed=set(state.revealed),
     )
 
 
@@ -229,8 +237,9 @@ def canonical(state: State) -> tuple:
     """Return a plain tuple of everything that decides the future, sorted by entity id."""
     cards = tuple(
         (e, p.owner, p.zone.value, getattr(p.circle, "value", None), p.obj,  # type: ignore
-         o.rested, o.face_up, tuple((m.stat.value, m.amount, m.until.value, m.turn)  # type: ignore
-                                    for m in mods.items))
+         o.rested, o.face_up, esper.has_component(e, Locked),
+         tuple((m.stat.value, m.amount, m.until.value, m.turn, m.value, m.source)  # type: ignore
+               for m in mods.items))
         for e, (p, o, mods) in sorted(esper.get_components(Position, Orientation, Modifiers))
     )
     board = tuple(
@@ -252,11 +261,13 @@ def canonical(state: State) -> tuple:
     return (cards, board, turn, battle, stack, pending, state.decision, state.over, state.winner,
             state.next_obj, tuple(sorted(state.once_used)),
             tuple(tuple(sorted((c.value, n) for c, n in f.items())) for f in state.force),
-            tuple(sorted(state.deleted)), repr(state.rng.bit_generator.state))
+            tuple(sorted(state.deleted)), state.source, tuple(sorted(state.grants)),
+            tuple(sorted(state.revealed)), repr(state.rng.bit_generator.state))
 
 
 def _frame_key(f: Frame) -> tuple:
     return (f.source, f.card_id, f.index, f.master, f.pc, f.stage,
-            tuple(sorted(f.bound.items())), tuple(f.picks), f.context, f.is_order)
+            tuple(sorted(f.bound.items())), tuple(f.picks), f.context, f.is_order,
+            tuple(f.loop), tuple(f.used), tuple(f.revealed))
 
 

@@ -110,11 +110,15 @@ class Frame:
     picks: list[int] = field(default_factory=list)
     context: tuple[tuple[str, int], ...] = ()
     is_order: bool = False          # a played order goes to the drop or order zone after (CORE-08)
+    loop: list[int] = field(default_factory=list)      # repetition counters of a running step
+    used: list[int] = field(default_factory=list)      # ACT-28: targets chosen by earlier rounds
+    revealed: list[int] = field(default_factory=list)  # ACT-09: shown until this frame ends
 
     def copy(self) -> Frame:
         """Return an independent copy."""
         return Frame(self.source, self.card_id, self.index, self.master, self.pc, self.stage,
-                     dict(self.bound), list(self.picks), self.context, self.is_order)
+                     dict(self.bound), list(self.picks), self.context, self.is_order,
+                     list(self.loop), list(self.used), list(self.revealed))
 
     def ctx(self, key: str, default: int = -1) -> int:
         """Return a value the event or the rules gave this frame (e.g. "guarding")."""
@@ -150,21 +154,25 @@ class State:
     over: bool = False
     winner: int | None = None
     end_reason: str = ""
+    end_code: str = ""
     next_obj: int = 1
     once_used: set[tuple[int, int]] = field(default_factory=set)     # (object id, ability index)
     force: list[dict[Circle, int]] = field(default_factory=lambda: [{}, {}])   # CORE-15
     watchers: dict[type, tuple[tuple[int, int], ...]] = field(default_factory=dict)
     deleted: set[int] = field(default_factory=set)                   # CORE-21
     decks: tuple[object, object] = (None, None)
+    source: int = -1                   # TERM-02: the card whose effect is resolving; -1: the rules
+    grants: set[int] = field(default_factory=set)     # ACT-22: cards that were given abilities
+    revealed: set[int] = field(default_factory=set)   # ACT-09: hidden cards shown to both players
 
     def log(self, event: object) -> None:
         """Append an event and queue the autos waiting for it (CORE-18)."""
         self.events.append(event)
         watchers = self.watchers.get(type(event))
-        if watchers:
+        if watchers or self.grants:
             from ecs_vanguard.effects import triggers   # the effect layer sits above state
 
-            triggers.collect(self, event, watchers)
+            triggers.collect(self, event, watchers or ())
 
     def new_object_id(self) -> int:
         """Return a fresh object id (CORE-20)."""

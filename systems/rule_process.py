@@ -52,16 +52,19 @@ def check_losses(state: State) -> bool:
               or not state.board.zones[p][Zone.DECK]]
     if not losers:
         return False
-    reasons = []
+    reasons, codes = [], set()
     for p in losers:
         damage = q.damage_count(state, p) >= state.rules.damage_to_lose
         reasons.append(f"player {p} {'took 6 damage' if damage else 'has no cards in deck'}")
-    end_game(state, None if len(losers) == 2 else 1 - losers[0], "; ".join(reasons))
+        codes.add("damage" if damage else "deck_out")
+    code = codes.pop() if len(codes) == 1 else "damage_and_deck_out"
+    end_game(state, None if len(losers) == 2 else 1 - losers[0], "; ".join(reasons), code)
     return True
 
 
-def end_game(state: State, winner: int | None, reason: str) -> None:
-    """Record the end of the game (a draw when winner is None)."""
-    state.over, state.winner, state.end_reason = True, winner, reason
+def end_game(state: State, winner: int | None, reason: str, code: str) -> None:
+    """Record the end of the game (a draw when winner is None) with a reason for people and a
+    short code for tables: damage, deck_out, damage_and_deck_out, turn_limit, decision_limit."""
+    state.over, state.winner, state.end_reason, state.end_code = True, winner, reason, code
     state.decision = None
     state.log(GameEnded(winner, reason))

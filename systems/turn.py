@@ -70,7 +70,8 @@ def start_turn(state: State, turn: int, player: int) -> None:
     """Begin a turn at its stand phase; reaching the turn limit is a draw (CORE-16)."""
     t = state.turn
     if turn > state.rules.turn_limit:
-        end_game(state, None, f"turn limit of {state.rules.turn_limit} turns reached")
+        end_game(state, None, f"turn limit of {state.rules.turn_limit} turns reached",
+                 "turn_limit")
         return
     t.turn, t.player, t.rode, t.step = turn, player, False, None
     t.orders_played = [0, 0]

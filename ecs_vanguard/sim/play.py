@@ -42,7 +42,8 @@ def play_game(spec: GameSpec) -> dict:
     """Play one game; return its record. The engine failing is recorded, never raised.
 
     Record keys: seed, agent_a, agent_b, format, winner ("a", "b" or None for a draw),
-    reason, turns, first ("a" or "b"), damage_a, damage_b, decisions, triggers (dict trigger
+    reason (damage, deck_out, damage_and_deck_out, turn_limit, decision_limit, or unfinished
+    after an engine failure), detail (the reason in words), turns, first ("a" or "b"), damage_a, damage_b, decisions, triggers (dict trigger
     type -> times revealed, both players), mechanics (dict mechanic -> count: rides,
     persona_rides, calls, attacks, guards, intercepts, orders, gifts, deletes, acts, autos),
     error (None, or the message of an engine failure, with `actions`: the action indices played,
@@ -66,7 +67,7 @@ def play_game(spec: GameSpec) -> dict:
             game.step(action)
             if spec.check:
                 game.check_invariants()
-    except Exception as exc:   # an engine bug ends this game only; the run goes on (issue 5)
+    except Exception as exc:  # noqa: BLE001 - an engine bug ends this game only (issue 5)
         record["error"] = f"{type(exc).__name__}: {exc}"
         record["actions"] = played
     record.update(_summarise(game, len(played)))
@@ -93,7 +94,8 @@ def _summarise(game: object, decisions: int) -> dict:
     side = {0: "a", 1: "b"}
     return {
         "winner": side.get(state.winner) if state.over else None,  # type: ignore[arg-type]
-        "reason": state.end_reason or "unfinished",
+        "reason": state.end_code or "unfinished",
+        "detail": state.end_reason,
         "turns": state.turn.turn,
         "first": side[state.turn.first_player],
         "damage_a": q.damage_count(state, 0),

@@ -1,0 +1,299 @@
+"""The `ecs-vanguard` command: simulate, play and odds.
+
+Every mistake in the input (a bad deck path, an illegal deck, an unknown agent or format, a bad
+number, an out directory holding another run) prints one line `ecs-vanguard: error: ...` on
+stderr and exits with 2. Ctrl-C keeps the games already written and prints how to resume (130).
+Games the engine failed on are counted and reported, and make the exit code 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shlex
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ecs_vanguard.cards.deck import Deck
+from ecs_vanguard.errors import VanguardError
+from ecs_vanguard.rules import Format
+from ecs_vanguard.sim import backends, runner
+from ecs_vanguard.sim.results import Results
+from ecs_vanguard.sim.summary import matchup_table
+
+PROG = "ecs-vanguard"
+DEFAULT_DECK_A, DEFAULT_DECK_B = "blazing_dragons", "radiant_knights"
+RUNS_DIR = Path("runs")          # default parent of the out directories of `simulate`
+
+
+class UsageError(Exception):
+    """A command line that argparse refused; its message is one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line and raise instead of exiting."""
+
+    def error(self, message: str) -> Any:  # type: ignore[override]
+        """Raise UsageError instead of printing the usage and exiting."""
+        raise UsageError(message)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code (0 ok, 1 engine errors, 2 bad input, 130)."""
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = build_parser().parse_args(args_in or ["simulate"])
+    except UsageError as exc:
+        return _fail(str(exc))
+    except SystemExit as exc:                         # --help
+        return exc.code if isinstance(exc.code, int) else 0
+    try:
+        return int(args.run(args, args_in or ["simulate"]))
+    except (VanguardError, ValueError) as exc:
+        return _fail(str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc))
+    except backends.WorkerError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+
+
+def _fail(message: str) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the parser of every subcommand."""
+    parser = _Parser(prog=PROG, description="Cardfight!! Vanguard rules engine: simulate decks, "
+                     "play games, compute deck odds. With no arguments: simulate the default "
+                     f"matchup ({DEFAULT_DECK_A} vs {DEFAULT_DECK_B}, 1000 games).")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sim = sub.add_parser("simulate", help="play many games of matchups; summary, results, plot")
+    _game_options(sim, games=1000, many=True)
+    sim.add_argument("--gauntlet", metavar="DIR", help="play deck A against every deck TOML "
+                     "file in DIR (adds to --deck-b)")
+    sim.add_argument("--workers", type=_at_least(1), help="worker processes (default: all cores)")
+    sim.add_argument("--backend", choices=backends.BACKENDS, default="process")
+    sim.add_argument("--address", help="Ray cluster address (with --backend ray), e.g. auto")
+    sim.add_argument("--out", metavar="DIR", help="results directory (default: a new "
+                     f"{RUNS_DIR}/<time>-<decks> directory)")
+    sim.add_argument("--no-out", action="store_true", help="write no results, print only")
+    sim.add_argument("--resume", action="store_true", help="continue the run kept in --out")
+    sim.set_defaults(run=_simulate)
+    play = sub.add_parser("play", help="play games in this process and print a summary")
+    _game_options(play, games=100, many=False)
+    play.set_defaults(run=_play)
+    odds = sub.add_parser("odds", help="deck odds by shuffling many decks at once")
+    odds.add_argument("deck", metavar="DECK", help="built-in deck name or deck TOML path")
+    odds.add_argument("--samples", type=_at_least(1), help="deck orders to shuffle")
+    odds.add_argument("--seed", type=_at_least(0), help="random seed")
+    odds.add_argument("--json", action="store_true", help="print the report as JSON")
+    odds.set_defaults(run=_odds)
+    return parser
+
+
+def _game_options(p: argparse.ArgumentParser, *, games: int, many: bool) -> None:
+    """Add the options that decide the games: decks, count, agents, seed, format, checks."""
+    action, note = ("append", " (repeatable)") if many else ("store", "")
+    p.add_argument("--deck-a", action=action, metavar="DECK",
+                   help=f"built-in deck name or TOML path (default {DEFAULT_DECK_A}){note}")
+    p.add_argument("--deck-b", action=action, metavar="DECK",
+                   help=f"built-in deck name or TOML path (default {DEFAULT_DECK_B}){note}")
+    p.add_argument("--games", type=_at_least(1), default=games, help=f"games (default {games})")
+    p.add_argument("--agent-a", choices=runner.AGENTS, default="heuristic",
+                   help="policy of deck A (default heuristic: plays sensibly; random: uniform)")
+    p.add_argument("--agent-b", choices=runner.AGENTS, default="heuristic",
+                   help="policy of deck B (default heuristic)")
+    p.add_argument("--seed", type=_at_least(0), default=0, help="run seed (default 0)")
+    p.add_argument("--format", choices=[f.value for f in Format], default="standard")
+    p.add_argument("--turn-limit", type=_at_least(1), help="turns after which a game is a draw")
+    p.add_argument("--check", action="store_true", help="check invariants after every step")
+
+
+def _at_least(lowest: int) -> Callable[[str], int]:
+    """Return an argparse type: an integer no smaller than `lowest`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.replace("_", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+        if value < lowest:
+            raise argparse.ArgumentTypeError(f"must be at least {lowest}, got {value}")
+        return value
+
+    return parse
+
+
+@dataclass(frozen=True, slots=True)
+class Matchup:
+    """One pairing of `simulate`: the two decks and where its results go."""
+
+    deck_a: Deck
+    deck_b: Deck
+    out: Path | None
+
+
+def _simulate(args: argparse.Namespace, argv: list[str]) -> int:
+    """Play every matchup, print its summary (or the table of matchups), keep the results."""
+    if args.address and args.backend != "ray":
+        raise ValueError("--address needs --backend ray")
+    matchups = _matchups(args)
+    summaries = []
+    for m in matchups:
+        try:
+            results = _run(args, m, backend=args.backend)
+        except KeyboardInterrupt:
+            print(_resume_hint(argv, m.out, len(matchups) > 1), file=sys.stderr)
+            return 130
+        summaries.append(results.summary())
+        if len(matchups) == 1:
+            print(results.to_text())
+    root = _out_root(matchups)
+    if len(matchups) > 1:
+        print(matchup_table(summaries))
+        if root is not None:
+            table = root / "matchups.json"
+            table.write_text(json.dumps(summaries, indent=2) + "\n", encoding="utf-8")
+    if root is not None:
+        print(f"results: {root}")
+    return _report_errors(summaries)
+
+
+def _play(args: argparse.Namespace, argv: list[str]) -> int:
+    """Play games one after the other in this process and print the summary."""
+    a = _deck(args.deck_a or DEFAULT_DECK_A, args.format)
+    b = _deck(args.deck_b or DEFAULT_DECK_B, args.format)
+    results = _run(args, Matchup(a, b, None), backend="serial")
+    print(results.to_text())
+    return _report_errors([results.summary()])
+
+
+def _odds(args: argparse.Namespace, argv: list[str]) -> int:
+    """Print the odds report of a deck (text, or JSON with --json)."""
+    deck = Deck.resolve(args.deck)
+    from ecs_vanguard.sim.odds import odds
+
+    options = {k: v for k, v in (("samples", args.samples), ("seed", args.seed)) if v is not None}
+    report = odds(deck, **options)
+    print(json.dumps(report.to_dict(), indent=2) if args.json else report.to_text())
+    return 0
+
+
+def _run(args: argparse.Namespace, m: Matchup, *, backend: str) -> Results:
+    """Simulate one matchup with the options of the command line."""
+    return runner.simulate(
+        m.deck_a, m.deck_b, args.games, agent_a=args.agent_a, agent_b=args.agent_b,
+        seed=args.seed, format=args.format, turn_limit=args.turn_limit, check=args.check,
+        workers=getattr(args, "workers", None), backend=backend,
+        address=getattr(args, "address", None), out=m.out,
+        resume=getattr(args, "resume", False), progress=True)
+
+
+def _matchups(args: argparse.Namespace) -> list[Matchup]:
+    """Resolve and check every deck first, then pair each deck A with each deck B."""
+    names_a = args.deck_a or [DEFAULT_DECK_A]
+    names_b = list(args.deck_b or [])
+    if args.gauntlet:
+        names_b += _gauntlet(Path(args.gauntlet))
+    names_b = names_b or [DEFAULT_DECK_B]
+    decks = {name: _deck(name, args.format) for name in dict.fromkeys([*names_a, *names_b])}
+    pairs = [(a, b) for a in names_a for b in names_b]
+    root = _out_dir(args, pairs)
+    seen: set[str] = set()
+    matchups = []
+    for a, b in pairs:
+        out = None
+        if root is not None:
+            out = root if len(pairs) == 1 else root / _unique(f"{_label(a)}-vs-{_label(b)}", seen)
+        matchups.append(Matchup(decks[a], decks[b], out))
+    return matchups
+
+
+def _deck(name: str, fmt: str) -> Deck:
+    return runner.resolve_deck(name, fmt)
+
+
+def _gauntlet(folder: Path) -> list[str]:
+    if not folder.is_dir():
+        raise ValueError(f"--gauntlet {folder}: not a directory")
+    files = sorted(str(p) for p in folder.glob("*.toml"))
+    if not files:
+        raise ValueError(f"--gauntlet {folder}: no deck .toml files in it")
+    return files
+
+
+def _label(name: str) -> str:
+    """Return a file-name-safe label of a deck argument (a built-in name or a file's stem)."""
+    stem = name if name in Deck.builtin_names() else Path(name).stem
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", stem) or "deck"
+
+
+def _unique(name: str, seen: set[str]) -> str:
+    candidate, k = name, 2
+    while candidate in seen:
+        candidate, k = f"{name}-{k}", k + 1
+    seen.add(candidate)
+    return candidate
+
+
+def _out_dir(args: argparse.Namespace, pairs: list[tuple[str, str]]) -> Path | None:
+    """Return the results directory: --out, none with --no-out, or a new one under runs/."""
+    if args.no_out:
+        if args.out or args.resume:
+            raise ValueError("--no-out cannot be combined with --out or --resume")
+        return None
+    if args.out:
+        return Path(args.out)
+    if args.resume:
+        raise ValueError("--resume needs the --out directory of the run to continue")
+    a, b = _label(pairs[0][0]), _label(pairs[0][1])
+    tail = f"{a}-vs-{b}" if len(pairs) == 1 else f"{a}-gauntlet-{len(pairs)}"
+    base = RUNS_DIR / f"{time.strftime('%Y%m%d-%H%M%S')}-{tail}"
+    out, k = base, 2
+    while out.exists():
+        out, k = Path(f"{base}-{k}"), k + 1
+    return out
+
+
+def _out_root(matchups: list[Matchup]) -> Path | None:
+    out = matchups[0].out
+    return None if out is None else (out if len(matchups) == 1 else out.parent)
+
+
+def _resume_hint(argv: list[str], out: Path | None, many: bool) -> str:
+    """Say what was kept and the command line that continues the run."""
+    if out is None:
+        return f"{PROG}: interrupted; nothing was kept (no out directory)"
+    root = out.parent if many else out
+    kept = [a for a in argv if a != "--resume"]
+    for k in range(len(kept) - 1, -1, -1):           # drop --out X / --out=X / --no-out
+        if kept[k] == "--out":
+            del kept[k:k + 2]
+        elif kept[k].startswith("--out="):
+            del kept[k]
+    return (f"{PROG}: interrupted; finished games are kept in {root}\n"
+            f"resume with: {PROG} {shlex.join([*kept, '--out', str(root), '--resume'])}")
+
+
+def _report_errors(summaries: list[dict[str, Any]]) -> int:
+    """Print a line about games the engine failed on; return 1 if there were any."""
+    failed = sum(s["errors"] for s in summaries)
+    if not failed:
+        return 0
+    first = next(e for s in summaries for e in s["error_samples"])
+    print(f"{PROG}: {failed} of {sum(s['games'] for s in summaries)} games failed in the "
+          f"engine; first: game {first['i']} (seed {first['seed']}): {first['error']}",
+          file=sys.stderr)
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

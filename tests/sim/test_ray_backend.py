@@ -1,0 +1,87 @@
+"""The Ray backend on a real local Ray instance (2 CPUs): same records, survives a dead worker."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ecs_vanguard.sim.play import GameSpec
+from ecs_vanguard.sim.runner import game_seed, simulate
+
+ray = pytest.importorskip("ray")
+
+# The fake game functions live in this module; Ray workers import it by name, so they need this
+# folder (pytest's rootdir-less import) and the repository root on their path.
+_HERE = Path(__file__).resolve().parent
+_PATH = os.pathsep.join([str(_HERE), str(_HERE.parents[1]), os.environ.get("PYTHONPATH", "")])
+
+A, B = "blazing_dragons", "radiant_knights"
+
+
+def fake_game(spec: GameSpec) -> dict:
+    """Derive a record from the seed alone (a smaller twin of test_runner.fake_game)."""
+    rng = np.random.default_rng(spec.seed)
+    roll = rng.random()
+    return {"seed": spec.seed, "winner": "a" if roll < 0.5 else "b" if roll < 0.9 else None,
+            "first": "a" if rng.random() < 0.5 else "b", "turns": int(rng.integers(4, 16)),
+            "damage_a": int(rng.integers(0, 7)), "damage_b": int(rng.integers(0, 7)),
+            "triggers": {"critical": int(rng.integers(0, 4))}, "mechanics": {}, "error": None}
+
+
+def dying_game(marker: str, doomed_seed: int, spec: GameSpec) -> dict:
+    """Kill the worker process the first time the doomed game is played, then play normally."""
+    if spec.seed == doomed_seed and not os.path.exists(marker):
+        Path(marker).write_text("died once")
+        os._exit(1)
+    return fake_game(spec)
+
+
+@pytest.fixture(scope="module")
+def ray_path():
+    """Let Ray's workers import this module."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("PYTHONPATH", _PATH)
+        yield
+
+
+@pytest.fixture(scope="module")
+def local_ray(ray_path):
+    """Start one local Ray instance with 2 CPUs for the tests that share it; shut it down."""
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+def test_runner_starts_and_stops_its_own_local_ray(ray_path):
+    """Without a running Ray, the ray backend starts a local instance and shuts it down."""
+    assert not ray.is_initialized()
+    results = simulate(A, B, 12, seed=1, backend="ray", workers=2, game_fn=fake_game)
+    assert not ray.is_initialized()
+    assert [r["i"] for r in results.records] == list(range(12))
+
+
+def test_ray_gives_the_serial_records(local_ray):
+    """Ray returns exactly the records the serial backend plays for the same run."""
+    serial = simulate(A, B, 80, seed=9, backend="serial", game_fn=fake_game)
+    on_ray = simulate(A, B, 80, seed=9, backend="ray", workers=2, game_fn=fake_game)
+    assert on_ray.records == serial.records
+    assert ray.is_initialized()                      # a Ray it did not start is left running
+
+
+def test_ray_worker_killed_mid_run_is_retried_and_every_game_counted_once(local_ray, tmp_path):
+    """A worker that dies is retried; games.jsonl ends with every game exactly once."""
+    marker = tmp_path / "died"
+    doomed = game_seed(0, 33)
+    out = tmp_path / "run"
+    results = simulate(A, B, 60, backend="ray", workers=2, out=out,
+                       game_fn=functools.partial(dying_game, str(marker), doomed))
+    assert marker.exists()                           # the worker really died once
+    indices = [json.loads(line)["i"] for line in (out / "games.jsonl").read_text().splitlines()]
+    assert sorted(indices) == list(range(60))
+    serial = simulate(A, B, 60, backend="serial", game_fn=fake_game)
+    assert results.records == serial.records
