@@ -10,13 +10,17 @@ class Modifier:
     """One change to a card's value or status for a period.
 
     `stat` and `until` hold enum values of `ecs_vanguard.rules` (Stat, Duration); `turn` is the
-    turn it was made in, so "until end of turn" can be checked without a sweep.
+    turn it was made in; `value` carries a name or an ability reference (card id, index) for the
+    modifiers that change information rather than numbers (TERM-01, TERM-05, ACT-22); `source`
+    is the card whose effect made it (TERM-02), -1 for the rules.
     """
 
     stat: object
     amount: int
     until: object
     turn: int
+    value: object = None
+    source: int = -1
 
 
 @dataclass(slots=True)

@@ -93,6 +93,7 @@ class UnitMoved:
 class UnitRetired:
     card: int
     by_rule_action: bool
+    source: int = -1      # TERM-02: the card whose effect retired it; -1 for the rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +207,7 @@ class PowerChanged:
     card: int
     amount: int
     stat: str
+    source: int = -1      # TERM-02
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +263,77 @@ class AutoPlayed:
 @dataclass(frozen=True, slots=True)
 class Shuffled:
     player: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsRevealed:
+    """Cards shown to both players without changing zones (ACT-02, ACT-09)."""
+
+    player: int
+    cards: tuple[int, ...]
+    for_cost: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CardsLookedAt:
+    """Cards one player looked at without changing zones (ACT-02)."""
+
+    player: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsSearched:
+    """A search of a zone and what it found (ACT-10)."""
+
+    player: int
+    zone: Zone
+    found: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardBound:
+    card: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardTurned:
+    card: int
+    face_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UnitLocked:
+    card: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnitUnlocked:
+    card: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackTargetChanged:
+    """ACT-21: the attacked unit became `target`."""
+
+    previous: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class NameDeclared:
+    player: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityGiven:
+    card: int
+    card_id: str
+    index: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import esper
 
-from components import Modifiers, Orientation, Position
+from components import Locked, Modifiers, Orientation, Position
 from ecs_vanguard.rules import Phase, Stat
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import ACCEL_CIRCLES, BACK_ROW, FRONT_ROW, REAR_CIRCLES, Circle, Zone
@@ -51,22 +51,65 @@ def rear_circles(state: State, player: int) -> list[Circle]:
     return [c for c in state.board.circles[player] if c is not Circle.VC]
 
 
+def is_locked(entity: int) -> bool:
+    """True for a locked card: on a circle, but not a unit (ACT-23)."""
+    return esper.has_component(entity, Locked)
+
+
 def rear_guards(state: State, player: int) -> list[int]:
-    """Return the player's rear-guards, in circle order."""
+    """Return the player's rear-guards, in circle order (locked cards are not units, ACT-23)."""
     circles = state.board.circles[player]
-    return [u for c, units in circles.items() if c is not Circle.VC for u in units]
+    return [u for c, units in circles.items() if c is not Circle.VC for u in units
+            if not is_locked(u)]
 
 
 def units(state: State, player: int) -> list[int]:
     """Return the vanguard then the rear-guards of a player."""
     circles = state.board.circles[player]
-    return [u for units_ in circles.values() for u in units_]
+    return [u for units_ in circles.values() for u in units_ if not is_locked(u)]
 
 
 def front_row(state: State, player: int) -> list[int]:
     """Return the player's front-row units (VC, front RCs, accel circles; CORE-09)."""
     circles = state.board.circles[player]
-    return [u for c, units_ in circles.items() if c in FRONT_ROW for u in units_]
+    return [u for c, units_ in circles.items() if c in FRONT_ROW for u in units_
+            if not is_locked(u)]
+
+
+def names(state: State, entity: int) -> tuple[str, ...]:
+    """Return a card's names now: printed, replaced by "becomes" and extended by "also has";
+    a duplicate gained name is ignored (TERM-01, TERM-05)."""
+    result = state.card(entity).names
+    for mod in _ce(entity, Modifiers).items:
+        if mod.stat is Stat.NAME_SET:
+            result = (mod.value,)  # type: ignore[assignment]
+        elif mod.stat is Stat.NAME_ADD and mod.value not in result:
+            result = (*result, mod.value)  # type: ignore[assignment]
+    return result
+
+
+def same_name(state: State, a: int, b: int) -> bool:
+    """True if two cards share any name (TERM-05)."""
+    theirs = names(state, b)
+    return any(n in theirs for n in names(state, a))
+
+
+def abilities(state: State, entity: int) -> list[tuple[str, int, object]]:
+    """Return the abilities a card has now as (card id, index, AbilityDef): printed then gained;
+    none while deleted, locked, or after losing them (CORE-21, ACT-22, ACT-23).
+    An ability gained twice is listed twice (TERM-01)."""
+    if entity in state.deleted or is_locked(entity):
+        return []
+    card = state.card(entity)
+    mods = _ce(entity, Modifiers).items
+    if any(m.stat is Stat.LOSE_ABILITIES for m in mods):
+        return []
+    out: list[tuple[str, int, object]] = [(card.id, i, a) for i, a in enumerate(card.abilities)]
+    for mod in mods:
+        if mod.stat is Stat.GRANT:
+            card_id, index = mod.value  # type: ignore[misc]
+            out.append((card_id, index, state.db[card_id].abilities[index]))
+    return out
 
 
 def is_back_row(circle: Circle | None) -> bool:

@@ -76,6 +76,11 @@ class Stat(Enum):
     DRIVE = "drive"
     CANT_BE_HIT = "cant_be_hit"
     DELETED = "deleted"        # CORE-21: original power 0, no abilities, face down
+    NAME_ADD = "name_add"      # TERM-05: "also has the name"; value = the name
+    NAME_SET = "name_set"      # TERM-05: "becomes the name"; value = the name
+    GRANT = "grant"            # ACT-22: gains an ability; value = (card id, ability index)
+    LOSE_ABILITIES = "lose_abilities"   # ACT-22: loses its abilities
+    GUARD_AT_ONCE = "guard_at_once"     # ACT-27: calls to GC need `amount` or more at once
 
 
 class Duration(Enum):

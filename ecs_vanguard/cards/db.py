@@ -57,6 +57,10 @@ class CardDB:
     def __len__(self) -> int:
         return len(self._cards)
 
+    def all_names(self) -> list[str]:
+        """Return every card name of the database, sorted (the values ACT-25 may declare)."""
+        return sorted(self._by_name)
+
     def ids_named(self, name: str) -> list[str]:
         """Return the ids of every card that has `name` among its names (TERM-05)."""
         return list(self._by_name.get(name, []))

@@ -1,22 +1,45 @@
 """One function per rule action, used by the engine, by card abilities and by tests alike."""
 
+from ecs_vanguard.ops.cards import (
+    bind,
+    bind_top,
+    declare_name,
+    end_reveal,
+    look_top,
+    mill,
+    put_into,
+    reveal,
+    searched,
+    turn_face,
+)
 from ecs_vanguard.ops.costs import counter_blast, counter_charge, discard, heal, soul_blast
 from ecs_vanguard.ops.deck import draw, soul_charge, trigger_check
 from ecs_vanguard.ops.units import (
     add_modifier,
+    battles,
+    become_name,
     call,
+    deal_damage_start,
     delete,
+    gain_name,
+    give_ability,
+    lock,
+    lose_abilities,
     is_persona_ride,
     rest,
     retire,
     ride,
     stand,
     undelete,
+    unlock,
 )
 from ecs_vanguard.ops.zones import move_between_circles, move_card, shuffle
 
 __all__ = [
-    "add_modifier", "call", "counter_blast", "counter_charge", "delete", "discard", "draw", "heal",
-    "is_persona_ride", "move_between_circles", "move_card", "rest", "retire", "ride", "shuffle",
-    "soul_blast", "soul_charge", "stand", "trigger_check", "undelete",
+    "add_modifier", "battles", "become_name", "bind", "bind_top", "call", "counter_blast",
+    "counter_charge", "deal_damage_start", "declare_name", "delete", "discard", "draw",
+    "end_reveal", "gain_name", "give_ability", "heal", "is_persona_ride", "lock", "look_top",
+    "lose_abilities", "mill", "move_between_circles", "move_card", "put_into", "rest", "retire",
+    "reveal", "ride", "searched", "shuffle", "soul_blast", "soul_charge", "stand",
+    "trigger_check", "turn_face", "undelete", "unlock",
 ]

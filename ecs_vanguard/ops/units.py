@@ -5,33 +5,40 @@ from __future__ import annotations
 
 import esper
 
-from components import Modifier, Modifiers
+from components import Locked, Modifier, Modifiers
 from ecs_vanguard import query as q
 from ecs_vanguard.events import (
+    AbilityGiven,
+    AttackTargetChanged,
+    DamageDealt,
     GuardianCalled,
     PowerChanged,
     UnitCalled,
     UnitDeleted,
+    UnitLocked,
     UnitPlaced,
     UnitRested,
     UnitRetired,
     UnitRode,
     UnitStood,
+    UnitUnlocked,
 )
 from ecs_vanguard.ops.deck import draw
-from ecs_vanguard.ops.zones import move_card
+from ecs_vanguard.ops.zones import move_card, renew_object
 from ecs_vanguard.rules import Duration, Skill, Stat
 from ecs_vanguard.state import GIFT_INDEX, PendingAuto, State
 from ecs_vanguard.zones import Circle, Zone
 
 
-def add_modifier(state: State, card: int, stat: Stat, amount: int, until: Duration) -> None:
-    """Change a value of a card for a period; negative totals are allowed (ACT-26)."""
+def add_modifier(state: State, card: int, stat: Stat, amount: int, until: Duration,
+                 value: object = None) -> None:
+    """Change a value of a card for a period; negative totals are allowed and never retire a
+    unit by themselves (ACT-26). The modifier remembers its source (TERM-02)."""
     esper.component_for_entity(card, Modifiers).items.append(
-        Modifier(stat, amount, until, state.turn.turn)
+        Modifier(stat, amount, until, state.turn.turn, value, state.source)
     )
     if stat is Stat.POWER or stat is Stat.CRITICAL or stat is Stat.SHIELD:
-        state.log(PowerChanged(card, amount, stat.value))
+        state.log(PowerChanged(card, amount, stat.value, state.source))
 
 
 def is_persona_ride(state: State, old: int, new: int) -> bool:
@@ -83,15 +90,18 @@ def call(state: State, player: int, card: int, circle: Circle | None, *, to_gc: 
 
 
 def retire(state: State, card: int, *, by_rule_action: bool = False) -> None:
-    """Put a card from the field into its owner's drop; a rule action's retire too (ACT-04)."""
+    """Put a card from the field into its owner's drop; a rule action's retire too (ACT-04).
+
+    A rule action has no source (TERM-02); an effect's retire names its source card.
+    """
     move_card(state, card, Zone.DROP)
-    state.log(UnitRetired(card, by_rule_action))
+    state.log(UnitRetired(card, by_rule_action, -1 if by_rule_action else state.source))
 
 
 def stand(state: State, card: int) -> bool:
     """Stand a resting unit; a standing one is not stood and nothing triggers (ACT-12)."""
     orient = q.orientation(card)
-    if not orient.rested:
+    if not orient.rested or q.is_locked(card):      # ACT-23: a locked card has no stand/rest
         return False
     orient.rested = False
     state.log(UnitStood(card, q.position(card).owner))
@@ -101,7 +111,7 @@ def stand(state: State, card: int) -> bool:
 def rest(state: State, card: int) -> bool:
     """Rest a standing unit; a resting one is not rested and nothing triggers (ACT-12)."""
     orient = q.orientation(card)
-    if orient.rested:
+    if orient.rested or q.is_locked(card):
         return False
     orient.rested = True
     state.log(UnitRested(card, q.position(card).owner))
@@ -124,3 +134,73 @@ def undelete(state: State, card: int) -> None:
     """Turn a deleted vanguard face up again at the end of its owner's turn (CORE-21)."""
     state.deleted.discard(card)
     q.orientation(card).face_up = True
+
+
+def lock(state: State, card: int, *, until_owner_end: bool = False) -> bool:
+    """Lock a card on a circle: face down, a new object with no information and no stand/rest;
+    its circle is locked (ACT-23, CORE-20). Return False if it cannot be locked."""
+    pos = q.position(card)
+    if pos.zone is not Zone.RC or q.is_locked(card):
+        return False          # engine decision: vanguards are not locked (G units: STR-12)
+    renew_object(state, card)
+    q.orientation(card).face_up = False
+    esper.add_component(card, Locked(until_owner_end))
+    state.log(UnitLocked(card, pos.owner))
+    return True
+
+
+def unlock(state: State, card: int) -> bool:
+    """Unlock: face up, standing, a new object; unlocking is not appearing (ACT-24)."""
+    if not q.is_locked(card):
+        return False
+    esper.remove_component(card, Locked)
+    renew_object(state, card)
+    orient = q.orientation(card)
+    orient.face_up, orient.rested = True, False
+    state.log(UnitUnlocked(card, q.position(card).owner))
+    return True
+
+
+def battles(state: State, target: int) -> bool:
+    """Make `target` the attacked unit of this battle; the last change counts and replaces every
+    attacked unit, guardians included (ACT-21). Return False outside a battle."""
+    battle = state.battle
+    if battle is None or q.position(target).zone not in (Zone.VC, Zone.RC):
+        return False
+    previous = battle.target
+    battle.target = target
+    for guardian in battle.guardians:
+        battle.guardians[guardian] = target
+    state.log(AttackTargetChanged(previous, target))
+    return True
+
+
+def give_ability(state: State, card: int, card_id: str, index: int, until: Duration) -> None:
+    """Give a card an ability of another card for a period; twice given, it works twice
+    (ACT-22, TERM-01)."""
+    add_modifier(state, card, Stat.GRANT, 0, until, (card_id, index))
+    state.grants.add(card)
+    state.log(AbilityGiven(card, card_id, index))
+
+
+def lose_abilities(state: State, card: int, until: Duration) -> None:
+    """The card loses its abilities for a period (ACT-22)."""
+    add_modifier(state, card, Stat.LOSE_ABILITIES, 0, until)
+
+
+def gain_name(state: State, card: int, name: str, until: Duration) -> None:
+    """The card also has `name` for a period; a name it has already is ignored (TERM-05)."""
+    add_modifier(state, card, Stat.NAME_ADD, 0, until, name)
+
+
+def become_name(state: State, card: int, name: str, until: Duration) -> None:
+    """The card's names become `name` alone for a period (TERM-05)."""
+    add_modifier(state, card, Stat.NAME_SET, 0, until, name)
+
+
+def deal_damage_start(state: State, player: int, amount: int) -> None:
+    """Record skill damage to a player's vanguard; each point is a damage check (ACT-15, TERM-03).
+
+    The checks themselves are run one at a time by the caller (they may reveal triggers).
+    """
+    state.log(DamageDealt(player, amount, state.source, False))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import esper
 
-from components import GiftMarker, Modifiers, Orientation, Position
+from components import GiftMarker, Locked, Modifiers, Orientation, Position
 from ecs_vanguard.events import CardMoved, Shuffled, UnitMoved
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import Circle, Zone
@@ -46,9 +46,9 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
     pos.zone = to
     pos.circle = Circle.VC if to is Zone.VC else (circle if to is Zone.RC else None)
     if not keep_object:
-        pos.obj = state.new_object_id()        # CORE-20: a new object on every zone change
-        _ce(card, Modifiers).items.clear()
-        state.deleted.discard(card)
+        renew_object(state, card)
+        if esper.has_component(card, Locked):
+            esper.remove_component(card, Locked)     # a locked card leaving its circle (ACT-23)
         orient = _ce(card, Orientation)
         orient.rested = rested
         orient.face_up = (to not in _FACE_DOWN_ZONES) if face_up is None else face_up
@@ -58,6 +58,15 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
     else:
         dest.append(card)
     state.log(CardMoved(card, pos.owner, from_zone, to))  # type: ignore[arg-type]
+
+
+def renew_object(state: State, card: int) -> None:
+    """Make the card a new object: new id, no modifiers, no delete (CORE-20; also on lock and
+    unlock, ACT-23, ACT-24)."""
+    _ce(card, Position).obj = state.new_object_id()
+    _ce(card, Modifiers).items.clear()
+    state.deleted.discard(card)
+    state.revealed.discard(card)
 
 
 def move_between_circles(state: State, card: int, circle: Circle) -> None:
