@@ -23,6 +23,7 @@ class DecisionKind(Enum):
     CHOOSE_CARD = "choose_card"
     CHOOSE_CIRCLE = "choose_circle"
     YES_NO = "yes_no"
+    DECLARE = "declare"
 
 
 class ActionKind(Enum):

@@ -254,7 +254,8 @@ def canonical(state: State) -> tuple:
     battle = None if state.battle is None else (
         state.battle.attacker, state.battle.target, state.battle.player, state.battle.booster,
         tuple(sorted(state.battle.guardians.items())), state.battle.drives_left,
-        state.battle.damage_left, state.battle.hit)
+        state.battle.damage_left, state.battle.hit, state.battle.guard_at_once,
+        tuple(state.battle.guard_group))
     stack = tuple(_frame_key(f) for f in state.stack)
     pending = tuple((a.source, a.obj, a.card_id, a.index, a.player, a.context)
                     for a in state.pending_autos)
@@ -268,6 +269,7 @@ def canonical(state: State) -> tuple:
 def _frame_key(f: Frame) -> tuple:
     return (f.source, f.card_id, f.index, f.master, f.pc, f.stage,
             tuple(sorted(f.bound.items())), tuple(f.picks), f.context, f.is_order,
-            tuple(f.loop), tuple(f.used), tuple(f.revealed))
+            tuple(f.loop), tuple(f.used), f.each_total, tuple(f.revealed), tuple(f.calling),
+            tuple(f.circles))
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ecs_vanguard import query as q
-from ecs_vanguard.cards.schema import AbilityKind, Limit
+from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, Limit
 from ecs_vanguard.decisions import Action, ActionKind
 from ecs_vanguard.effects.conditions import holds
 from ecs_vanguard.effects.runtime import can_pay
@@ -31,10 +31,16 @@ def ride_actions(state: State, player: int) -> list[Action]:
     return out
 
 
+def open_circles(state: State, player: int) -> list[Circle]:
+    """RCs a unit can be called to: every RC but a locked one (ACT-23)."""
+    return [c for c, units in state.board.circles[player].items()
+            if c is not Circle.VC and not any(q.is_locked(u) for u in units)]
+
+
 def call_actions(state: State, player: int) -> list[Action]:
     """Normal calls from hand to any RC, grade at most the vanguard's (CORE-06)."""
     vg_grade = q.grade(state, q.vanguard(state, player))
-    circles = q.rear_circles(state, player)
+    circles = open_circles(state, player)
     out = []
     for card in state.board.zones[player][Zone.HAND]:
         d = state.card(card)
@@ -48,31 +54,32 @@ def move_actions(state: State, player: int) -> list[Action]:
     out = []
     for circle, units in state.board.circles[player].items():
         partner = COLUMN_PARTNER.get(circle)
-        if units and circle is not Circle.VC and partner is not None and partner is not Circle.VC:
+        if (units and circle is not Circle.VC and partner is not None
+                and partner is not Circle.VC and not q.is_locked(units[-1])
+                and not any(q.is_locked(u) for u in state.board.circles[player][partner])):
             out.append(Action(ActionKind.MOVE, card=units[-1], circle=partner))
     return out
 
 
-def _usable(state: State, player: int, card: int, index: int) -> bool:
-    ability = state.card(card).abilities[index]
-    pos = q.position(card)
-    if ability.limit is Limit.ONCE_PER_TURN and (pos.obj, index) in state.once_used:
+def _usable(state: State, player: int, card: int, card_id: str, index: int,
+            ability: AbilityDef) -> bool:
+    if (ability.limit is Limit.ONCE_PER_TURN
+            and (q.position(card).obj, card_id, index) in state.once_used):
         return False
-    frame = Frame(card, state.card(card).id, index, player)
+    frame = Frame(card, card_id, index, player)
     return holds(state, frame, ability.condition) and can_pay(state, frame, ability.cost)
 
 
 def act_actions(state: State, player: int) -> list[Action]:
-    """Act abilities of the player's cards valid in their zone, usable now (CORE-19)."""
+    """Act abilities the player's cards have now, valid in their zone, usable now (CORE-19,
+    ACT-22). An action's index is the ability's slot in `query.abilities` of the card."""
     out = []
     for card in (*q.units(state, player), *state.board.zones[player][Zone.ORDER]):
-        if card in state.deleted:
-            continue
         zone = q.position(card).zone
-        for index, ability in enumerate(state.card(card).abilities):
-            if (ability.kind is AbilityKind.ACT and zone in ability.zones
-                    and _usable(state, player, card, index)):
-                out.append(Action(ActionKind.ACT, card=card, index=index))
+        for slot, (card_id, index, ability) in enumerate(q.abilities(state, card)):
+            if (ability.kind is AbilityKind.ACT and zone in ability.zones  # type: ignore
+                    and _usable(state, player, card, card_id, index, ability)):  # type: ignore
+                out.append(Action(ActionKind.ACT, card=card, index=slot))
     return out
 
 
@@ -119,7 +126,8 @@ def attack_actions(state: State, player: int) -> list[Action]:
     targets = q.front_row(state, 1 - player)
     out = []
     for circle, units in state.board.circles[player].items():
-        if circle in FRONT_ROW and units and q.is_standing(units[-1]):
+        if (circle in FRONT_ROW and units and q.is_standing(units[-1])
+                and not q.is_locked(units[-1])):
             out.extend(Action(ActionKind.ATTACK, card=units[-1], target=t) for t in targets)
     return out
 
@@ -131,16 +139,29 @@ def booster_of(state: State, attacker: int) -> int | None:
     if partner is None or q.is_back_row(pos.circle):  # type: ignore[arg-type]
         return None
     unit = q.try_unit_at(state, pos.owner, partner)
-    if unit is None or not q.is_standing(unit) or Skill.BOOST not in state.card(unit).skills:
+    if (unit is None or not q.is_standing(unit) or q.is_locked(unit)
+            or Skill.BOOST not in state.card(unit).skills):
         return None
     return unit
 
 
 def guard_actions(state: State, player: int) -> list[Action]:
-    """Guard from hand, intercept and blitz orders for the attacked player (CORE-10)."""
-    assert state.battle is not None
+    """Guard from hand, intercept and blitz orders for the attacked player (CORE-10).
+
+    ACT-27: when calls to GC need X or more at once, GUARD picks cards into a group that YES
+    places together (once it has X) and NO gives up; intercepts and blitz orders are not
+    restricted, but wait until no group is being picked.
+    """
+    battle = state.battle
+    assert battle is not None
+    group = battle.guard_group
     out = [Action(ActionKind.GUARD, card=c) for c in state.board.zones[player][Zone.HAND]
-           if state.card(c).unit_type not in _NOT_CALLABLE]
+           if state.card(c).unit_type not in _NOT_CALLABLE and c not in group]
+    if group:
+        if len(group) >= battle.guard_at_once:
+            out.append(Action(ActionKind.YES))
+        out.append(Action(ActionKind.NO))
+        return out
     for unit in q.front_row(state, player):
         pos = q.position(unit)
         if (pos.zone is Zone.RC and unit != state.battle.target and state.card(unit).grade == 2

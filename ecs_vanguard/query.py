@@ -25,6 +25,11 @@ def orientation(entity: int) -> Orientation:
     return _ce(entity, Orientation)
 
 
+def modifiers(entity: int) -> list:
+    """Return the live modifiers of a card (do not mutate)."""
+    return _ce(entity, Modifiers).items
+
+
 def zone_cards(state: State, player: int, zone: Zone) -> list[int]:
     """Return the ordered cards of a list zone (do not mutate)."""
     return state.board.zones[player][zone]
@@ -222,3 +227,21 @@ def battle_totals(state: State) -> tuple[int, int]:
     shield_total = sum(shield(state, g) for g, guarded in sorted(battle.guardians.items())
                        if guarded == battle.target)
     return power(state, battle.attacker), power(state, battle.target) + shield_total
+
+
+def count_kinds(state: State, cards: list[int]) -> int:
+    """Return the number of kinds: the most cards that can be picked with pairwise different
+    names (TERM-06; engine decision for cards with several names: a bipartite matching)."""
+    owner_of: dict[str, int] = {}
+
+    def place(card: int, seen: set[str]) -> bool:
+        for name in names(state, card):
+            if name in seen:
+                continue
+            seen.add(name)
+            if name not in owner_of or place(owner_of[name], seen):
+                owner_of[name] = card
+                return True
+        return False
+
+    return sum(place(card, set()) for card in cards)

@@ -74,11 +74,14 @@ class Battle:
     drives_left: int = 0
     damage_left: int = 0
     hit: bool | None = None
+    guard_at_once: int = 0          # ACT-27: calls from hand to GC need this many at once
+    guard_group: list[int] = field(default_factory=list)   # ACT-27: cards chosen to go together
 
     def copy(self) -> Battle:
         """Return an independent copy."""
         return Battle(self.attacker, self.target, self.player, self.booster, dict(self.guardians),
-                      self.drives_left, self.damage_left, self.hit)
+                      self.drives_left, self.damage_left, self.hit, self.guard_at_once,
+                      list(self.guard_group))
 
 
 @dataclass(slots=True)
@@ -112,13 +115,17 @@ class Frame:
     is_order: bool = False          # a played order goes to the drop or order zone after (CORE-08)
     loop: list[int] = field(default_factory=list)      # repetition counters of a running step
     used: list[int] = field(default_factory=list)      # ACT-28: targets chosen by earlier rounds
+    each_total: int = -1                               # ACT-28: count of the running for_each
     revealed: list[int] = field(default_factory=list)  # ACT-09: shown until this frame ends
+    calling: list[int] = field(default_factory=list)   # ACT-07: cards of a superior call
+    circles: list[str] = field(default_factory=list)   # ACT-07: their chosen circles, in order
 
     def copy(self) -> Frame:
         """Return an independent copy."""
         return Frame(self.source, self.card_id, self.index, self.master, self.pc, self.stage,
                      dict(self.bound), list(self.picks), self.context, self.is_order,
-                     list(self.loop), list(self.used), list(self.revealed))
+                     list(self.loop), list(self.used), self.each_total, list(self.revealed),
+                     list(self.calling), list(self.circles))
 
     def ctx(self, key: str, default: int = -1) -> int:
         """Return a value the event or the rules gave this frame (e.g. "guarding")."""
@@ -156,7 +163,7 @@ class State:
     end_reason: str = ""
     end_code: str = ""
     next_obj: int = 1
-    once_used: set[tuple[int, int]] = field(default_factory=set)     # (object id, ability index)
+    once_used: set[tuple[int, str, int]] = field(default_factory=set)   # (object, card id, index)
     force: list[dict[Circle, int]] = field(default_factory=lambda: [{}, {}])   # CORE-15
     watchers: dict[type, tuple[tuple[int, int], ...]] = field(default_factory=dict)
     deleted: set[int] = field(default_factory=set)                   # CORE-21

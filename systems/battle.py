@@ -19,7 +19,8 @@ from ecs_vanguard.events import (
 )
 from ecs_vanguard.playable import attack_actions, booster_of, guard_actions
 from ecs_vanguard.rules import BattleStep, Duration, Phase, Stat
-from ecs_vanguard.state import TRIGGER_INDEX, Battle, Frame, State
+from ecs_vanguard.effects.builtin import push_trigger
+from ecs_vanguard.state import Battle, State
 from ecs_vanguard.zones import FIELD_ZONES, Zone
 from systems.base import quiet
 from systems.turn import enter_phase, play_order, sweep_modifiers
@@ -90,11 +91,20 @@ def _guard_step(state: State) -> None:
         return
     answer = _take(state)
     if answer is None:
+        done = () if battle.guard_group else (_DONE,)
         state.decision = Decision(defender, DecisionKind.GUARD,
-                                  (*guard_actions(state, defender), _DONE), label="guard")
+                                  (*guard_actions(state, defender), *done), label="guard")
         return
-    if answer.kind is ActionKind.GUARD:
+    if answer.kind is ActionKind.GUARD and battle.guard_at_once > 1:
+        battle.guard_group.append(answer.card)          # ACT-27: placed together on YES
+    elif answer.kind is ActionKind.GUARD:
         ops.call(state, defender, answer.card, None, to_gc=True, guarding=battle.target)
+    elif answer.kind is ActionKind.YES:
+        group, battle.guard_group = battle.guard_group, []
+        for card in group:
+            ops.call(state, defender, card, None, to_gc=True, guarding=battle.target)
+    elif answer.kind is ActionKind.NO:
+        battle.guard_group = []
     elif answer.kind is ActionKind.INTERCEPT:
         # CORE-20: an intercept moves between circles; it is not a zone change.
         ops.move_card(state, answer.card, Zone.GC, keep_object=True)
@@ -116,13 +126,6 @@ def _battle_goes_on(state: State) -> bool:
             and q.position(battle.target).zone in FIELD_ZONES)
 
 
-def _push_trigger(state: State, card: int, player: int, drive: bool) -> None:
-    if state.card(card).trigger is None:
-        return
-    state.stack.append(Frame(card, state.card(card).id, TRIGGER_INDEX, player,
-                             context=(("trigger_card", card), ("drive_check", int(drive)))))
-
-
 def _drive_step(state: State) -> None:
     """CORE-11: a vanguard attacker drive-checks once per drive, each card then to hand."""
     battle = state.battle
@@ -136,7 +139,7 @@ def _drive_step(state: State) -> None:
         battle.drives_left -= 1
         card = ops.trigger_check(state, p, drive=True)
         if card is not None:
-            _push_trigger(state, card, p, drive=True)
+            push_trigger(state, card, p, drive=True)
         return
     state.turn.step = BattleStep.DAMAGE
 
@@ -170,7 +173,7 @@ def _damage_step(state: State) -> None:
         battle.damage_left -= 1
         card = ops.trigger_check(state, defender, drive=False)
         if card is not None:
-            _push_trigger(state, card, defender, drive=False)
+            push_trigger(state, card, defender, drive=False)
         return
     _report_result(state, battle)
     state.turn.step = BattleStep.CLOSE

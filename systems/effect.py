@@ -19,11 +19,14 @@ class EffectSystem(esper.Processor):
         if waiting(state) or not state.stack:
             return
         frame = state.stack[-1]
-        question = runtime.resume(state, frame)
-        if question is not None:
-            state.decision = question
+        result = runtime.resume(state, frame)
+        if result is runtime.YIELD:
+            return                  # a frame was pushed above this one; it runs next
+        if result is not None:
+            state.decision = result
             return
         state.stack.pop()
+        ops.end_reveal(state, frame.revealed)      # ACT-09: shown until the effect ends
         if frame.is_order:
             finish_order(state, frame)
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import esper
 
-from components import Modifiers
+from components import Locked, Modifiers
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
@@ -162,8 +162,10 @@ def _move(state: State, player: int, action: Action) -> None:
 
 
 def _act(state: State, player: int, action: Action) -> None:
-    state.log(AbilityActivated(action.card, player, action.index))
-    state.stack.append(Frame(action.card, state.card(action.card).id, action.index, player))
+    """Play an act ability: the action's index is its slot among the card's abilities now."""
+    card_id, index, _ = q.abilities(state, action.card)[action.index]
+    state.log(AbilityActivated(action.card, player, index))
+    state.stack.append(Frame(action.card, card_id, index, player))
 
 
 def play_order(state: State, player: int, action: Action) -> None:
@@ -199,12 +201,15 @@ def sweep_modifiers(state: State, ending: Duration) -> None:
 
 def _end(state: State) -> None:
     """End phase: 'until end of turn' ends, deleted vanguards of the turn player turn face up
-    (CORE-21), then the next player's turn."""
+    (CORE-21), their cards locked until then unlock (ACT-24), then the next player's turn."""
     p = state.turn.player
     sweep_modifiers(state, Duration.END_OF_TURN)
     for card in sorted(state.deleted):
         if q.position(card).owner == p:
             ops.undelete(state, card)
+    for card, lock in sorted(esper.get_component(Locked)):
+        if lock.until_owner_end and q.position(card).owner == p:
+            ops.unlock(state, card)          # ACT-24: the lock's period ends with its owner's turn
     state.once_used.clear()     # CORE-19: "1/turn" uses are counted per turn
     start_turn(state, state.turn.turn + 1, 1 - p)
 

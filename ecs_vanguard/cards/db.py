@@ -28,6 +28,22 @@ class CardDB:
         for card in self._cards.values():
             for name in card.names:
                 self._by_name.setdefault(name, []).append(card.id)
+        for card in self._cards.values():
+            self._check_references(card)
+
+    def _check_references(self, card: CardDef) -> None:
+        """Refuse an ability that gives an ability no card of this database has (ACT-22)."""
+        from ecs_vanguard.effects.steps import GiveAbility
+
+        for i, ability in enumerate(card.abilities):
+            for j, step in enumerate(ability.effect):
+                if not isinstance(step, GiveAbility):
+                    continue
+                other = self._cards.get(step.card)
+                if other is None or not 0 <= step.index < len(other.abilities):
+                    raise CardDataError(
+                        f"{card.source}: card {card.id}: field 'ability[{i}].effect[{j}].card': "
+                        f"no ability {step.index} on card {step.card!r}")
 
     @staticmethod
     def builtin() -> CardDB:

@@ -11,7 +11,8 @@ from typing import Any
 
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Check, Limit, When
 from ecs_vanguard.effects import conditions, selectors
-from ecs_vanguard.effects.steps import COST_TYPES, STEP_TYPES, Choose
+from ecs_vanguard.effects import steps as st
+from ecs_vanguard.effects.steps import CONT_TYPES, COST_TYPES, STEP_TYPES, Choose
 from ecs_vanguard.errors import CardDataError
 from ecs_vanguard.events import EVENTS_BY_NAME
 from ecs_vanguard.rules import Duration, Gift, OrderType, Skill, Trigger, UnitType
@@ -24,7 +25,15 @@ _CARD_KEYS = {
 }
 _ABILITY_KEYS = {"kind", "zones", "when", "condition", "cost", "optional", "limit", "effect", "text"}
 _KEY_ALIASES = {"from": "source", "as": "bind"}
-_TARGET_FIELDS = ("target", "source")
+_TARGET_FIELDS = ("target", "source", "count")
+_CHOICES = {
+    "player": ("you", "opponent"),
+    "chooser": ("owner", "opponent", "random"),
+    "to": ("rc", "gc"),
+}
+_ZONE_NAMES = ("hand", "deck", "drop", "soul", "damage", "bind")
+# ACT-28: steps that keep counters of their own cannot repeat inside a for_each.
+_LOOPING = (st.LookTop, st.SuperiorCall, st.DealDamage, st.ForEach)
 
 
 class _Where:
@@ -68,23 +77,43 @@ def _parse_step(where: _Where, field: str, raw: Any, bound: set[str], is_cost: b
         name = _KEY_ALIASES.get(key, key)
         if name not in fields:
             raise where.fail(f"{field}.{key}", f"unknown key for op {op!r}")
-        if name == "until":
-            value = _enum(where, f"{field}.{key}", Duration, value)
-        elif name == "where":
-            value = _parse_where(where, f"{field}.{key}", value)
-        kwargs[name] = value
+        kwargs[name] = _parse_value(where, f"{field}.{key}", name, value, bound)
     for name in _TARGET_FIELDS:
-        if name in kwargs:
+        if name in kwargs and (name != "count" or step_type is st.ForEach):
             _check_target(where, f"{field}.{name}", kwargs[name], bound, source=name == "source")
     try:
         step = step_type(**kwargs)
     except TypeError as exc:
         raise where.fail(field, f"bad arguments for op {op!r}: {exc}") from None
-    if isinstance(step, Choose):
-        if step.bind in selectors.SELECTORS:
-            raise where.fail(f"{field}.as", f"{step.bind!r} shadows a selector name")
-        bound.add(step.bind)
+    bind = getattr(step, "bind", None)
+    if bind is not None:
+        if bind in selectors.SELECTORS:
+            raise where.fail(f"{field}.as", f"{bind!r} shadows a selector name")
+        bound.add(bind)
+    if isinstance(step, Choose) and not isinstance(step.count, int) and step.count != "times":
+        raise where.fail(f"{field}.count", "expected an integer or \"times\" (inside for_each)")
     return step
+
+
+def _parse_value(where: _Where, field: str, name: str, value: Any, bound: set[str]) -> Any:
+    """Turn one step argument into its typed value, refusing values outside its closed set."""
+    if name == "until":
+        return _enum(where, field, Duration, value)
+    if name == "where":
+        return _parse_where(where, field, value)
+    if name == "zone":
+        if value not in _ZONE_NAMES:
+            raise where.fail(field, f"{value!r} is not one of: {', '.join(_ZONE_NAMES)}")
+        return value
+    if name in _CHOICES and value not in _CHOICES[name]:
+        raise where.fail(field, f"{value!r} is not one of: {', '.join(_CHOICES[name])}")
+    if name == "do":
+        inner = _parse_steps(where, field, value, bound, is_cost=False)
+        for i, step in enumerate(inner):
+            if isinstance(step, _LOOPING) or getattr(step, "up_to", False):
+                raise where.fail(f"{field}[{i}]", "this step cannot repeat inside for_each")
+        return inner
+    return value
 
 
 def _check_target(where: _Where, field: str, value: Any, bound: set[str], source: bool) -> None:
@@ -153,6 +182,13 @@ def _parse_ability(where: _Where, field: str, raw: Any) -> AbilityDef:
     bound: set[str] = set()
     cost = _parse_steps(where, f"{field}.cost", raw.get("cost", []), bound, is_cost=True)
     effect = _parse_steps(where, f"{field}.effect", raw.get("effect", []), bound, is_cost=False)
+    if kind is AbilityKind.CONT:
+        for i, step in enumerate(effect):
+            if type(step) not in CONT_TYPES or getattr(step, "target", "self") != "self":
+                raise where.fail(f"{field}.effect[{i}]", "a cont ability may only add power, "
+                                 "critical or shield to itself (target = \"self\")")
+        if cost:
+            raise where.fail(f"{field}.cost", "a cont ability has no cost")
     return AbilityDef(
         kind=kind, zones=zones, effect=effect, cost=cost, when=when,
         condition=_parse_checks(where, f"{field}.condition", raw.get("condition", [])),

@@ -54,3 +54,15 @@ def builtin_steps(card: CardDef, index: int) -> tuple[tuple[object, ...], int]:
     if index == MULLIGAN_INDEX:
         return (Mulligan(),), 0
     raise ValueError(f"no built-in frame {index}")
+
+
+def push_trigger(state: object, card: int, player: int, *, drive: bool) -> bool:
+    """Push the frame of a revealed trigger's effect (CORE-14); False if the card has none."""
+    from ecs_vanguard.state import Frame, State
+
+    assert isinstance(state, State)
+    if state.card(card).trigger is None:
+        return False
+    state.stack.append(Frame(card, state.card(card).id, TRIGGER_INDEX, player,
+                             context=(("trigger_card", card), ("drive_check", int(drive)))))
+    return True

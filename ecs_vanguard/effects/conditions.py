@@ -26,6 +26,19 @@ def _attacking_vanguard(state: State, frame: Frame, check: Check) -> bool:
     return b is not None and q.position(b.target).zone is Zone.VC and b.player == frame.master
 
 
+def _your_vanguard_attacked(state: State, frame: Frame, check: Check) -> bool:
+    b = state.battle
+    return b is not None and b.player != frame.master and b.target == q.vanguard(state, frame.master)
+
+
+def _kinds_min(state: State, frame: Frame, check: Check) -> bool:
+    """TERM-06: at least `min` kinds (distinct names) among the cards a selector gives."""
+    from ecs_vanguard.effects.selectors import select   # selectors sit beside conditions
+
+    cards = select(state, frame, str(check.arg("source", "your_drop")))
+    return q.count_kinds(state, cards) >= _min(check)
+
+
 CHECKS: dict[str, Callable[[State, Frame, Check], bool]] = {
     "vanguard_grade": lambda s, f, c: _vanguard_grade(s, f.master) >= _min(c),
     "opponent_vanguard_grade": lambda s, f, c: _vanguard_grade(s, 1 - f.master) >= _min(c),
@@ -41,6 +54,8 @@ CHECKS: dict[str, Callable[[State, Frame, Check], bool]] = {
     "attacking_vanguard": _attacking_vanguard,
     "drive_check": lambda s, f, c: f.ctx("drive_check", 0) == 1,
     "rear_guards_min": lambda s, f, c: len(q.rear_guards(s, f.master)) >= _min(c),
+    "your_vanguard_attacked": _your_vanguard_attacked,
+    "kinds_min": _kinds_min,
 }
 
 

@@ -20,20 +20,19 @@ def _conts(card: CardDef) -> tuple[AbilityDef, ...]:
 
 
 def bonus(state: State, entity: int, stat: Stat) -> int:
-    """Return what the card's own cont abilities add to `stat` right now."""
-    card = state.card(entity)
-    conts = _conts(card)
-    if not conts or entity in state.deleted:     # CORE-21: a deleted vanguard has no abilities
+    """Return what the card's own cont abilities (printed or gained) add to `stat` right now;
+    none while deleted, locked or without abilities (CORE-21, ACT-22, ACT-23)."""
+    if not _conts(state.card(entity)) and entity not in state.grants:
         return 0
     pos = q.position(entity)
     total = 0
-    for index, ability in enumerate(card.abilities):
-        if ability.kind is not AbilityKind.CONT or pos.zone not in ability.zones:
+    for card_id, index, ability in q.abilities(state, entity):
+        if ability.kind is not AbilityKind.CONT or pos.zone not in ability.zones:  # type: ignore
             continue
-        frame = Frame(entity, card.id, index, pos.owner)
-        if not conditions.holds(state, frame, ability.condition):
+        frame = Frame(entity, card_id, index, pos.owner)
+        if not conditions.holds(state, frame, ability.condition):  # type: ignore[attr-defined]
             continue
-        for step in ability.effect:
+        for step in ability.effect:  # type: ignore[attr-defined]
             if _STEP_STAT.get(type(step)) is stat:
                 total += int(step.amount)  # type: ignore[attr-defined]
     return total

@@ -22,6 +22,10 @@ def _attacked_units_of(state: State, player: int) -> list[int]:
     return [b.target]
 
 
+def _locked(state: State, player: int) -> list[int]:
+    return [u for units in state.board.circles[player].values() for u in units if q.is_locked(u)]
+
+
 def _zone(zone: Zone, opponent: bool = False) -> Selector:
     return lambda s, f: list(s.board.zones[1 - f.master if opponent else f.master][zone])
 
@@ -47,6 +51,13 @@ SELECTORS: dict[str, Selector] = {
     "guarded_unit": lambda s, f: [f.ctx("guarding")] if f.ctx("guarding") >= 0 else [],
     "attacking_unit": lambda s, f: [s.battle.attacker] if s.battle else [],
     "trigger_card": lambda s, f: [f.ctx("trigger_card")] if f.ctx("trigger_card") >= 0 else [],
+    "your_bind": _zone(Zone.BIND),
+    "your_order_zone": _zone(Zone.ORDER),
+    "your_deck_top": lambda s, f: list(s.board.zones[f.master][Zone.DECK][:1]),
+    "opponent_hand": _zone(Zone.HAND, opponent=True),
+    "opponent_drop": _zone(Zone.DROP, opponent=True),
+    "your_locked_cards": lambda s, f: _locked(s, f.master),
+    "opponent_locked_cards": lambda s, f: _locked(s, 1 - f.master),
 }
 
 
@@ -56,8 +67,15 @@ def _grade(s: State, e: int) -> int:
 
 FILTERS: dict[str, Callable[[State, Frame, int, object], bool]] = {
     "grade_max": lambda s, f, e, v: _grade(s, e) <= v,  # type: ignore[operator]
+    "grade": lambda s, f, e, v: _grade(s, e) == v,
     "grade_min": lambda s, f, e, v: _grade(s, e) >= v,  # type: ignore[operator]
-    "name": lambda s, f, e, v: s.card(e).has_name(str(v)),
+    "name": lambda s, f, e, v: str(v) in q.names(s, e),
+    # ACT-25: cards with the name declared by an earlier declare_name step bound as `v`.
+    "declared": lambda s, f, e, v: (str(v) in f.bound and s.db.all_names()[f.bound[str(v)][0]]
+                                    in q.names(s, e)),
+    "sentinel": lambda s, f, e, v: s.card(e).sentinel == v,
+    "unit": lambda s, f, e, v: s.card(e).is_unit == v,
+    "order": lambda s, f, e, v: (s.card(e).order_type is not None) == v,
     "trigger": lambda s, f, e, v: (s.card(e).trigger is not None
                                    and s.card(e).trigger.value == v),  # type: ignore[union-attr]
     "standing": lambda s, f, e, v: q.is_standing(e) == v,
@@ -68,6 +86,15 @@ FILTERS: dict[str, Callable[[State, Frame, int, object], bool]] = {
 }
 
 
+def narrow(state: State, frame: Frame, cards: list[int],
+           where: tuple[tuple[str, object], ...]) -> list[int]:
+    """Keep the cards that pass every filter of `where`."""
+    for key, value in where:
+        test = FILTERS[key]
+        cards = [e for e in cards if test(state, frame, e, value)]
+    return cards
+
+
 def select(state: State, frame: Frame, name: str,
            where: tuple[tuple[str, object], ...] = ()) -> list[int]:
     """Return the cards a selector or a bound name refers to, narrowed by filters."""
@@ -75,7 +102,4 @@ def select(state: State, frame: Frame, name: str,
         cards = list(frame.bound[name])
     else:
         cards = SELECTORS[name](state, frame)
-    for key, value in where:
-        test = FILTERS[key]
-        cards = [e for e in cards if test(state, frame, e, value)]
-    return cards
+    return narrow(state, frame, cards, where)

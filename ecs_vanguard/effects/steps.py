@@ -3,6 +3,7 @@
 A step table in TOML (`{ op = "retire", target = "victim" }`) becomes one of these objects once,
 at load time; `effects.runtime` runs them through handlers registered by step type.
 Keys `from` and `as` of the TOML are the fields `source` and `bind` here (Python keywords).
+`player` fields name whose zone or who acts: "you" (the ability's controller) or "opponent".
 """
 
 from __future__ import annotations
@@ -11,21 +12,23 @@ from dataclasses import dataclass
 
 from ecs_vanguard.rules import Duration
 
+Where = tuple[tuple[str, object], ...]
+
 
 @dataclass(frozen=True, slots=True)
 class Choose:
     """Choose `count` cards (at least `min`) from a selector, one at a time, and bind them."""
 
     source: str
-    count: int = 1
+    count: int | str = 1            # an int, or "times": the count of the running for_each
     min: int | None = None          # None: exactly `count`, or all if fewer exist
-    where: tuple[tuple[str, object], ...] = ()
+    where: Where = ()
     bind: str = "chosen"
 
 
 @dataclass(frozen=True, slots=True)
 class AddPower:
-    """Increase (or decrease) power for a period (ACT-26)."""
+    """Increase (or decrease) power for a period; totals may be negative (ACT-26)."""
 
     target: str = "self"
     amount: int | str = 0
@@ -60,23 +63,62 @@ class CantBeHit:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """Draw n cards (ACT-01)."""
+    """Draw n cards, or up to n stopping before any (ACT-01)."""
 
     n: int = 1
+    up_to: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Mill:
+    """Put the top n cards of your deck into the drop, or up to n (ACT-01)."""
+
+    n: int = 1
+    up_to: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BindTop:
+    """Bind the top n cards of your deck, or up to n (ACT-01, ACT-20)."""
+
+    n: int = 1
+    up_to: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SoulCharge:
+    """Soul charge n: as many as possible, or up to n (ACT-01, ACT-19)."""
+
+    n: int = 1
+    up_to: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LookTop:
+    """Look at (or reveal) the top n of your deck, or up to n; they stay in the deck (ACT-02)."""
+
+    n: int = 1
+    up_to: bool = False
+    reveal: bool = False
+    bind: str = "looked"
 
 
 @dataclass(frozen=True, slots=True)
 class CounterBlast:
-    """Counter blast n: all or nothing (ACT-16)."""
+    """Counter blast n: all or nothing, only matching cards with a condition (ACT-16)."""
 
     n: int = 1
+    where: Where = ()
+    player: str = "you"
 
 
 @dataclass(frozen=True, slots=True)
 class SoulBlast:
-    """Soul blast n: all or nothing (ACT-18)."""
+    """Soul blast n: all or nothing, only matching cards with a condition (ACT-18)."""
 
     n: int = 1
+    where: Where = ()
+    player: str = "you"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,17 +129,52 @@ class CounterCharge:
 
 
 @dataclass(frozen=True, slots=True)
-class SoulCharge:
-    """Soul charge n: as many as possible (ACT-19)."""
+class Discard:
+    """Discard n cards from a hand; chosen by the owner, the opponent, or at random (ACT-03)."""
 
     n: int = 1
+    player: str = "you"             # whose hand
+    chooser: str = "owner"          # owner | opponent | random
+    where: Where = ()
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
-    """Discard n cards from your hand, chosen by you (ACT-03)."""
+class Reveal:
+    """Reveal cards: chosen from your hand (`source`) for a cost, or bound ones (`target`) for an
+    effect; shown until the cost is paid or the effect ends (ACT-09)."""
 
-    n: int = 1
+    target: str = ""
+    source: str = ""
+    count: int = 1
+    where: Where = ()
+    bind: str = "revealed"
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """Search a zone for up to `count` matching cards; a hidden zone may find nothing (ACT-10)."""
+
+    zone: str = "deck"
+    count: int = 1
+    where: Where = ()
+    bind: str = "found"
+
+
+@dataclass(frozen=True, slots=True)
+class PutInto:
+    """Put the target cards (those matching `where`) into one of their owner's zones."""
+
+    target: str
+    zone: str = "hand"
+    top: bool = False
+    where: Where = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    """Shuffle your deck; cards found by a search are no longer in it (ACT-11)."""
+
+    player: str = "you"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,23 +186,155 @@ class Retire:
 
 @dataclass(frozen=True, slots=True)
 class Stand:
-    """Stand the target units (ACT-12)."""
+    """Stand the target units; a standing unit is not stood (ACT-12)."""
 
     target: str
 
 
 @dataclass(frozen=True, slots=True)
 class Rest:
-    """Rest the target units (ACT-12)."""
+    """Rest the target units; a resting unit is not rested (ACT-12)."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFaceUp:
+    """Turn the target cards face up; a face-up card is not turned (ACT-13)."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFaceDown:
+    """Turn the target cards face down; a face-down card is not turned (ACT-13)."""
 
     target: str
 
 
 @dataclass(frozen=True, slots=True)
 class Heal:
-    """Heal n: choose n damage cards and put them into the drop (ACT-08, CORE-14)."""
+    """Heal n: choose n damage cards and put them into the drop (ACT-08)."""
 
     n: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Bind:
+    """Bind the target cards (ACT-20)."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class SuperiorRide:
+    """Ride one chosen card from a selector by an effect: a superior ride (ACT-06)."""
+
+    source: str
+    where: Where = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SuperiorCall:
+    """Call up to `count` chosen cards by an effect to RCs (different circles) or to GC at rest
+    (ACT-07): choose the cards, turn them face up, choose circles, place them all at once."""
+
+    source: str
+    count: int = 1
+    min: int | None = None
+    where: Where = ()
+    to: str = "rc"
+
+
+@dataclass(frozen=True, slots=True)
+class DealDamage:
+    """Deal n damage to a vanguard: skill damage, each point a damage check (ACT-15, TERM-03)."""
+
+    n: int = 1
+    player: str = "opponent"
+
+
+@dataclass(frozen=True, slots=True)
+class Battles:
+    """The target becomes the attacked unit of this battle (ACT-21)."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class GiveAbility:
+    """The target gains ability `index` of card `card` for a period (ACT-22)."""
+
+    target: str
+    card: str
+    index: int = 0
+    until: Duration = Duration.END_OF_TURN
+
+
+@dataclass(frozen=True, slots=True)
+class LoseAbilities:
+    """The target loses its abilities for a period (ACT-22)."""
+
+    target: str
+    until: Duration = Duration.END_OF_TURN
+
+
+@dataclass(frozen=True, slots=True)
+class Lock:
+    """Lock the target rear-guards (ACT-23); `until_owner_end` unlocks them at the end of their
+    owner's turn."""
+
+    target: str
+    until_owner_end: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Unlock:
+    """Unlock the target locked cards (ACT-24)."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareName:
+    """Declare a card name of the database (ACT-25); `declared = "<bind>"` filters by it."""
+
+    bind: str = "declared"
+
+
+@dataclass(frozen=True, slots=True)
+class GuardAtOnce:
+    """In this battle the opponent can't call to GC unless n or more at once (ACT-27)."""
+
+    n: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class ForEach:
+    """Count the cards a selector gives once, then do the steps that many times; choices in the
+    repetitions pick different cards (ACT-28)."""
+
+    count: str
+    do: tuple[object, ...]
+    where: Where = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GainName:
+    """The target also has `name` for a period (TERM-05)."""
+
+    target: str
+    name: str
+    until: Duration = Duration.END_OF_TURN
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeName:
+    """The target's names become `name` for a period (TERM-05)."""
+
+    target: str
+    name: str
+    until: Duration = Duration.END_OF_TURN
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,27 +352,26 @@ class RemoveFromGame:
 
 
 STEP_TYPES: dict[str, type] = {
-    "choose": Choose,
-    "add_power": AddPower,
-    "add_critical": AddCritical,
-    "add_shield": AddShield,
-    "cant_be_hit": CantBeHit,
-    "draw": Draw,
-    "counter_blast": CounterBlast,
-    "soul_blast": SoulBlast,
-    "counter_charge": CounterCharge,
-    "soul_charge": SoulCharge,
-    "discard": Discard,
-    "retire": Retire,
-    "stand": Stand,
-    "rest": Rest,
-    "heal": Heal,
-    "delete": Delete,
+    "choose": Choose, "add_power": AddPower, "add_critical": AddCritical,
+    "add_shield": AddShield, "cant_be_hit": CantBeHit, "draw": Draw, "mill": Mill,
+    "bind_top": BindTop, "soul_charge": SoulCharge, "look_top": LookTop,
+    "counter_blast": CounterBlast, "soul_blast": SoulBlast, "counter_charge": CounterCharge,
+    "discard": Discard, "reveal": Reveal, "search": Search, "put_into": PutInto,
+    "shuffle": Shuffle, "retire": Retire, "stand": Stand, "rest": Rest,
+    "turn_face_up": TurnFaceUp, "turn_face_down": TurnFaceDown, "heal": Heal, "bind": Bind,
+    "superior_ride": SuperiorRide, "superior_call": SuperiorCall, "deal_damage": DealDamage,
+    "battles": Battles, "give_ability": GiveAbility, "lose_abilities": LoseAbilities,
+    "lock": Lock, "unlock": Unlock, "declare_name": DeclareName, "guard_at_once": GuardAtOnce,
+    "for_each": ForEach, "gain_name": GainName, "become_name": BecomeName, "delete": Delete,
     "remove_from_game": RemoveFromGame,
 }
 
-# Ops allowed as costs: the ones that are "all or nothing" or a choice (CORE-19).
-COST_TYPES: frozenset[type] = frozenset({CounterBlast, SoulBlast, Discard, Rest, Retire, Choose})
+# Ops allowed as costs (CORE-19): all-or-nothing payments and choices of what pays.
+COST_TYPES: frozenset[type] = frozenset(
+    {CounterBlast, SoulBlast, Discard, Rest, Retire, Choose, Reveal, Bind}
+)
+# Steps a continuous ability may use: values of the card itself, computed on demand.
+CONT_TYPES: frozenset[type] = frozenset({AddPower, AddCritical, AddShield})
 
 
 # Steps the engine itself uses to run rules as frames (not written in card files).

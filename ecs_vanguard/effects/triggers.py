@@ -5,7 +5,8 @@ from __future__ import annotations
 from enum import Enum
 
 from ecs_vanguard import query as q
-from ecs_vanguard.cards.schema import AbilityKind, Limit
+from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, Limit
+from ecs_vanguard.rules import Stat
 from ecs_vanguard.state import PendingAuto, State
 
 _CONTEXT_FIELDS = ("guarding", "attacker", "target", "card", "booster", "boosted")
@@ -40,26 +41,44 @@ def _matches(value: object, wanted: object, source: int, owner: int) -> bool:
     return value == wanted
 
 
-def collect(state: State, event: object, watchers: tuple[tuple[int, int], ...]) -> None:
-    """Queue every auto whose card is in a valid zone and whose event filters match (CORE-18)."""
+def _queue(state: State, event: object, entity: int, card_id: str, index: int,
+           ability: AbilityDef) -> None:
+    """Queue one auto if its card is in a valid zone and the event matches (CORE-18, CORE-19)."""
     from ecs_vanguard.effects import conditions   # conditions read frames; imported lazily
     from ecs_vanguard.state import Frame
 
+    pos = q.position(entity)
+    if pos.zone not in ability.zones:
+        return
+    assert ability.when is not None
+    if not all(_matches(getattr(event, k), v, entity, pos.owner)
+               for k, v in ability.when.filters):
+        return
+    if ability.limit is Limit.ONCE_PER_TURN and (pos.obj, card_id, index) in state.once_used:
+        return
+    context = tuple((k, getattr(event, k)) for k in _CONTEXT_FIELDS if hasattr(event, k))
+    probe = Frame(entity, card_id, index, pos.owner, context=context)
+    if ability.condition and not conditions.holds(state, probe, ability.condition):
+        return
+    state.pending_autos.append(PendingAuto(entity, pos.obj, card_id, index, pos.owner, context))
+
+
+def collect(state: State, event: object, watchers: tuple[tuple[int, int], ...]) -> None:
+    """Queue the printed autos waiting for this event, then the gained ones (ACT-22); a card
+    with no abilities now (deleted, locked, lost them) queues nothing."""
+    event_type = type(event)
     for entity, index in watchers:
-        ability = state.card(entity).abilities[index]
-        pos = q.position(entity)
-        if pos.zone not in ability.zones or entity in state.deleted:
+        if entity in state.deleted or q.is_locked(entity) or _lost(entity):
             continue
-        assert ability.when is not None
-        if not all(_matches(getattr(event, k), v, entity, pos.owner)
-                   for k, v in ability.when.filters):
-            continue
-        if ability.limit is Limit.ONCE_PER_TURN and (pos.obj, index) in state.once_used:
-            continue
-        context = tuple((k, getattr(event, k)) for k in _CONTEXT_FIELDS if hasattr(event, k))
-        probe = Frame(entity, state.card(entity).id, index, pos.owner, context=context)
-        if ability.condition and not conditions.holds(state, probe, ability.condition):
-            continue
-        state.pending_autos.append(
-            PendingAuto(entity, pos.obj, state.card(entity).id, index, pos.owner, context)
-        )
+        card = state.card(entity)
+        _queue(state, event, entity, card.id, index, card.abilities[index])
+    for entity in sorted(state.grants):
+        printed = len(state.card(entity).abilities)
+        for card_id, index, ability in q.abilities(state, entity)[printed:]:
+            when = ability.when  # type: ignore[attr-defined]
+            if ability.kind is AbilityKind.AUTO and when.event is event_type:  # type: ignore
+                _queue(state, event, entity, card_id, index, ability)  # type: ignore[arg-type]
+
+
+def _lost(entity: int) -> bool:
+    return any(m.stat is Stat.LOSE_ABILITIES for m in q.modifiers(entity))

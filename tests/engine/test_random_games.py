@@ -9,9 +9,10 @@ import ecs_vanguard as vg
 
 GAMES_PER_FORMAT = 300
 MATCHUPS = {
-    "standard": [("blazing_dragons", "radiant_knights"), ("radiant_knights", "radiant_knights")],
-    "premium": [("force_vanguards", "accel_strikers"), ("blazing_dragons", "accel_strikers"),
-                ("accel_strikers", "radiant_knights")],
+    "standard": [("blazing_dragons", "radiant_knights"), ("arcane_scholars", "blazing_dragons"),
+                 ("radiant_knights", "arcane_scholars")],
+    "premium": [("force_vanguards", "accel_strikers"), ("chain_lockers", "arcane_scholars"),
+                ("accel_strikers", "chain_lockers"), ("blazing_dragons", "force_vanguards")],
 }
 
 

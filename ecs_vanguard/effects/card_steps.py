@@ -1,0 +1,254 @@
+"""Handlers of the steps that move or show cards outside battle (ACT-01..03, ACT-08..11,
+ACT-13, ACT-16..20, ACT-25, CORE-03, CORE-14)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ecs_vanguard import ops
+from ecs_vanguard import query as q
+from ecs_vanguard.decisions import Decision, DecisionKind
+from ecs_vanguard.effects import steps as s
+from ecs_vanguard.effects.picking import ask_yes_no, pick_cards, pick_index, player_of
+from ecs_vanguard.effects.selectors import narrow, select
+from ecs_vanguard.events import Mulliganed
+from ecs_vanguard.state import Frame, State
+from ecs_vanguard.zones import HIDDEN_ZONES, Zone
+
+Handler = Callable[[State, Frame, object], object]
+
+
+def is_cost(state: State, frame: Frame) -> bool:
+    """True while the frame pays its costs (a discard by cost differs from one by effect)."""
+    from ecs_vanguard.effects.runtime import steps_of   # runtime imports this module
+
+    return frame.pc < steps_of(state, frame)[1]
+
+
+def _from_top(one: Callable[[State, int], object], label: str) -> Handler:
+    """ACT-01: do `one` n times from the top of the deck; "up to n" asks before each."""
+    def handler(state: State, frame: Frame, step: object) -> Decision | None:
+        n, up_to = step.n, step.up_to  # type: ignore[attr-defined]
+        if not up_to:
+            for _ in range(max(0, n)):
+                one(state, frame.master)
+            return None
+        if not frame.loop:
+            frame.loop = [0]
+        while frame.loop[0] < n and state.board.zones[frame.master][Zone.DECK]:
+            go_on = ask_yes_no(state, frame, f"{label} another")
+            if isinstance(go_on, Decision):
+                return go_on
+            if not go_on:
+                break
+            one(state, frame.master)
+            frame.loop[0] += 1
+        frame.loop = []
+        return None
+    return handler
+
+
+def _look_top(state: State, frame: Frame, step: s.LookTop) -> Decision | None:
+    """ACT-02: the looked-at cards stay in the deck as the same objects; "up to" stops early."""
+    count = step.n
+    if step.up_to:
+        if not frame.loop:
+            frame.loop = [0]
+        deck_size = len(state.board.zones[frame.master][Zone.DECK])
+        while frame.loop[0] < min(step.n, deck_size):
+            go_on = ask_yes_no(state, frame, "look at another")
+            if isinstance(go_on, Decision):
+                return go_on
+            if not go_on:
+                break
+            frame.loop[0] += 1
+        count, frame.loop = frame.loop[0], []
+    cards = ops.look_top(state, frame.master, count, reveal=step.reveal)
+    if step.reveal:
+        frame.revealed.extend(cards)
+    frame.bound[step.bind] = cards
+    return None
+
+
+def _damage_cards(face_up: bool) -> Callable[[State, Frame, object], list[int]]:
+    def cards(state: State, frame: Frame, step: object) -> list[int]:
+        p = player_of(frame, step.player)  # type: ignore[attr-defined]
+        pool = q.face_up_damage(state, p) if face_up else q.face_down_damage(state, p)
+        return narrow(state, frame, pool, step.where)  # type: ignore[attr-defined]
+    return cards
+
+
+def _soul_cards(state: State, frame: Frame, step: object) -> list[int]:
+    p = player_of(frame, step.player)  # type: ignore[attr-defined]
+    return narrow(state, frame, list(state.board.zones[p][Zone.SOUL]), step.where)  # type: ignore
+
+
+def _counter_blast(state: State, frame: Frame, step: s.CounterBlast) -> Decision | None:
+    """ACT-16: all or nothing; only cards matching the condition; the named player does it."""
+    p = player_of(frame, step.player)
+    got = pick_cards(state, frame, _damage_cards(True)(state, frame, step), step.n, None,
+                     "counter blast", player=p)
+    if isinstance(got, Decision):
+        return got
+    ops.counter_blast(state, p, got, step.n)
+    return None
+
+
+def _soul_blast(state: State, frame: Frame, step: s.SoulBlast) -> Decision | None:
+    """ACT-18: all or nothing, like a counter blast."""
+    p = player_of(frame, step.player)
+    got = pick_cards(state, frame, _soul_cards(state, frame, step), step.n, None, "soul blast",
+                     player=p)
+    if isinstance(got, Decision):
+        return got
+    ops.soul_blast(state, p, got, step.n)
+    return None
+
+
+def _counter_charge(state: State, frame: Frame, step: s.CounterCharge) -> Decision | None:
+    """ACT-17: turn up to n face-down damage cards face up, as many as possible."""
+    got = pick_cards(state, frame, q.face_down_damage(state, frame.master), step.n, None,
+                     "counter charge")
+    if isinstance(got, Decision):
+        return got
+    ops.counter_charge(state, frame.master, got)
+    return None
+
+
+def _discard(state: State, frame: Frame, step: s.Discard) -> Decision | None:
+    """ACT-03: from whose hand, by cost or by effect, chosen by the owner, the opponent or at
+    random (TERM-04: the game's generator, every card equally likely)."""
+    owner = player_of(frame, step.player)
+    hand = narrow(state, frame, list(state.board.zones[owner][Zone.HAND]), step.where)
+    if step.chooser == "random":
+        count = min(step.n, len(hand))
+        chosen = tuple(hand[i] for i in sorted(state.rng.choice(len(hand), count, replace=False)))
+    else:
+        chooser = owner if step.chooser == "owner" else 1 - owner
+        got = pick_cards(state, frame, hand, step.n, None, "discard", player=chooser)
+        if isinstance(got, Decision):
+            return got
+        chosen = got
+    by_cost = is_cost(state, frame)
+    for card in chosen:
+        ops.discard(state, owner, card, by_cost=by_cost)
+    return None
+
+
+def _reveal(state: State, frame: Frame, step: s.Reveal) -> Decision | None:
+    """ACT-09: for a cost, cards chosen from your hand while the cost is paid; for an effect,
+    the bound cards until the effect ends."""
+    if step.target:
+        cards = tuple(select(state, frame, step.target))
+    else:
+        hand = narrow(state, frame, select(state, frame, step.source), step.where)
+        got = pick_cards(state, frame, hand, step.count, None, "reveal")
+        if isinstance(got, Decision):
+            return got
+        cards = got
+    ops.reveal(state, frame.master, cards, for_cost=is_cost(state, frame))
+    frame.revealed.extend(cards)
+    frame.bound[step.bind] = cards
+    return None
+
+
+def _search(state: State, frame: Frame, step: s.Search) -> Decision | None:
+    """ACT-10: a hidden zone may fail to find a card that is there; a public zone may not."""
+    zone = Zone(step.zone)
+    cards = narrow(state, frame, list(state.board.zones[frame.master][zone]), step.where)
+    must = None if zone not in HIDDEN_ZONES else 0
+    got = pick_cards(state, frame, cards, step.count, must, f"search {zone.value}")
+    if isinstance(got, Decision):
+        return got
+    frame.bound[step.bind] = got
+    ops.searched(state, frame.master, zone, got)
+    return None
+
+
+def _put_into(state: State, frame: Frame, step: s.PutInto) -> None:
+    zone = Zone(step.zone)
+    for card in narrow(state, frame, select(state, frame, step.target), step.where):
+        ops.put_into(state, card, zone, top=step.top)
+
+
+def _shuffle(state: State, frame: Frame, step: s.Shuffle) -> None:
+    ops.shuffle(state, player_of(frame, step.player))
+
+
+def _heal(state: State, frame: Frame, step: s.Heal) -> Decision | None:
+    """ACT-08: chosen damage cards to the drop."""
+    got = pick_cards(state, frame, list(state.board.zones[frame.master][Zone.DAMAGE]), step.n,
+                     None, "heal")
+    if isinstance(got, Decision):
+        return got
+    for card in got:
+        ops.heal(state, frame.master, card)
+    return None
+
+
+def _heal_if_not_ahead(state: State, frame: Frame, step: object) -> Decision | None:
+    """CORE-14: heal 1 only if your damage is at least your opponent's."""
+    mine = q.damage_count(state, frame.master)
+    if mine == 0 or mine < q.damage_count(state, 1 - frame.master):
+        return None
+    return _heal(state, frame, s.Heal(1))
+
+
+def _declare_name(state: State, frame: Frame, step: s.DeclareName) -> Decision | None:
+    """ACT-25: only existing, unambiguous names can be declared: the choices are exactly the
+    card names of the database."""
+    names = state.db.all_names()
+    got = pick_index(state, frame, len(names), "declare a card name")
+    if isinstance(got, Decision):
+        return got
+    ops.declare_name(state, frame.master, names[got])
+    frame.bound[step.bind] = (got,)
+    return None
+
+
+def _mulligan(state: State, frame: Frame, step: object) -> Decision | None:
+    """CORE-03: return any number of cards, draw as many, shuffle."""
+    p = frame.master
+    hand = list(state.board.zones[p][Zone.HAND])
+    got = pick_cards(state, frame, hand, len(hand), 0, "mulligan", DecisionKind.MULLIGAN)
+    if isinstance(got, Decision):
+        return got
+    for card in got:
+        ops.move_card(state, card, Zone.DECK)
+    ops.draw(state, p, len(got))
+    ops.shuffle(state, p)
+    state.log(Mulliganed(p, len(got)))
+    return None
+
+
+def _each_card(act: Callable[[State, int], object]) -> Handler:
+    """Build a handler applying an op to every card the step's `target` selects."""
+    def handler(state: State, frame: Frame, step: object) -> None:
+        for card in select(state, frame, step.target):  # type: ignore[attr-defined]
+            act(state, card)
+    return handler
+
+
+HANDLERS: dict[type, Handler] = {
+    s.Draw: _from_top(lambda st, p: ops.draw(st, p, 1), "draw"),
+    s.Mill: _from_top(lambda st, p: ops.mill(st, p, 1), "mill"),
+    s.BindTop: _from_top(lambda st, p: ops.bind_top(st, p, 1), "bind"),
+    s.SoulCharge: _from_top(lambda st, p: ops.soul_charge(st, p, 1), "soul charge"),
+    s.LookTop: _look_top,
+    s.CounterBlast: _counter_blast,
+    s.SoulBlast: _soul_blast,
+    s.CounterCharge: _counter_charge,
+    s.Discard: _discard,
+    s.Reveal: _reveal,
+    s.Search: _search,
+    s.PutInto: _put_into,
+    s.Shuffle: _shuffle,
+    s.Heal: _heal,
+    s.HealIfNotAhead: _heal_if_not_ahead,
+    s.Bind: _each_card(ops.bind),
+    s.TurnFaceUp: _each_card(lambda st, c: ops.turn_face(st, c, True)),
+    s.TurnFaceDown: _each_card(lambda st, c: ops.turn_face(st, c, False)),
+    s.RemoveFromGame: _each_card(lambda st, c: ops.move_card(st, c, Zone.REMOVED)),
+    s.DeclareName: _declare_name,
+    s.Mulligan: _mulligan,
+}  # type: ignore[dict-item]

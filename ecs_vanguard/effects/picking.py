@@ -1,0 +1,94 @@
+"""Asking players inside an ability: pick cards one at a time, yes/no, circles (STYLE §5).
+
+Each helper returns the answer when it has one, or a Decision to ask; the answer of a previous
+ask is taken from `state.answer` on re-entry. Nothing is ever chosen silently for a player,
+except where only one outcome is left.
+"""
+
+from __future__ import annotations
+
+from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.state import Frame, State
+from ecs_vanguard.zones import Circle
+
+
+class _Yield:
+    """Returned by a step that pushed another frame (a trigger check) and waits for it."""
+
+    def __repr__(self) -> str:
+        return "YIELD"
+
+
+YIELD = _Yield()
+_DONE = Action(ActionKind.DONE)
+_YES_NO = (Action(ActionKind.YES), Action(ActionKind.NO))
+
+
+def take_answer(state: State) -> Action | None:
+    """Return and clear the answer waiting for the step that asked."""
+    answer, state.answer = state.answer, None
+    return answer
+
+
+def player_of(frame: Frame, who: str) -> int:
+    """Return the player a step names: "you" (the ability's master) or "opponent"."""
+    return frame.master if who == "you" else 1 - frame.master
+
+
+def pick_cards(state: State, frame: Frame, candidates: list[int], count: int,
+               minimum: int | None, label: str, kind: DecisionKind = DecisionKind.CHOOSE_CARD,
+               player: int | None = None) -> tuple[int, ...] | Decision:
+    """Choose up to `count` cards one at a time (at least `minimum`; None: exactly, or all if
+    fewer). Never asks when only one outcome is left (STYLE §5)."""
+    answer = take_answer(state)
+    finished = False
+    if answer is not None:
+        if answer.kind is ActionKind.PICK:
+            frame.picks.append(answer.card)
+        else:
+            finished = True
+    remaining = [c for c in candidates if c not in frame.picks]
+    needed = count - len(frame.picks)
+    if minimum is None and 0 < len(remaining) <= needed:
+        frame.picks.extend(remaining)
+        remaining, needed = [], 0
+    if finished or needed <= 0 or not remaining:
+        chosen, frame.picks = tuple(frame.picks), []
+        return chosen
+    actions = [Action(ActionKind.PICK, card=c) for c in remaining]
+    if minimum is not None and len(frame.picks) >= minimum:
+        actions.append(_DONE)
+    asker = frame.master if player is None else player
+    return Decision(asker, kind, tuple(actions), label=label, source=frame.source)
+
+
+def ask_yes_no(state: State, frame: Frame, label: str) -> bool | Decision:
+    """Return the master's yes (True) or no (False), asking first."""
+    answer = take_answer(state)
+    if answer is None:
+        return Decision(frame.master, DecisionKind.YES_NO, _YES_NO, label=label,
+                        source=frame.source)
+    return answer.kind is ActionKind.YES
+
+
+def pick_circle(state: State, frame: Frame, circles: list[Circle], label: str) -> Circle | Decision:
+    """Return one of `circles` chosen by the master (no question if there is only one)."""
+    if len(circles) == 1:
+        return circles[0]
+    answer = take_answer(state)
+    if answer is None:
+        return Decision(frame.master, DecisionKind.CHOOSE_CIRCLE,
+                        tuple(Action(ActionKind.PICK, circle=c) for c in circles), label=label,
+                        source=frame.source)
+    assert answer.circle is not None
+    return answer.circle
+
+
+def pick_index(state: State, frame: Frame, count: int, label: str) -> int | Decision:
+    """Return an index in range(count) chosen by the master (a declared value, ACT-25)."""
+    answer = take_answer(state)
+    if answer is None:
+        return Decision(frame.master, DecisionKind.DECLARE,
+                        tuple(Action(ActionKind.PICK, index=i) for i in range(count)),
+                        label=label, source=frame.source)
+    return answer.index

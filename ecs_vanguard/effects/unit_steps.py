@@ -1,0 +1,183 @@
+"""Handlers of the steps that choose and change units: values, retire, stand/rest, ride, call,
+battle target, abilities, names, lock (ACT-04..07, ACT-12, ACT-21..24, ACT-26, ACT-27, TERM-05,
+CORE-15, CORE-21)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ecs_vanguard import ops
+from ecs_vanguard import query as q
+from ecs_vanguard.decisions import Decision
+from ecs_vanguard.effects import steps as s
+from ecs_vanguard.effects.gifts import gain_gift
+from ecs_vanguard.effects.picking import pick_cards, pick_circle
+from ecs_vanguard.effects.selectors import select
+from ecs_vanguard.events import CardsRevealed
+from ecs_vanguard.rules import Stat
+from ecs_vanguard.state import Frame, State
+from ecs_vanguard.zones import FIELD_ZONES, HIDDEN_ZONES, Circle
+
+Handler = Callable[[State, Frame, object], object]
+
+
+def _on_field(cards: list[int]) -> list[int]:
+    return [c for c in cards if q.position(c).zone in FIELD_ZONES and not q.is_locked(c)]
+
+
+def _choose(state: State, frame: Frame, step: s.Choose) -> Decision | None:
+    """Choose cards for later steps; inside a for_each each round picks different cards
+    (ACT-28)."""
+    cands = [c for c in select(state, frame, step.source, step.where) if c not in frame.used]
+    count = frame.each_total if step.count == "times" else int(step.count)
+    got = pick_cards(state, frame, cands, count, step.min, label=step.bind)
+    if isinstance(got, Decision):
+        return got
+    frame.bound[step.bind] = got
+    if frame.each_total >= 0:
+        frame.used.extend(got)
+    return None
+
+
+def _amount(state: State, frame: Frame, amount: int | str) -> int:
+    if amount == "trigger_power":
+        return state.db[frame.card_id].trigger_power
+    if amount == "over_power":
+        return state.rules.over_trigger_power
+    return int(amount)
+
+
+def _modify(stat: Stat) -> Handler:
+    """Build a handler changing a value of the target units for a period (ACT-26)."""
+    def handler(state: State, frame: Frame, step: object) -> None:
+        amount = _amount(state, frame, getattr(step, "amount", 0))
+        for unit in _on_field(select(state, frame, step.target)):  # type: ignore[attr-defined]
+            ops.add_modifier(state, unit, stat, amount, step.until)  # type: ignore[attr-defined]
+    return handler
+
+
+def _each_unit(act: Callable[[State, int], object], field_only: bool = True) -> Handler:
+    """Build a handler applying an op to every unit the step's `target` selects."""
+    def handler(state: State, frame: Frame, step: object) -> None:
+        cards = select(state, frame, step.target)  # type: ignore[attr-defined]
+        for card in _on_field(cards) if field_only else cards:
+            act(state, card)
+    return handler
+
+
+def _superior_ride(state: State, frame: Frame, step: s.SuperiorRide) -> Decision | None:
+    """ACT-06: a ride by an effect is a superior ride."""
+    cands = select(state, frame, step.source, step.where)
+    got = pick_cards(state, frame, cands, 1, None, "ride")
+    if isinstance(got, Decision):
+        return got
+    for card in got:
+        ops.ride(state, frame.master, card, superior=True)
+    return None
+
+
+def _free_circles(state: State, frame: Frame) -> list[Circle]:
+    """RCs a superior call may still choose: not chosen for this call, not locked (ACT-23)."""
+    return [c for c in q.rear_circles(state, frame.master)
+            if c.value not in frame.circles
+            and not any(q.is_locked(u) for u in state.board.circles[frame.master][c])]
+
+
+def _superior_call(state: State, frame: Frame, step: s.SuperiorCall) -> Decision | None:
+    """ACT-07: choose the cards (as many as the conditions allow), turn them face up, choose a
+    different RC for each (or GC at rest), then place them all at once."""
+    if not frame.calling and not frame.loop:
+        cands = select(state, frame, step.source, step.where)
+        room = len(_free_circles(state, frame)) if step.to == "rc" else len(cands)
+        got = pick_cards(state, frame, cands, min(step.count, room), step.min, "call")
+        if isinstance(got, Decision):
+            return got
+        frame.calling, frame.loop = list(got), [1]
+        hidden = tuple(c for c in got if q.position(c).zone in HIDDEN_ZONES)
+        if hidden:              # ACT-07: face up (public) before the circle is chosen
+            state.log(CardsRevealed(frame.master, hidden))
+    while step.to == "rc" and len(frame.circles) < len(frame.calling):
+        circle = pick_circle(state, frame, _free_circles(state, frame), "call to")
+        if isinstance(circle, Decision):
+            return circle
+        frame.circles.append(circle.value)
+    to_gc = step.to == "gc"
+    guarding = state.battle.target if state.battle is not None else -1
+    for i, card in enumerate(frame.calling):
+        circle = None if to_gc else Circle(frame.circles[i])
+        ops.call(state, frame.master, card, circle, to_gc=to_gc, superior=True, guarding=guarding)
+    frame.calling, frame.circles, frame.loop = [], [], []
+    return None
+
+
+def _battles(state: State, frame: Frame, step: s.Battles) -> None:
+    """ACT-21: the last change of the attacked unit counts."""
+    for unit in _on_field(select(state, frame, step.target)):
+        ops.battles(state, unit)
+
+
+def _give_ability(state: State, frame: Frame, step: s.GiveAbility) -> None:
+    for unit in _on_field(select(state, frame, step.target)):
+        ops.give_ability(state, unit, step.card, step.index, step.until)
+
+
+def _lose_abilities(state: State, frame: Frame, step: s.LoseAbilities) -> None:
+    for unit in _on_field(select(state, frame, step.target)):
+        ops.lose_abilities(state, unit, step.until)
+
+
+def _lock(state: State, frame: Frame, step: s.Lock) -> None:
+    for unit in _on_field(select(state, frame, step.target)):
+        ops.lock(state, unit, until_owner_end=step.until_owner_end)
+
+
+def _unlock(state: State, frame: Frame, step: s.Unlock) -> None:
+    for card in select(state, frame, step.target):
+        ops.unlock(state, card)
+
+
+def _names(change: Callable[..., None]) -> Handler:
+    def handler(state: State, frame: Frame, step: object) -> None:
+        for card in select(state, frame, step.target):  # type: ignore[attr-defined]
+            change(state, card, step.name, step.until)  # type: ignore[attr-defined]
+    return handler
+
+
+def _guard_at_once(state: State, frame: Frame, step: s.GuardAtOnce) -> None:
+    """ACT-27: in this battle, calls from hand to GC need n or more cards at once."""
+    if state.battle is not None:
+        state.battle.guard_at_once = max(state.battle.guard_at_once, step.n)
+
+
+def _ride_self(state: State, frame: Frame, step: object) -> None:
+    ops.ride(state, frame.master, frame.source)
+
+
+def _gain_gift(state: State, frame: Frame, step: s.GainGift) -> Decision | None:
+    return gain_gift(state, frame, step.gift)
+
+
+HANDLERS: dict[type, Handler] = {
+    s.Choose: _choose,
+    s.AddPower: _modify(Stat.POWER),
+    s.AddCritical: _modify(Stat.CRITICAL),
+    s.AddShield: _modify(Stat.SHIELD),
+    s.CantBeHit: _modify(Stat.CANT_BE_HIT),
+    s.Retire: _each_unit(ops.retire),
+    s.Stand: _each_unit(ops.stand),
+    s.Rest: _each_unit(ops.rest),
+    s.Delete: _each_unit(ops.delete),
+    s.SuperiorRide: _superior_ride,
+    s.SuperiorCall: _superior_call,
+    s.Battles: _battles,
+    s.GiveAbility: _give_ability,
+    s.LoseAbilities: _lose_abilities,
+    s.Lock: _lock,
+    s.Unlock: _unlock,
+    s.GainName: _names(ops.gain_name),
+    s.BecomeName: _names(ops.become_name),
+    s.GuardAtOnce: _guard_at_once,
+    s.RideSelf: _ride_self,
+    s.GainGift: _gain_gift,
+}  # type: ignore[dict-item]
+
