@@ -36,6 +36,10 @@ def player_view(state: State, player: int) -> dict:
         if p == player:
             side["hand"] = [_card(state, c) for c in zones[Zone.HAND]]
             side["ride_deck"] = [_card(state, c) for c in zones[Zone.RIDE_DECK]]
+        # ACT-02, ACT-09: revealed cards of hidden zones are shown to both players meanwhile.
+        side["revealed"] = [_card(state, c) | {"id": state.card(c).id}
+                            for z in (Zone.HAND, Zone.DECK, Zone.RIDE_DECK) for c in zones[z]
+                            if c in state.revealed]
         for zone in (Zone.DAMAGE, Zone.SOUL, Zone.DROP, Zone.BIND, Zone.ORDER, Zone.G_ZONE,
                      Zone.GC, Zone.TRIGGER, Zone.REMOVED):
             side[zone.value] = [_card(state, c) for c in zones[zone]]

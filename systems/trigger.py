@@ -20,14 +20,13 @@ class TriggerSystem(esper.Processor):
         tp = state.turn.player
         mine = [a for a in state.pending_autos if a.player == tp]
         group = mine or [a for a in state.pending_autos if a.player != tp]
-        chosen = group[0] if len(group) == 1 else _answered(state, group)
+        actions = tuple(dict.fromkeys(Action(ActionKind.PLAY_AUTO, card=a.source, index=a.index)
+                                      for a in group))
+        # Only ask when the order matters: one auto, or copies of one ability, need no choice.
+        chosen = group[0] if len(actions) == 1 else _answered(state, group)
         if chosen is None:
-            state.decision = Decision(
-                group[0].player, DecisionKind.ORDER_AUTOS,
-                tuple(dict.fromkeys(Action(ActionKind.PLAY_AUTO, card=a.source, index=a.index)
-                                    for a in group)),
-                label="play next auto",
-            )
+            state.decision = Decision(group[0].player, DecisionKind.ORDER_AUTOS, actions,
+                                      label="play next auto")
             return
         state.pending_autos.remove(chosen)
         play(state, chosen)
