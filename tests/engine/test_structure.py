@@ -51,3 +51,24 @@ def test_the_tick_order_runs_the_named_systems_in_order():
     names = [type(p).__name__ for p in esper._processors]
     assert names == sorted(PRIORITY, key=PRIORITY.get, reverse=True)
     assert names.index("RuleProcessSystem") < names.index("TriggerSystem")
+
+
+def test_every_step_of_the_card_vocabulary_has_a_handler():
+    """Every op a card file may name runs through a registered handler (issue 3)."""
+    from ecs_vanguard.effects import runtime
+    from ecs_vanguard.effects.steps import STEP_TYPES
+
+    missing = [name for name, cls in STEP_TYPES.items() if cls not in runtime.HANDLERS]
+    assert missing == []
+
+
+def test_abilities_move_cards_only_through_ops():
+    """No effect handler changes a zone list or a component by hand: they call ops (issue 3)."""
+    offenders = []
+    for path in (ROOT / "ecs_vanguard" / "effects").glob("*.py"):
+        text = path.read_text()
+        for pattern in (r"\.zones\[[^\]]+\]\[[^\]]+\]\.(append|insert|remove|pop)\(",
+                        r"esper\.(add|remove)_component", r"\.face_up\s*=[^=]", r"\.rested\s*=[^=]"):
+            if re.search(pattern, text):
+                offenders.append(f"{path.name}: {pattern}")
+    assert offenders == []
