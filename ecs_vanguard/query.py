@@ -157,7 +157,7 @@ def base_power(state: State, entity: int) -> int:
 
 def power(state: State, entity: int) -> int:
     """Return current power: original + modifiers + gifts + continuous effects (ACT-26, CORE-15)."""
-    from ecs_vanguard.effects import continuous   # continuous effects read the effect layer
+    from ecs_vanguard.effects import continuous  # continuous effects read the effect layer
 
     total = base_power(state, entity) + _modifier_sum(state, entity, Stat.POWER)
     pos = _ce(entity, Position)

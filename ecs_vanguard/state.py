@@ -177,7 +177,7 @@ class State:
         self.events.append(event)
         watchers = self.watchers.get(type(event))
         if watchers or self.grants:
-            from ecs_vanguard.effects import triggers   # the effect layer sits above state
+            from ecs_vanguard.effects import triggers  # the effect layer sits above state
 
             triggers.collect(self, event, watchers or ())
 

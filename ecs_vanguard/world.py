@@ -7,6 +7,7 @@ names, which is why esper is pinned exactly (DESIGN.md "esper in practice").
 from __future__ import annotations
 
 import itertools
+
 import esper
 
 from components import Card, GiftMarker, Locked, Modifiers, Orientation, Position

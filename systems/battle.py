@@ -9,6 +9,7 @@ import esper
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.effects.builtin import push_trigger
 from ecs_vanguard.events import (
     AttackDeclared,
     AttackHit,
@@ -19,7 +20,6 @@ from ecs_vanguard.events import (
 )
 from ecs_vanguard.playable import attack_actions, booster_of, guard_actions
 from ecs_vanguard.rules import BattleStep, Duration, Phase, Stat
-from ecs_vanguard.effects.builtin import push_trigger
 from ecs_vanguard.state import Battle, State
 from ecs_vanguard.zones import FIELD_ZONES, Zone
 from systems.base import quiet

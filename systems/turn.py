@@ -11,7 +11,13 @@ from components import Locked, Modifiers
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
-from ecs_vanguard.events import AbilityActivated, GameStarted, OrderPlayed, PhaseStarted, TurnStarted
+from ecs_vanguard.events import (
+    AbilityActivated,
+    GameStarted,
+    OrderPlayed,
+    PhaseStarted,
+    TurnStarted,
+)
 from ecs_vanguard.playable import (
     act_actions,
     call_actions,
@@ -176,7 +182,7 @@ def play_order(state: State, player: int, action: Action) -> None:
     state.log(OrderPlayed(action.card, player, d.order_type.value))  # type: ignore[union-attr]
     frame = Frame(action.card, d.id, action.index, player, is_order=True)
     if action.index < 0:
-        from systems.effect import finish_order   # an order with no effect just lands
+        from systems.effect import finish_order  # an order with no effect just lands
 
         finish_order(state, frame)
         return

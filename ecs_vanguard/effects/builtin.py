@@ -3,7 +3,7 @@ deck (CORE-05, CORE-14, CORE-15). Indexes below 0 in Frame.index name them."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.effects.steps import (
@@ -20,7 +20,6 @@ from ecs_vanguard.effects.steps import (
     Stand,
 )
 from ecs_vanguard.rules import Trigger
-
 from ecs_vanguard.state import GIFT_INDEX, MULLIGAN_INDEX, RIDE_DECK_INDEX, TRIGGER_INDEX
 
 _POWER = (Choose("your_units", 1, bind="power_to"), AddPower("power_to", "trigger_power"))
@@ -39,7 +38,7 @@ TRIGGER_STEPS: dict[Trigger, tuple[object, ...]] = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def builtin_steps(card: CardDef, index: int) -> tuple[tuple[object, ...], int]:
     """Return (steps, number of leading cost steps) of a built-in frame for this card."""
     if index == TRIGGER_INDEX:

@@ -20,7 +20,7 @@ Handler = Callable[[State, Frame, object], object]
 
 def is_cost(state: State, frame: Frame) -> bool:
     """True while the frame pays its costs (a discard by cost differs from one by effect)."""
-    from ecs_vanguard.effects.runtime import steps_of   # runtime imports this module
+    from ecs_vanguard.effects.runtime import steps_of  # runtime imports this module
 
     return frame.pc < steps_of(state, frame)[1]
 

@@ -33,7 +33,7 @@ def _your_vanguard_attacked(state: State, frame: Frame, check: Check) -> bool:
 
 def _kinds_min(state: State, frame: Frame, check: Check) -> bool:
     """TERM-06: at least `min` kinds (distinct names) among the cards a selector gives."""
-    from ecs_vanguard.effects.selectors import select   # selectors sit beside conditions
+    from ecs_vanguard.effects.selectors import select  # selectors sit beside conditions
 
     cards = select(state, frame, str(check.arg("source", "your_drop")))
     return q.count_kinds(state, cards) >= _min(check)

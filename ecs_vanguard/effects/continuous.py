@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from ecs_vanguard import query as q
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
@@ -14,7 +14,7 @@ from ecs_vanguard.state import Frame, State
 _STEP_STAT = {AddPower: Stat.POWER, AddCritical: Stat.CRITICAL, AddShield: Stat.SHIELD}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _conts(card: CardDef) -> tuple[AbilityDef, ...]:
     return tuple(a for a in card.abilities if a.kind is AbilityKind.CONT)
 

@@ -40,7 +40,7 @@ def _deal_damage(state: State, frame: Frame, step: s.DealDamage) -> object:
 def _for_each(state: State, frame: Frame, step: s.ForEach) -> object:
     """ACT-28: count A once at the start; later changes of A do not change the count; each
     repetition that chooses picks cards not chosen before."""
-    from ecs_vanguard.effects.runtime import HANDLERS   # the inner steps use every handler
+    from ecs_vanguard.effects.runtime import HANDLERS  # the inner steps use every handler
 
     if not frame.loop:
         frame.each_total = len(select(state, frame, step.count, step.where))

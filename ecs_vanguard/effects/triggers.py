@@ -44,7 +44,7 @@ def _matches(value: object, wanted: object, source: int, owner: int) -> bool:
 def _queue(state: State, event: object, entity: int, card_id: str, index: int,
            ability: AbilityDef) -> None:
     """Queue one auto if its card is in a valid zone and the event matches (CORE-18, CORE-19)."""
-    from ecs_vanguard.effects import conditions   # conditions read frames; imported lazily
+    from ecs_vanguard.effects import conditions  # conditions read frames; imported lazily
     from ecs_vanguard.state import Frame
 
     pos = q.position(entity)

@@ -95,7 +95,7 @@ def create_card(state: State, owner: int, card_id: str, zone: Zone, *,
     The entity keeps its id for the whole game; `state.defs` is copied on write because clones
     share it.
     """
-    from components import Card   # noqa: PLC0415 (kept beside its only use)
+    from components import Card
 
     pos = Position(owner, zone, Circle.VC if zone is Zone.VC else circle, state.new_object_id())
     orient = Orientation(rested=False, face_up=zone not in _FACE_DOWN_ZONES)
@@ -108,7 +108,7 @@ def create_card(state: State, owner: int, card_id: str, zone: Zone, *,
     defs[entity] = state.db[card_id]
     state.defs = defs
     _container(state, pos).append(entity)
-    from ecs_vanguard.effects import triggers   # the effect layer indexes the new card's autos
+    from ecs_vanguard.effects import triggers  # the effect layer indexes the new card's autos
 
     triggers.watch(state, entity)
     return entity

@@ -6,7 +6,6 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ecs_vanguard import events as ev
-
 from ecs_vanguard.cards.deck import Deck
 
 

@@ -25,8 +25,8 @@ from typing import Any, TextIO
 import numpy as np
 
 from ecs_vanguard import agents
-from ecs_vanguard.errors import SimulationError
 from ecs_vanguard.cards.deck import Deck
+from ecs_vanguard.errors import SimulationError
 from ecs_vanguard.rules import format_rules
 from ecs_vanguard.sim import backends
 from ecs_vanguard.sim.play import GameSpec, play_game
@@ -144,7 +144,7 @@ def _check_args(**numbers: int | None) -> None:
         if value is None and name == "turn_limit":
             continue
         if isinstance(value, bool) or not isinstance(value, int | np.integer):
-            raise SimulationError(f"{name} must be an integer, got {value!r}")  # noqa: TRY004 - CLI
+            raise SimulationError(f"{name} must be an integer, got {value!r}")
             # and notebook users get one error type for every bad argument
         if value < lowest[name]:
             raise SimulationError(f"{name} must be at least {lowest[name]}, got {value}")
@@ -288,7 +288,7 @@ def _parse_record(line: bytes, path: Path, number: int) -> dict:
     except (json.JSONDecodeError, UnicodeDecodeError):
         record = None
     if not isinstance(record, dict) or not isinstance(record.get("i"), int):
-        raise SimulationError(  # noqa: TRY004 - bad file content, not a caller's type mistake
+        raise SimulationError(
             f"{path}:{number}: not a game record; repair or remove that line")
     return record
 
@@ -300,7 +300,7 @@ def _read_header(path: Path, advice: str) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
         header = None
     if not isinstance(header, dict):
-        raise SimulationError(  # noqa: TRY004 - bad file content, not a caller's type mistake
+        raise SimulationError(
             f"{path.parent} has no readable run.json; {advice}")
     return header
 

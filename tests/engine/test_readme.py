@@ -9,7 +9,7 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def test_readme_python_blocks_run():
-    blocks = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(), re.DOTALL)
     assert len(blocks) >= 2
     namespace: dict = {}
     for block in blocks:
@@ -19,7 +19,7 @@ def test_readme_python_blocks_run():
 
 def test_readme_first_commands_are_install_then_tests():
     text = README.read_text()
-    first = re.search(r"```bash\n(.*?)\n(.*?)\n```", text, re.S)
+    first = re.search(r"```bash\n(.*?)\n(.*?)\n```", text, re.DOTALL)
     assert first is not None
     assert first.group(1).startswith("pip install -e .[dev] && ecs-vanguard simulate")
     assert first.group(2).startswith("python -m pytest")

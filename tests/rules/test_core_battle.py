@@ -151,7 +151,7 @@ def test_CORE_12_a_hit_vanguard_takes_damage_equal_to_critical(db):
     game = _battle(db, {"vanguard": "DX-006"}, {"vanguard": "DX-106",
                                                 "deck": ["DX-107", "DX-106", "DX-106"]})
     attacker = unit_at(game, 0, Circle.VC)
-    game.state.board   # attacker 10000 vs 10000 target: an equal attack hits
+    assert power_of(game, attacker) == power_of(game, unit_at(game, 1, Circle.VC)) == 10000
     _attack(game, attacker, unit_at(game, 1, Circle.VC))
     game.step(pick(game, ActionKind.DONE))
     assert ids_in(game, 1, Zone.DAMAGE) == ["DX-107"]

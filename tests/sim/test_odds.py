@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 import ecs_vanguard as vg
-
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.errors import DeckError
