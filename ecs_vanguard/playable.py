@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from ecs_vanguard import query as q
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, Limit
 from ecs_vanguard.decisions import Action, ActionKind
@@ -19,7 +21,7 @@ def ride_actions(state: State, player: int) -> list[Action]:
     """Normal rides: from hand, or from the ride deck paying its cost (CORE-05)."""
     vg_grade = q.grade(state, q.vanguard(state, player))
     zones = state.board.zones[player]
-    out = []
+    out: list[Action] = []
     for card in zones[Zone.HAND]:
         d = state.card(card)
         if d.unit_type not in _NOT_CALLABLE and vg_grade <= d.grade <= vg_grade + 1:
@@ -41,7 +43,7 @@ def call_actions(state: State, player: int) -> list[Action]:
     """Normal calls from hand to any RC, grade at most the vanguard's (CORE-06)."""
     vg_grade = q.grade(state, q.vanguard(state, player))
     circles = open_circles(state, player)
-    out = []
+    out: list[Action] = []
     for card in state.board.zones[player][Zone.HAND]:
         d = state.card(card)
         if d.unit_type not in _NOT_CALLABLE and d.grade <= vg_grade:
@@ -124,7 +126,7 @@ def _playable_order(state: State, player: int, card: int, index: int) -> bool:
 def attack_actions(state: State, player: int) -> list[Action]:
     """Standing front-row units attacking an opponent's front-row unit (CORE-09)."""
     targets = q.front_row(state, 1 - player)
-    out = []
+    out: list[Action] = []
     for circle, units in state.board.circles[player].items():
         if (circle in FRONT_ROW and units and q.is_standing(units[-1])
                 and not q.is_locked(units[-1])):
@@ -135,8 +137,9 @@ def attack_actions(state: State, player: int) -> list[Action]:
 def booster_of(state: State, attacker: int) -> int | None:
     """Return the standing unit with boost behind the attacker, if any (CORE-09)."""
     pos = q.position(attacker)
-    partner = COLUMN_PARTNER.get(pos.circle)  # type: ignore[arg-type]
-    if partner is None or q.is_back_row(pos.circle):  # type: ignore[arg-type]
+    circle = cast(Circle, pos.circle)
+    partner = COLUMN_PARTNER.get(circle)
+    if partner is None or q.is_back_row(circle):
         return None
     unit = q.try_unit_at(state, pos.owner, partner)
     if (unit is None or not q.is_standing(unit) or q.is_locked(unit)
@@ -164,7 +167,7 @@ def guard_actions(state: State, player: int) -> list[Action]:
         return out
     for unit in q.front_row(state, player):
         pos = q.position(unit)
-        if (pos.zone is Zone.RC and unit != state.battle.target and state.card(unit).grade == 2
+        if (pos.zone is Zone.RC and unit != battle.target and state.card(unit).grade == 2
                 and Skill.INTERCEPT in state.card(unit).skills):
             out.append(Action(ActionKind.INTERCEPT, card=unit))
     out.extend(order_actions(state, player, frozenset({OrderType.BLITZ})))

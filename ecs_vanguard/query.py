@@ -5,6 +5,8 @@ Values are computed, never stored: printed data + modifiers + continuous effects
 
 from __future__ import annotations
 
+from typing import cast
+
 import esper
 
 from components import Locked, Modifiers, Orientation, Position
@@ -87,9 +89,9 @@ def names(state: State, entity: int) -> tuple[str, ...]:
     result = state.card(entity).names
     for mod in _ce(entity, Modifiers).items:
         if mod.stat is Stat.NAME_SET:
-            result = (mod.value,)  # type: ignore[assignment]
+            result = (str(mod.value),)
         elif mod.stat is Stat.NAME_ADD and mod.value not in result:
-            result = (*result, mod.value)  # type: ignore[assignment]
+            result = (*result, str(mod.value))
     return result
 
 
@@ -112,7 +114,7 @@ def abilities(state: State, entity: int) -> list[tuple[str, int, object]]:
     out: list[tuple[str, int, object]] = [(card.id, i, a) for i, a in enumerate(card.abilities)]
     for mod in mods:
         if mod.stat is Stat.GRANT:
-            card_id, index = mod.value  # type: ignore[misc]
+            card_id, index = cast("tuple[str, int]", mod.value)
             out.append((card_id, index, state.db[card_id].abilities[index]))
     return out
 
@@ -171,7 +173,7 @@ def _gift_power(state: State, pos: Position) -> int:
     """CORE-15: Force markers and accel circles add power during their owner's turn."""
     if state.turn.player != pos.owner:
         return 0
-    markers = state.force[pos.owner].get(pos.circle, 0)  # type: ignore[arg-type]
+    markers = state.force[pos.owner].get(cast(Circle, pos.circle), 0)
     accel = 1 if pos.circle in ACCEL_CIRCLES else 0
     return (markers + accel) * state.rules.gift_power
 

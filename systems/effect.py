@@ -5,6 +5,7 @@ from __future__ import annotations
 import esper
 
 from ecs_vanguard import ops
+from ecs_vanguard.decisions import Decision
 from ecs_vanguard.effects import runtime
 from ecs_vanguard.rules import OrderType
 from ecs_vanguard.state import Frame, State
@@ -19,10 +20,10 @@ class EffectSystem(esper.Processor):
         if waiting(state) or not state.stack:
             return
         frame = state.stack[-1]
-        result = runtime.resume(state, frame)
+        result: object = runtime.resume(state, frame)
         if result is runtime.YIELD:
             return                  # a frame was pushed above this one; it runs next
-        if result is not None:
+        if isinstance(result, Decision):
             state.decision = result
             return
         state.stack.pop()

@@ -3,7 +3,9 @@
 from ecs_vanguard.agents.heuristic import HeuristicAgent
 from ecs_vanguard.agents.random_agent import RandomAgent
 
-AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
+AGENTS: dict[str, type[RandomAgent] | type[HeuristicAgent]] = {
+    "random": RandomAgent, "heuristic": HeuristicAgent,
+}
 
 
 def make_agent(name: str, seed: int = 0) -> RandomAgent | HeuristicAgent:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from ecs_vanguard.rules import Gift, OrderType, Skill, Trigger, UnitType
 from ecs_vanguard.zones import Zone
@@ -34,7 +35,7 @@ class Check:
     check: str
     args: tuple[tuple[str, object], ...] = ()
 
-    def arg(self, key: str, default: object = None) -> object:
+    def arg(self, key: str, default: Any = None) -> Any:
         """Return the argument `key` or `default`."""
         for k, v in self.args:
             if k == key:

@@ -15,7 +15,7 @@ from ecs_vanguard.events import Mulliganed
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import HIDDEN_ZONES, Zone
 
-Handler = Callable[[State, Frame, object], object]
+Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
 
 
 def is_cost(state: State, frame: Frame) -> bool:
@@ -251,4 +251,4 @@ HANDLERS: dict[type, Handler] = {
     s.RemoveFromGame: _each_card(lambda st, c: ops.move_card(st, c, Zone.REMOVED)),
     s.DeclareName: _declare_name,
     s.Mulligan: _mulligan,
-}  # type: ignore[dict-item]
+}

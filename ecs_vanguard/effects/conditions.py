@@ -14,7 +14,7 @@ from ecs_vanguard.zones import Zone
 
 
 def _min(check: Check) -> int:
-    return int(check.arg("min", 0))  # type: ignore[arg-type]
+    return int(check.arg("min", 0))
 
 
 def _vanguard_grade(state: State, player: int) -> int:

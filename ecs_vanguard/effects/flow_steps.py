@@ -14,7 +14,7 @@ from ecs_vanguard.effects.selectors import select
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import Zone
 
-Handler = Callable[[State, Frame, object], object]
+Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
 
 
 def _deal_damage(state: State, frame: Frame, step: s.DealDamage) -> object:
@@ -60,4 +60,4 @@ def _for_each(state: State, frame: Frame, step: s.ForEach) -> object:
 HANDLERS: dict[type, Handler] = {
     s.DealDamage: _deal_damage,
     s.ForEach: _for_each,
-}  # type: ignore[dict-item]
+}

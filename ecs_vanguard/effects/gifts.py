@@ -21,8 +21,9 @@ def gain_gift(state: State, frame: Frame, gift: str) -> Decision | None:
             actions = tuple(Action(ActionKind.PICK, circle=c) for c in circles)
             return Decision(p, DecisionKind.CHOOSE_CIRCLE, actions, label="force",
                             source=frame.source)
+        assert answer.circle is not None
         force = dict(state.force[p])
-        force[answer.circle] = force.get(answer.circle, 0) + 1  # type: ignore[index]
+        force[answer.circle] = force.get(answer.circle, 0) + 1
         state.force[p] = force
         state.log(GiftGained(p, gift, answer.circle))
     elif gift == "accel":

@@ -18,7 +18,7 @@ from ecs_vanguard.effects.selectors import narrow, select
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import Zone
 
-Handler = Callable[[State, Frame, object], object]
+Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
 
 HANDLERS: dict[type, Handler] = {
     **card_steps.HANDLERS, **unit_steps.HANDLERS, **flow_steps.HANDLERS,
@@ -54,9 +54,9 @@ def resume(state: State, frame: Frame) -> object:
                 return question
         while frame.pc < len(steps):
             step = steps[frame.pc]
-            question = HANDLERS[type(step)](state, frame, step)
-            if question is not None:
-                return question
+            result = HANDLERS[type(step)](state, frame, step)
+            if result is not None:
+                return result
             frame.pc += 1
             if frame.pc == n_cost and frame.revealed:
                 ops.end_reveal(state, frame.revealed)     # ACT-09: a cost's reveal ends here

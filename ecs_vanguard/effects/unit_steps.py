@@ -18,7 +18,7 @@ from ecs_vanguard.rules import Stat
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import FIELD_ZONES, HIDDEN_ZONES, Circle
 
-Handler = Callable[[State, Frame, object], object]
+Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
 
 
 def _on_field(cards: list[int]) -> list[int]:
@@ -104,8 +104,8 @@ def _superior_call(state: State, frame: Frame, step: s.SuperiorCall) -> Decision
     to_gc = step.to == "gc"
     guarding = state.battle.target if state.battle is not None else -1
     for i, card in enumerate(frame.calling):
-        circle = None if to_gc else Circle(frame.circles[i])
-        ops.call(state, frame.master, card, circle, to_gc=to_gc, superior=True, guarding=guarding)
+        target = None if to_gc else Circle(frame.circles[i])
+        ops.call(state, frame.master, card, target, to_gc=to_gc, superior=True, guarding=guarding)
     frame.calling, frame.circles, frame.loop = [], [], []
     return None
 
@@ -179,5 +179,5 @@ HANDLERS: dict[type, Handler] = {
     s.GuardAtOnce: _guard_at_once,
     s.RideSelf: _ride_self,
     s.GainGift: _gain_gift,
-}  # type: ignore[dict-item]
+}
 
