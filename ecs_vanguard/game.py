@@ -195,6 +195,34 @@ class Game:
 
         return player_view(self.state, player)
 
+    def encode_action(self, action: Action) -> int:
+        """Return the index of an action in the fixed action table (encoding.ACTION_COUNT)."""
+        esper.switch_world(self._world)
+        from ecs_vanguard import encoding
+
+        return encoding.encode_action(self.state, action)
+
+    def decode_action(self, index: int) -> Action:
+        """Return the legal action with this table index; ValueError if none has it."""
+        esper.switch_world(self._world)
+        from ecs_vanguard import encoding
+
+        return encoding.decode_action(self.state, index)
+
+    def action_mask(self) -> np.ndarray:
+        """Return a boolean array over the action table, True at the legal actions."""
+        esper.switch_world(self._world)
+        from ecs_vanguard import encoding
+
+        return encoding.action_mask(self.state)
+
+    def observation(self, player: int) -> np.ndarray:
+        """Return a float32 vector of what `player` may see (views: encoding.OBSERVATION)."""
+        esper.switch_world(self._world)
+        from ecs_vanguard import encoding
+
+        return encoding.observation(self.state, player)
+
     def check_invariants(self) -> None:
         """Raise AssertionError naming the broken invariant (issue 5 grows this)."""
         esper.switch_world(self._world)

@@ -1,0 +1,162 @@
+"""Fixed-size encodings for learning agents: action index table, legal-action mask, observation
+vector with named views (DESIGN.md Public API: encode_action, action_mask, observation).
+
+Actions are encoded by kind into disjoint blocks of one table; card fields use the card's entity
+id (stable for the whole game, below MAX_CARDS), circles their position in the Circle enum.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ecs_vanguard import query as q
+from ecs_vanguard.decisions import Action, ActionKind, DecisionKind
+from ecs_vanguard.rules import Phase
+from ecs_vanguard.state import State
+from ecs_vanguard.zones import Circle, Zone
+
+MAX_CARDS = 256          # entity ids of one game: two 50-card decks, G decks, gift markers
+MAX_SLOTS = 8            # abilities of one card (printed and gained)
+MAX_INDEX = 256          # declared names, and similar index choices
+CIRCLES = list(Circle)
+AUTO_INDEX_OFFSET = 8    # pending autos may have negative (built-in) indexes down to -8
+
+
+def _layout() -> dict[ActionKind | tuple[ActionKind, str], tuple[int, int]]:
+    """Return (start, size) of each action block in the table."""
+    sizes: list[tuple[ActionKind | tuple[ActionKind, str], int]] = [
+        ((ActionKind.PICK, "card"), MAX_CARDS), ((ActionKind.PICK, "circle"), len(CIRCLES)),
+        ((ActionKind.PICK, "index"), MAX_INDEX), (ActionKind.DONE, 1), (ActionKind.YES, 1),
+        (ActionKind.NO, 1), (ActionKind.RIDE, MAX_CARDS),
+        (ActionKind.CALL, MAX_CARDS * len(CIRCLES)), (ActionKind.MOVE, MAX_CARDS),
+        (ActionKind.ACT, MAX_CARDS * MAX_SLOTS), (ActionKind.PLAY_ORDER, MAX_CARDS),
+        (ActionKind.ATTACK, len(CIRCLES) * len(CIRCLES)), (ActionKind.BOOST, 1),
+        (ActionKind.GUARD, MAX_CARDS), (ActionKind.INTERCEPT, MAX_CARDS),
+        (ActionKind.PLAY_AUTO, MAX_CARDS * (MAX_SLOTS + AUTO_INDEX_OFFSET)),
+    ]
+    out, start = {}, 0
+    for key, size in sizes:
+        out[key] = (start, size)
+        start += size
+    return out
+
+
+LAYOUT = _layout()
+ACTION_COUNT = sum(size for _, size in LAYOUT.values())
+
+
+def encode_action(state: State, action: Action) -> int:
+    """Return the index of an action in the fixed table (ACTION_COUNT entries)."""
+    kind = action.kind
+    if kind is ActionKind.PICK:
+        field = "card" if action.card >= 0 else ("circle" if action.circle else "index")
+        start, _ = LAYOUT[(kind, field)]
+        value = {"card": action.card, "index": action.index,
+                 "circle": CIRCLES.index(action.circle) if action.circle else 0}[field]
+        return start + value
+    start, _ = LAYOUT[kind]
+    if kind is ActionKind.CALL:
+        return start + action.card * len(CIRCLES) + CIRCLES.index(action.circle)  # type: ignore
+    if kind is ActionKind.ACT:
+        return start + action.card * MAX_SLOTS + action.index
+    if kind is ActionKind.PLAY_AUTO:
+        return start + action.card * (MAX_SLOTS + AUTO_INDEX_OFFSET) + action.index + \
+            AUTO_INDEX_OFFSET
+    if kind is ActionKind.ATTACK:
+        attacker = CIRCLES.index(q.position(action.card).circle)  # type: ignore[arg-type]
+        target = CIRCLES.index(q.position(action.target).circle)  # type: ignore[arg-type]
+        return start + attacker * len(CIRCLES) + target
+    if kind in (ActionKind.DONE, ActionKind.YES, ActionKind.NO, ActionKind.BOOST):
+        return start
+    return start + action.card
+
+
+def action_mask(state: State) -> np.ndarray:
+    """Return a boolean array over the table, True exactly at the legal actions."""
+    mask = np.zeros(ACTION_COUNT, dtype=bool)
+    if state.decision is not None:
+        mask[[encode_action(state, a) for a in state.decision.actions]] = True
+    return mask
+
+
+def decode_action(state: State, index: int) -> Action:
+    """Return the legal action with this index; raise ValueError if none has it."""
+    if state.decision is not None:
+        for action in state.decision.actions:
+            if encode_action(state, action) == index:
+                return action
+    raise ValueError(f"action index {index} is not legal now")
+
+
+# -- observations ----------------------------------------------------------------------------
+
+_UNIT_FEATURES = ("present", "grade", "power", "critical", "rested", "face_up", "locked")
+_ZONE_SIZES = (Zone.DECK, Zone.HAND, Zone.DAMAGE, Zone.SOUL, Zone.DROP, Zone.BIND, Zone.GC,
+               Zone.ORDER, Zone.G_ZONE, Zone.RIDE_DECK)
+_PHASES = list(Phase)
+_KINDS = list(DecisionKind)
+
+
+@dataclass(frozen=True)
+class ObservationSpec:
+    """Where each named part lives in the flat observation vector."""
+
+    views: dict[str, tuple[int, tuple[int, ...]]]
+    size: int
+
+
+def _spec() -> ObservationSpec:
+    parts = {
+        "units": (2, len(CIRCLES), len(_UNIT_FEATURES)),   # me first, then the opponent
+        "zone_sizes": (2, len(_ZONE_SIZES)),
+        "face_up_damage": (2,),
+        "hand_grades": (5,),                                # my hand by grade 0..4
+        "hand_triggers": (2,),                              # my trigger / non-trigger cards
+        "phase": (len(_PHASES),),
+        "decision": (len(_KINDS),),
+        "turn": (3,),                                       # turn/100, my turn, I went first
+    }
+    views, start = {}, 0
+    for name, shape in parts.items():
+        views[name] = (start, shape)
+        start += int(np.prod(shape))
+    return ObservationSpec(views, start)
+
+
+OBSERVATION = _spec()
+
+
+def observation(state: State, player: int) -> np.ndarray:
+    """Return a float32 vector of what `player` may see (no hidden card is encoded)."""
+    out = np.zeros(OBSERVATION.size, dtype=np.float32)
+    view = {name: out[s:s + int(np.prod(shape))].reshape(shape)
+            for name, (s, shape) in OBSERVATION.views.items()}
+    for side, p in enumerate((player, 1 - player)):
+        for c, circle in enumerate(CIRCLES):
+            units = state.board.circles[p].get(circle)
+            if units:
+                view["units"][side, c] = _unit_features(state, units[-1])
+        zones = state.board.zones[p]
+        view["zone_sizes"][side] = [len(zones[z]) / 10 for z in _ZONE_SIZES]
+        view["face_up_damage"][side] = len(q.face_up_damage(state, p)) / 6
+    for card in state.board.zones[player][Zone.HAND]:
+        d = state.card(card)
+        view["hand_grades"][min(d.grade, 4)] += 1
+        view["hand_triggers"][0 if d.trigger else 1] += 1
+    view["phase"][_PHASES.index(state.turn.phase)] = 1
+    if state.decision is not None:
+        view["decision"][_KINDS.index(state.decision.kind)] = 1
+    view["turn"][:] = (state.turn.turn / 100, state.turn.player == player,
+                       state.turn.first_player == player)
+    return out
+
+
+def _unit_features(state: State, unit: int) -> list[float]:
+    locked = q.is_locked(unit)
+    face_up = q.orientation(unit).face_up
+    known = face_up and not locked
+    return [1.0, q.grade(state, unit) if known else 0, q.power(state, unit) / 10000 if known else 0,
+            q.critical(state, unit) if known else 0, float(q.orientation(unit).rested),
+            float(face_up), float(locked)]
