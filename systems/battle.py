@@ -10,6 +10,7 @@ from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.effects.builtin import push_trigger
+from ecs_vanguard.effects.picking import take_answer
 from ecs_vanguard.events import (
     AttackDeclared,
     AttackHit,
@@ -37,15 +38,11 @@ class BattleSystem(esper.Processor):
         STEPS[state.turn.step](state)  # type: ignore[index]
 
 
-def _take(state: State) -> Action | None:
-    answer, state.answer = state.answer, None
-    return answer
-
 
 def _attack_step(state: State) -> None:
     """CORE-09: choose an attacker and a target, or end the battle phase."""
     p = state.turn.player
-    answer = _take(state)
+    answer = take_answer(state)
     if answer is None:
         actions = attack_actions(state, p)
         if actions:
@@ -64,7 +61,7 @@ def _boost_step(state: State) -> None:
     battle = state.battle
     assert battle is not None
     booster = booster_of(state, battle.attacker)
-    answer = _take(state) if booster is not None else None
+    answer = take_answer(state) if booster is not None else None
     if booster is not None and answer is None:
         state.decision = Decision(battle.player, DecisionKind.BOOST,
                                   (Action(ActionKind.BOOST, card=booster), _DONE), label="boost")
@@ -89,7 +86,7 @@ def _guard_step(state: State) -> None:
     if not _battle_goes_on(state):
         state.turn.step = BattleStep.CLOSE
         return
-    answer = _take(state)
+    answer = take_answer(state)
     if answer is None:
         done = () if battle.guard_group else (_DONE,)
         state.decision = Decision(defender, DecisionKind.GUARD,

@@ -11,6 +11,7 @@ from components import Locked, Modifiers
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.effects.picking import take_answer
 from ecs_vanguard.events import (
     AbilityActivated,
     GameStarted,
@@ -43,10 +44,6 @@ class TurnSystem(esper.Processor):
             return
         PHASES[state.turn.phase](state)
 
-
-def _take(state: State) -> Action | None:
-    answer, state.answer = state.answer, None
-    return answer
 
 
 def enter_phase(state: State, phase: Phase) -> None:
@@ -106,7 +103,7 @@ def _ride(state: State) -> None:
     (premium, StrideSystem), then the main phase."""
     p = state.turn.player
     if state.turn.stage == 0:
-        answer = _take(state)
+        answer = take_answer(state)
         if answer is None:
             actions = ride_actions(state, p)
             if actions:
@@ -137,7 +134,7 @@ def main_actions(state: State, player: int) -> tuple[Action, ...]:
 def _main(state: State) -> None:
     """CORE-06..08: call, move, activate and play orders until the player ends the phase."""
     p = state.turn.player
-    answer = _take(state)
+    answer = take_answer(state)
     if answer is None:
         state.decision = Decision(p, DecisionKind.MAIN_PHASE, main_actions(state, p),
                                   label="main phase")

@@ -3,8 +3,6 @@ abilities, lock, declare, negative values, guard restrictions, for-each."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import ecs_vanguard as vg
@@ -39,13 +37,6 @@ from tests.helpers import (
     unit_at,
     zone_of,
 )
-
-TEST_CARDS = Path(__file__).with_name("act_cards.toml")
-
-
-@pytest.fixture(scope="module")
-def tdb(db):
-    return vg.CardDB.load(TEST_CARDS, base=db)
 
 
 def _game(db, side0: dict, side1: dict | None = None, phase: str = "main",

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 import ecs_vanguard as vg
 from ecs_vanguard.decisions import ActionKind, DecisionKind
 from ecs_vanguard.events import (
@@ -30,13 +26,6 @@ from tests.helpers import (
     unit_at,
     zone_of,
 )
-
-TEST_CARDS = Path(__file__).with_name("act_cards.toml")
-
-
-@pytest.fixture(scope="module")
-def tdb(db):
-    return vg.CardDB.load(TEST_CARDS, base=db)
 
 
 def _main(db, side0: dict, side1: dict | None = None, fmt: str = "standard") -> vg.Game:

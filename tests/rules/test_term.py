@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
-
-import pytest
 
 import ecs_vanguard as vg
 from ecs_vanguard import query as q
@@ -13,13 +10,6 @@ from ecs_vanguard.decisions import ActionKind, DecisionKind
 from ecs_vanguard.events import CardDiscarded, DamageDealt, PowerChanged, UnitRetired
 from ecs_vanguard.zones import Circle, Zone
 from tests.helpers import card_named, events_of, pick, power_of, unit_at
-
-TEST_CARDS = Path(__file__).with_name("act_cards.toml")
-
-
-@pytest.fixture(scope="module")
-def tdb(db):
-    return vg.CardDB.load(TEST_CARDS, base=db)
 
 
 def test_TERM_01_a_duplicate_gained_name_is_ignored_an_ability_gained_twice_works_twice(tdb):
