@@ -5,10 +5,11 @@ are field changes on these. Rare statuses come as their own components with thei
 """
 
 from components.card import Card
+from components.dress import DressSource
 from components.gift import GiftMarker
 from components.locked import Locked
 from components.modifiers import Modifier, Modifiers
 from components.orientation import Orientation
 from components.position import Position
 
-__all__ = ["Card", "GiftMarker", "Locked", "Modifier", "Modifiers", "Orientation", "Position"]
+__all__ = ["Card", "DressSource", "GiftMarker", "Locked", "Modifier", "Modifiers", "Orientation", "Position"]

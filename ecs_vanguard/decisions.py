@@ -43,6 +43,7 @@ class ActionKind(Enum):
     GUARD = "guard"            # card= from hand to GC
     INTERCEPT = "intercept"    # card= front-row rear-guard to GC
     PLAY_AUTO = "play_auto"    # choose which pending auto to play next: card=, index=
+    OVERDRESS = "overdress"    # card= from hand onto the designated rear-guard target= (OD-01)
     YES = "yes"
     NO = "no"
 

@@ -35,6 +35,7 @@ def _layout() -> dict[ActionKind | tuple[ActionKind, str], tuple[int, int]]:
         (ActionKind.ATTACK, len(CIRCLES) * len(CIRCLES)), (ActionKind.BOOST, 1),
         (ActionKind.GUARD, MAX_CARDS), (ActionKind.INTERCEPT, MAX_CARDS),
         (ActionKind.PLAY_AUTO, MAX_CARDS * (MAX_SLOTS + AUTO_INDEX_OFFSET)),
+        (ActionKind.OVERDRESS, MAX_CARDS * len(CIRCLES)),
     ]
     out, start = {}, 0
     for key, size in sizes:
@@ -59,6 +60,9 @@ def encode_action(state: State, action: Action) -> int:
     start, _ = LAYOUT[kind]
     if kind is ActionKind.CALL:
         return start + action.card * len(CIRCLES) + CIRCLES.index(action.circle)  # type: ignore
+    if kind is ActionKind.OVERDRESS:
+        circle = q.position(action.target).circle
+        return start + action.card * len(CIRCLES) + CIRCLES.index(circle)  # type: ignore[arg-type]
     if kind is ActionKind.ACT:
         return start + action.card * MAX_SLOTS + action.index
     if kind is ActionKind.PLAY_AUTO:

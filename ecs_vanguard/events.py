@@ -82,6 +82,16 @@ class UnitPlaced:
 
 
 @dataclass(frozen=True, slots=True)
+class UnitOverDressed:
+    """OD-01: `card` appeared on `circle` in overDress over `source` (not a call, OD-02)."""
+
+    card: int
+    player: int
+    circle: Circle
+    source: int
+
+
+@dataclass(frozen=True, slots=True)
 class UnitMoved:
     card: int
     player: int

@@ -7,7 +7,7 @@ import hashlib
 import esper
 import numpy as np
 
-from components import Locked, Modifiers, Orientation, Position
+from components import DressSource, Locked, Modifiers, Orientation, Position
 from ecs_vanguard import world
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck, validate_deck
@@ -15,7 +15,6 @@ from ecs_vanguard.decisions import Action, Decision
 from ecs_vanguard.errors import IllegalActionError
 from ecs_vanguard.rules import BattleStep, FormatRules, Phase, format_rules
 from ecs_vanguard.state import Board, Frame, State
-
 
 DECISIONS_PER_TURN_LIMIT = 2000     # a game that loops inside one turn ends as a draw
 
@@ -39,13 +38,13 @@ class Game:
             for deck in (deck0, deck1):
                 validate_deck(deck, db, rules)
         self._init_state(db, rules, seed)
-        from ecs_vanguard.setup import deal   # setup uses ops; imported where the world exists
+        from ecs_vanguard.setup import deal  # setup uses ops; imported where the world exists
 
         deal(self.state, (deck0, deck1))
         self._run()
 
     def _init_state(self, db: CardDB, rules: FormatRules, seed: int | np.random.SeedSequence) -> None:
-        from systems.order import build_processors   # systems sit above the package (STYLE §1)
+        from systems.order import build_processors  # systems sit above the package (STYLE §1)
 
         self._world = world.new_world(build_processors())
         self.state = State(db=db, rules=rules, rng=np.random.default_rng(seed),
@@ -258,6 +257,7 @@ def clone_state(state: State) -> State:
         force=[dict(f) for f in state.force], watchers=state.watchers,
         deleted=set(state.deleted), decks=state.decks, source=state.source,
         grants=set(state.grants), revealed=set(state.revealed),
+        from_ride_deck=set(state.from_ride_deck),
     )
 
 
@@ -285,13 +285,16 @@ def canonical(state: State) -> tuple:
         state.battle.damage_left, state.battle.hit, state.battle.guard_at_once,
         tuple(state.battle.guard_group))
     stack = tuple(_frame_key(f) for f in state.stack)
+    dress = tuple(sorted((e, d.unit, d.from_ride_deck)
+                         for e, d in esper.get_component(DressSource)))
     pending = tuple((a.source, a.obj, a.card_id, a.index, a.player, a.context)
                     for a in state.pending_autos)
     return (cards, board, turn, battle, stack, pending, state.decision, state.over, state.winner,
             state.next_obj, tuple(sorted(state.once_used)),
             tuple(tuple(sorted((c.value, n) for c, n in f.items())) for f in state.force),
             tuple(sorted(state.deleted)), state.source, tuple(sorted(state.grants)),
-            tuple(sorted(state.revealed)), repr(state.rng.bit_generator.state))
+            tuple(sorted(state.revealed)), tuple(sorted(state.from_ride_deck)),
+            dress, repr(state.rng.bit_generator.state))
 
 
 def _frame_key(f: Frame) -> tuple:

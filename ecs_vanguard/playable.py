@@ -10,6 +10,7 @@ from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, Limit
 from ecs_vanguard.decisions import Action, ActionKind
 from ecs_vanguard.effects.conditions import holds
 from ecs_vanguard.effects.runtime import can_pay
+from ecs_vanguard.ops.zones import dress_sources
 from ecs_vanguard.rules import OrderType, Skill, UnitType
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import COLUMN_PARTNER, FRONT_ROW, Circle, Zone
@@ -48,6 +49,23 @@ def call_actions(state: State, player: int) -> list[Action]:
         d = state.card(card)
         if d.unit_type not in _NOT_CALLABLE and d.grade <= vg_grade:
             out.extend(Action(ActionKind.CALL, card=card, circle=c) for c in circles)
+    return out
+
+
+def overdress_actions(state: State, player: int) -> list[Action]:
+    """OD-01: a card with overDress that could be normally called may instead go onto a
+    designated rear-guard (by name, or any rear-guard in overDress when the card allows)."""
+    vg_grade = q.grade(state, q.vanguard(state, player))
+    out: list[Action] = []
+    for card in state.board.zones[player][Zone.HAND]:
+        d = state.card(card)
+        if not d.overdress or d.grade > vg_grade:
+            continue
+        for unit in q.rear_guards(state, player):
+            named = any(n in d.overdress for n in q.names(state, unit))
+            dressed = d.overdress_or_dressed and bool(dress_sources(state, unit))
+            if named or dressed:
+                out.append(Action(ActionKind.OVERDRESS, card=card, target=unit))
     return out
 
 

@@ -147,6 +147,8 @@ class FormatRules:
     turn_limit: int = 100                      # CORE-16: reaching it is a draw
     opening_hand: int = 5                      # CORE-03
     gift_power: int = 10000                    # CORE-15: Force and Accel on your turn
+    dress_sources_are_circle_cards: bool = False   # OD-11: premium lets "a card on a circle"
+                                                   # choose a dress source
 
 
 STANDARD = FormatRules(
@@ -163,6 +165,7 @@ PREMIUM = FormatRules(
     has_stride_step=True,
     imaginary_gifts=True,
     g_deck_allowed=True,
+    dress_sources_are_circle_cards=True,
 )
 
 FORMATS: dict[str, FormatRules] = {"standard": STANDARD, "premium": PREMIUM}

@@ -171,6 +171,7 @@ class State:
     source: int = -1                   # TERM-02: the card whose effect is resolving; -1: the rules
     grants: set[int] = field(default_factory=set)     # ACT-22: cards that were given abilities
     revealed: set[int] = field(default_factory=set)   # ACT-09: hidden cards shown to both players
+    from_ride_deck: set[int] = field(default_factory=set)   # OD-08: field cards from ride deck
 
     def log(self, event: object) -> None:
         """Append an event and queue the autos waiting for it (CORE-18)."""

@@ -10,11 +10,11 @@ import itertools
 
 import esper
 
-from components import Card, GiftMarker, Locked, Modifiers, Orientation, Position
+from components import Card, DressSource, GiftMarker, Locked, Modifiers, Orientation, Position
 
 _names = itertools.count(1)      # world names only; no game state lives at module level
 
-_SHARED = frozenset({Card, GiftMarker, Locked})     # frozen components: clones share them
+_SHARED = frozenset({Card, DressSource, GiftMarker, Locked})     # frozen components: clones share them
 
 
 def _copy_components(comps: dict[type, object]) -> dict[type, object]:

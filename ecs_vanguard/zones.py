@@ -23,6 +23,7 @@ class Zone(Enum):
     ORDER_AREA = "order_area"   # where an order waits while it is played (ALC-01)
     G_ZONE = "g_zone"
     RIDE_DECK = "ride_deck"
+    DRESS = "dress"          # dress sources under their overDress unit (OD-04): on the field
     REMOVED = "removed"      # removed from the game
     VC = "vc"
     RC = "rc"

@@ -24,6 +24,7 @@ from ecs_vanguard.playable import (
     call_actions,
     move_actions,
     order_actions,
+    overdress_actions,
     ride_actions,
 )
 from ecs_vanguard.rules import BattleStep, Duration, OrderType, Phase
@@ -127,7 +128,8 @@ def _normal_ride(state: State, player: int, card: int) -> None:
 
 def main_actions(state: State, player: int) -> tuple[Action, ...]:
     """Every open-timing choice of the main phase (CORE-06..08, CORE-19)."""
-    return (*call_actions(state, player), *move_actions(state, player),
+    return (*call_actions(state, player), *overdress_actions(state, player),
+            *move_actions(state, player),
             *act_actions(state, player), *order_actions(state, player, _MAIN_ORDERS), _DONE)
 
 
@@ -153,6 +155,10 @@ def _end_main(state: State, player: int, action: Action) -> None:
 
 def _call(state: State, player: int, action: Action) -> None:
     ops.call(state, player, action.card, action.circle)
+
+
+def _overdress(state: State, player: int, action: Action) -> None:
+    ops.overdress(state, player, action.card, action.target)
 
 
 def _move(state: State, player: int, action: Action) -> None:
@@ -189,6 +195,7 @@ def play_order(state: State, player: int, action: Action) -> None:
 MAIN_HANDLERS: dict[ActionKind, Callable[[State, int, Action], None]] = {
     ActionKind.DONE: _end_main,
     ActionKind.CALL: _call,
+    ActionKind.OVERDRESS: _overdress,
     ActionKind.MOVE: _move,
     ActionKind.ACT: _act,
     ActionKind.PLAY_ORDER: play_order,

@@ -21,7 +21,7 @@ from ecs_vanguard.zones import Zone
 _CARD_KEYS = {
     "id", "names", "grade", "power", "shield", "critical", "nation", "race", "unit_type",
     "trigger", "trigger_power", "skills", "gift", "order_type", "sentinel", "standard",
-    "ability", "trigger_extra", "text",
+    "ability", "trigger_extra", "text", "overdress", "overdress_or_dressed",
 }
 _ABILITY_KEYS = {"kind", "zones", "when", "condition", "cost", "optional", "limit", "effect", "text"}
 _KEY_ALIASES = {"from": "source", "as": "bind"}
@@ -238,6 +238,9 @@ def parse_card(raw: Any, file: str) -> CardDef:
             _parse_ability(where, f"ability[{i}]", a) for i, a in enumerate(raw.get("ability", []))
         ),
         trigger_extra=_parse_steps(where, "trigger_extra", raw.get("trigger_extra", []), set(), False),
+        overdress=tuple(_typed(where, "overdress", raw.get("overdress", []), list)),
+        overdress_or_dressed=_typed(where, "overdress_or_dressed",
+                                    raw.get("overdress_or_dressed", False), bool),
         text=str(raw.get("text", "")),
         source=file,
     )

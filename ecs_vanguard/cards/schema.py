@@ -88,6 +88,8 @@ class CardDef:
     standard: bool = True               # legal in the standard format (D-series card)
     abilities: tuple[AbilityDef, ...] = ()
     trigger_extra: tuple[object, ...] = ()   # an over trigger's own extra effect (CORE-14)
+    overdress: tuple[str, ...] = ()          # OD-01: names of the designated rear-guard
+    overdress_or_dressed: bool = False       # ... or any rear-guard already in overDress
     text: str = ""
     source: str = field(default="", compare=False)   # the file it came from, for messages
 

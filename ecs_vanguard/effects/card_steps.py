@@ -9,7 +9,13 @@ from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Decision, DecisionKind
 from ecs_vanguard.effects import steps as s
-from ecs_vanguard.effects.picking import ask_yes_no, pick_cards, pick_index, player_of
+from ecs_vanguard.effects.picking import (
+    ask_yes_no,
+    pick_cards,
+    pick_index,
+    pick_order,
+    player_of,
+)
 from ecs_vanguard.effects.selectors import narrow, select
 from ecs_vanguard.events import Mulliganed
 from ecs_vanguard.state import Frame, State
@@ -165,10 +171,26 @@ def _search(state: State, frame: Frame, step: s.Search) -> Decision | None:
     return None
 
 
-def _put_into(state: State, frame: Frame, step: s.PutInto) -> None:
+def _put_into(state: State, frame: Frame, step: s.PutInto) -> Decision | None:
+    """Put the targets into a zone; an overDress unit going to the bottom of the deck goes with
+    its dress sources in the order its controller picks (OD-07)."""
     zone = Zone(step.zone)
-    for card in narrow(state, frame, select(state, frame, step.target), step.where):
-        ops.put_into(state, card, zone, top=step.top)
+    targets = narrow(state, frame, select(state, frame, step.target), step.where)
+    if not frame.loop:
+        frame.loop = [0]
+    while frame.loop[0] < len(targets):
+        card = targets[frame.loop[0]]
+        sources = ops.dress_sources(state, card) if zone is Zone.DECK and not step.top else []
+        if sources:
+            order = pick_order(state, frame, [card, *sources], "order at the deck bottom")
+            if isinstance(order, Decision):
+                return order
+            ops.move_group_to_deck_bottom(state, order)
+        else:
+            ops.put_into(state, card, zone, top=step.top)
+        frame.loop[0] += 1
+    frame.loop = []
+    return None
 
 
 def _shuffle(state: State, frame: Frame, step: s.Shuffle) -> None:

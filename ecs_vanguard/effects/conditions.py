@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from ecs_vanguard import query as q
 from ecs_vanguard.cards.schema import Check
+from ecs_vanguard.ops.zones import dress_sources
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import Zone
 
@@ -55,6 +56,8 @@ CHECKS: dict[str, Callable[[State, Frame, Check], bool]] = {
     "drive_check": lambda s, f, c: f.ctx("drive_check", 0) == 1,
     "rear_guards_min": lambda s, f, c: len(q.rear_guards(s, f.master)) >= _min(c),
     "your_vanguard_attacked": _your_vanguard_attacked,
+    # OD-03: the ability's own unit has at least one linked dress source.
+    "self_in_overdress": lambda s, f, c: bool(dress_sources(s, f.source)),
     "kinds_min": _kinds_min,
 }
 

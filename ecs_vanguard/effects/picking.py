@@ -62,6 +62,20 @@ def pick_cards(state: State, frame: Frame, candidates: list[int], count: int,
     return Decision(asker, kind, tuple(actions), label=label, source=frame.source)
 
 
+def pick_order(state: State, frame: Frame, cards: list[int], label: str) -> tuple[int, ...] | Decision:
+    """Return all `cards` in the order the master picks them (the last one needs no question)."""
+    answer = take_answer(state)
+    if answer is not None and answer.kind is ActionKind.PICK:
+        frame.picks.append(answer.card)
+    remaining = [c for c in cards if c not in frame.picks]
+    if len(remaining) > 1:
+        return Decision(frame.master, DecisionKind.CHOOSE_CARD,
+                        tuple(Action(ActionKind.PICK, card=c) for c in remaining), label=label,
+                        source=frame.source)
+    order, frame.picks = (*frame.picks, *remaining), []
+    return order
+
+
 def ask_yes_no(state: State, frame: Frame, label: str) -> bool | Decision:
     """Return the master's yes (True) or no (False), asking first."""
     answer = take_answer(state)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ecs_vanguard import query as q
+from ecs_vanguard.ops.zones import dress_sources
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import Zone
 
@@ -24,6 +25,13 @@ def _attacked_units_of(state: State, player: int) -> list[int]:
 
 def _locked(state: State, player: int) -> list[int]:
     return [u for units in state.board.circles[player].values() for u in units if q.is_locked(u)]
+
+
+def _circle_cards(state: State, player: int) -> list[int]:
+    cards = q.units(state, player)
+    if state.rules.dress_sources_are_circle_cards:
+        cards += state.board.zones[player][Zone.DRESS]
+    return cards
 
 
 def _zone(zone: Zone, opponent: bool = False) -> Selector:
@@ -57,6 +65,9 @@ SELECTORS: dict[str, Selector] = {
     "opponent_hand": _zone(Zone.HAND, opponent=True),
     "opponent_drop": _zone(Zone.DROP, opponent=True),
     "your_locked_cards": lambda s, f: _locked(s, f.master),
+    "your_ride_deck": _zone(Zone.RIDE_DECK),
+    # OD-11: "a card on a circle" includes dress sources where the format says so (premium).
+    "opponent_circle_cards": lambda s, f: _circle_cards(s, 1 - f.master),
     "opponent_locked_cards": lambda s, f: _locked(s, 1 - f.master),
 }
 
@@ -74,6 +85,7 @@ FILTERS: dict[str, Callable[[State, Frame, int, object], bool]] = {
     "declared": lambda s, f, e, v: (str(v) in f.bound and s.db.all_names()[f.bound[str(v)][0]]
                                     in q.names(s, e)),
     "sentinel": lambda s, f, e, v: s.card(e).sentinel == v,
+    "in_overdress": lambda s, f, e, v: bool(dress_sources(s, e)) == v,       # OD-03
     "unit": lambda s, f, e, v: s.card(e).is_unit == v,
     "order": lambda s, f, e, v: (s.card(e).order_type is not None) == v,
     "trigger": lambda s, f, e, v: (s.card(e).trigger is not None

@@ -26,6 +26,7 @@ from ecs_vanguard.ops.units import (
     is_persona_ride,
     lock,
     lose_abilities,
+    overdress,
     rest,
     retire,
     ride,
@@ -33,13 +34,19 @@ from ecs_vanguard.ops.units import (
     undelete,
     unlock,
 )
-from ecs_vanguard.ops.zones import move_between_circles, move_card, shuffle
+from ecs_vanguard.ops.zones import (
+    dress_sources,
+    move_between_circles,
+    move_card,
+    move_group_to_deck_bottom,
+    shuffle,
+)
 
 __all__ = [
     "add_modifier", "battles", "become_name", "bind", "bind_top", "call", "counter_blast",
-    "counter_charge", "deal_damage_start", "declare_name", "delete", "discard", "draw",
+    "counter_charge", "deal_damage_start", "dress_sources", "declare_name", "delete", "discard", "draw",
     "end_reveal", "gain_name", "give_ability", "heal", "is_persona_ride", "lock", "look_top",
-    "lose_abilities", "mill", "move_between_circles", "move_card", "put_into", "rest", "retire",
+    "lose_abilities", "mill", "move_between_circles", "move_card", "move_group_to_deck_bottom", "overdress", "put_into", "rest", "retire",
     "reveal", "ride", "searched", "shuffle", "soul_blast", "soul_charge", "stand",
     "trigger_check", "turn_face", "undelete", "unlock",
 ]

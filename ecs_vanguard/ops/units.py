@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import esper
 
-from components import Locked, Modifier, Modifiers
+from components import DressSource, Locked, Modifier, Modifiers
 from ecs_vanguard import query as q
 from ecs_vanguard.events import (
     AbilityGiven,
@@ -16,6 +16,7 @@ from ecs_vanguard.events import (
     UnitCalled,
     UnitDeleted,
     UnitLocked,
+    UnitOverDressed,
     UnitPlaced,
     UnitRested,
     UnitRetired,
@@ -23,6 +24,7 @@ from ecs_vanguard.events import (
     UnitStood,
     UnitUnlocked,
 )
+from ecs_vanguard.ops import zones
 from ecs_vanguard.ops.deck import draw
 from ecs_vanguard.ops.zones import move_card, renew_object
 from ecs_vanguard.rules import Duration, Skill, Stat
@@ -204,3 +206,23 @@ def deal_damage_start(state: State, player: int, amount: int) -> None:
     The checks themselves are run one at a time by the caller (they may reveal triggers).
     """
     state.log(DamageDealt(player, amount, state.source, False))
+
+
+def overdress(state: State, player: int, card: int, designated: int) -> None:
+    """OD-01: the designated rear-guard becomes a dress source (keeping its own sources for the
+    new unit), and `card` from hand is put standing on that RC, linked to them. Not a call
+    (OD-02) but an appearance (OD-12); becoming a source is not leaving the field."""
+    circle = q.position(designated).circle
+    inherited = zones.dress_sources(state, designated)
+    from_ride_deck = designated in state.from_ride_deck
+    move_card(state, designated, Zone.DRESS)
+    q.position(designated).circle = circle
+    esper.add_component(designated, DressSource(card, from_ride_deck))
+    for source in inherited:
+        old = esper.component_for_entity(source, DressSource)
+        esper.add_component(source, DressSource(card, old.from_ride_deck))
+    move_card(state, card, Zone.RC, circle=circle)  # type: ignore[arg-type]
+    for source in (designated, *inherited):
+        q.position(source).circle = circle
+    state.log(UnitOverDressed(card, player, circle, designated))  # type: ignore[arg-type]
+    state.log(UnitPlaced(card, player, Zone.RC, circle))  # type: ignore[arg-type]

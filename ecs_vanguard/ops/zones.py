@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import esper
 
-from components import GiftMarker, Locked, Modifiers, Orientation, Position
+from components import DressSource, GiftMarker, Locked, Modifiers, Orientation, Position
 from ecs_vanguard.events import CardMoved, Shuffled, UnitMoved
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import Circle, Zone
@@ -57,7 +57,60 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
         dest.insert(0, card)
     else:
         dest.append(card)
+    _track_ride_deck_origin(state, card, from_zone, to)
     state.log(CardMoved(card, pos.owner, from_zone, to))  # type: ignore[arg-type]
+    if esper.has_component(card, DressSource):
+        esper.remove_component(card, DressSource)        # OD-09: the link ends
+    elif to not in _CIRCLE_ZONES and to is not Zone.DRESS and from_zone in _CIRCLE_ZONES:
+        _follow_unit(state, card, to)
+
+
+_CIRCLE_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC})
+
+
+def dress_sources(state: State, unit: int) -> list[int]:
+    """Return the dress sources linked to a unit, oldest first (OD-03)."""
+    area = state.board.zones[_ce(unit, Position).owner][Zone.DRESS]
+    if not area:
+        return []
+    links = [(c, esper.try_component(c, DressSource)) for c in area]
+    return [c for c, link in links if link is not None and link.unit == unit]
+
+
+def move_group_to_deck_bottom(state: State, cards: tuple[int, ...]) -> None:
+    """Put an overDress unit and its sources at the bottom of the deck in the given order, top
+    first (OD-07); a source from the ride deck goes face up to the ride deck instead (OD-08)."""
+    back: set[int] = set()
+    for card in cards:                     # unlink first, so the unit's move takes no source
+        if esper.has_component(card, DressSource):
+            if _ce(card, DressSource).from_ride_deck:
+                back.add(card)
+            esper.remove_component(card, DressSource)
+    for card in cards:
+        if card in back:
+            move_card(state, card, Zone.RIDE_DECK, face_up=True)
+        else:
+            move_card(state, card, Zone.DECK)
+
+
+def _follow_unit(state: State, unit: int, to: Zone) -> None:
+    """OD-05, OD-08, OD-09: a unit leaving the field takes its dress sources to the same zone at
+    the same time (not by that cost or effect, so in their default orientation); a source that
+    came from the ride deck goes back there face up if the unit goes to the deck. The engine
+    puts the unit first, then its sources, when the destination is ordered (OD-07 asks the
+    controller in the rules; not yet a decision)."""
+    for source in dress_sources(state, unit):
+        back_to_ride_deck = to is Zone.DECK and _ce(source, DressSource).from_ride_deck
+        move_card(state, source, Zone.RIDE_DECK if back_to_ride_deck else to,
+                  face_up=True if back_to_ride_deck else None)
+
+
+def _track_ride_deck_origin(state: State, card: int, from_zone: object, to: Zone) -> None:
+    """Remember which cards on the field came from the ride deck (OD-08)."""
+    if from_zone is Zone.RIDE_DECK and to in _CIRCLE_ZONES:
+        state.from_ride_deck.add(card)
+    elif to not in _CIRCLE_ZONES and to is not Zone.DRESS:
+        state.from_ride_deck.discard(card)
 
 
 def renew_object(state: State, card: int) -> None:
@@ -76,6 +129,8 @@ def move_between_circles(state: State, card: int, circle: Circle) -> None:
     state.board.circles[pos.owner][from_circle].remove(card)  # type: ignore[index]
     state.board.circles[pos.owner][circle].append(card)
     pos.circle = circle
+    for source in dress_sources(state, card):        # OD-12: a moving unit keeps its sources
+        _ce(source, Position).circle = circle
     state.log(UnitMoved(card, pos.owner, from_circle, circle))  # type: ignore[arg-type]
 
 

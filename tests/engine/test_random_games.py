@@ -10,9 +10,9 @@ import ecs_vanguard as vg
 GAMES_PER_FORMAT = 300
 MATCHUPS = {
     "standard": [("blazing_dragons", "radiant_knights"), ("arcane_scholars", "blazing_dragons"),
-                 ("radiant_knights", "arcane_scholars")],
+                 ("radiant_knights", "arcane_scholars"), ("dress_dancers", "blazing_dragons")],
     "premium": [("force_vanguards", "accel_strikers"), ("chain_lockers", "arcane_scholars"),
-                ("accel_strikers", "chain_lockers"), ("blazing_dragons", "force_vanguards")],
+                ("accel_strikers", "chain_lockers"), ("dress_dancers", "chain_lockers")],
 }
 
 
