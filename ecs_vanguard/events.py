@@ -347,6 +347,14 @@ class AbilityGiven:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerStateEntered:
+    """IKK-01: a player entered a named state (e.g. "final_rush") for a period."""
+
+    player: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded:
     winner: int | None   # None is a draw
     reason: str

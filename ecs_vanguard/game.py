@@ -258,6 +258,7 @@ def clone_state(state: State) -> State:
         deleted=set(state.deleted), decks=state.decks, source=state.source,
         grants=set(state.grants), revealed=set(state.revealed),
         from_ride_deck=set(state.from_ride_deck),
+        player_states=[list(s) for s in state.player_states],
     )
 
 
@@ -294,7 +295,8 @@ def canonical(state: State) -> tuple:
             tuple(tuple(sorted((c.value, n) for c, n in f.items())) for f in state.force),
             tuple(sorted(state.deleted)), state.source, tuple(sorted(state.grants)),
             tuple(sorted(state.revealed)), tuple(sorted(state.from_ride_deck)),
-            dress, repr(state.rng.bit_generator.state))
+            dress, tuple(tuple((n, u.value, t) for n, u, t in s) for s in state.player_states),
+            repr(state.rng.bit_generator.state))
 
 
 def _frame_key(f: Frame) -> tuple:

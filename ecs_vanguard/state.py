@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ecs_vanguard.decisions import Action, Decision
-from ecs_vanguard.rules import BattleStep, FormatRules, Phase
+from ecs_vanguard.rules import BattleStep, Duration, FormatRules, Phase
 from ecs_vanguard.zones import LIST_ZONES, REAR_CIRCLES, Circle, Zone
 
 if TYPE_CHECKING:
@@ -172,6 +172,9 @@ class State:
     grants: set[int] = field(default_factory=set)     # ACT-22: cards that were given abilities
     revealed: set[int] = field(default_factory=set)   # ACT-09: hidden cards shown to both players
     from_ride_deck: set[int] = field(default_factory=set)   # OD-08: field cards from ride deck
+    # IKK-01: states of a player given by abilities for a period: (name, until, turn made).
+    player_states: list[list[tuple[str, Duration, int]]] = field(
+        default_factory=lambda: [[], []])
 
     def log(self, event: object) -> None:
         """Append an event and queue the autos waiting for it (CORE-18)."""

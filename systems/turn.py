@@ -214,6 +214,9 @@ def _end(state: State) -> None:
     (CORE-21), their cards locked until then unlock (ACT-24), then the next player's turn."""
     p = state.turn.player
     sweep_modifiers(state, Duration.END_OF_TURN)
+    for player in (0, 1):       # IKK-01: player states "until end of turn" end with the turn
+        state.player_states[player] = [s for s in state.player_states[player]
+                                       if s[1] is not Duration.END_OF_TURN]
     for card in sorted(state.deleted):
         if q.position(card).owner == p:
             ops.undelete(state, card)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from ecs_vanguard import query as q
 from ecs_vanguard.cards.schema import Check
+from ecs_vanguard.ops.units import in_player_state
 from ecs_vanguard.ops.zones import dress_sources
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import Zone
@@ -59,6 +60,8 @@ CHECKS: dict[str, Callable[[State, Frame, Check], bool]] = {
     # OD-03: the ability's own unit has at least one linked dress source.
     "self_in_overdress": lambda s, f, c: bool(dress_sources(s, f.source)),
     "kinds_min": _kinds_min,
+    # IKK-01: abilities refer to a player state such as Ikkikasei ("final_rush").
+    "in_state": lambda s, f, c: in_player_state(s, f.master, str(c.arg("name"))),
 }
 
 

@@ -338,6 +338,15 @@ class BecomeName:
 
 
 @dataclass(frozen=True, slots=True)
+class EnterState:
+    """You (or your opponent) enter a named player state for a period (IKK-01)."""
+
+    name: str
+    until: Duration = Duration.END_OF_TURN
+    player: str = "you"
+
+
+@dataclass(frozen=True, slots=True)
 class Delete:
     """Delete the target vanguards (CORE-21, premium)."""
 
@@ -362,7 +371,7 @@ STEP_TYPES: dict[str, type] = {
     "superior_ride": SuperiorRide, "superior_call": SuperiorCall, "deal_damage": DealDamage,
     "battles": Battles, "give_ability": GiveAbility, "lose_abilities": LoseAbilities,
     "lock": Lock, "unlock": Unlock, "declare_name": DeclareName, "guard_at_once": GuardAtOnce,
-    "for_each": ForEach, "gain_name": GainName, "become_name": BecomeName, "delete": Delete,
+    "for_each": ForEach, "enter_state": EnterState, "gain_name": GainName, "become_name": BecomeName, "delete": Delete,
     "remove_from_game": RemoveFromGame,
 }
 

@@ -11,7 +11,7 @@ from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Decision
 from ecs_vanguard.effects import steps as s
 from ecs_vanguard.effects.gifts import gain_gift
-from ecs_vanguard.effects.picking import pick_cards, pick_circle
+from ecs_vanguard.effects.picking import pick_cards, pick_circle, player_of
 from ecs_vanguard.effects.selectors import select
 from ecs_vanguard.events import CardsRevealed
 from ecs_vanguard.rules import Stat
@@ -149,6 +149,10 @@ def _guard_at_once(state: State, frame: Frame, step: s.GuardAtOnce) -> None:
         state.battle.guard_at_once = max(state.battle.guard_at_once, step.n)
 
 
+def _enter_state(state: State, frame: Frame, step: s.EnterState) -> None:
+    ops.enter_player_state(state, player_of(frame, step.player), step.name, step.until)
+
+
 def _ride_self(state: State, frame: Frame, step: object) -> None:
     ops.ride(state, frame.master, frame.source)
 
@@ -177,6 +181,7 @@ HANDLERS: dict[type, Handler] = {
     s.GainName: _names(ops.gain_name),
     s.BecomeName: _names(ops.become_name),
     s.GuardAtOnce: _guard_at_once,
+    s.EnterState: _enter_state,
     s.RideSelf: _ride_self,
     s.GainGift: _gain_gift,
 }

@@ -15,6 +15,7 @@ from ecs_vanguard.events import (
     PowerChanged,
     UnitCalled,
     UnitDeleted,
+    PlayerStateEntered,
     UnitLocked,
     UnitOverDressed,
     UnitPlaced,
@@ -226,3 +227,18 @@ def overdress(state: State, player: int, card: int, designated: int) -> None:
         q.position(source).circle = circle
     state.log(UnitOverDressed(card, player, circle, designated))  # type: ignore[arg-type]
     state.log(UnitPlaced(card, player, Zone.RC, circle))  # type: ignore[arg-type]
+
+
+def enter_player_state(state: State, player: int, name: str, until: Duration) -> None:
+    """Give a player a named state for a period (IKK-01); it belongs to the player, so it stays
+    when the card that gave it leaves its zone (IKK-02). Entering it again changes nothing."""
+    states = state.player_states[player]
+    if any(n == name for n, _, _ in states):
+        return
+    state.player_states[player] = [*states, (name, until, state.turn.turn)]
+    state.log(PlayerStateEntered(player, name))
+
+
+def in_player_state(state: State, player: int, name: str) -> bool:
+    """True while the player has the named state (IKK-01)."""
+    return any(n == name for n, _, _ in state.player_states[player])

@@ -10,7 +10,8 @@ import ecs_vanguard as vg
 GAMES_PER_FORMAT = 300
 MATCHUPS = {
     "standard": [("blazing_dragons", "radiant_knights"), ("arcane_scholars", "blazing_dragons"),
-                 ("radiant_knights", "arcane_scholars"), ("dress_dancers", "blazing_dragons")],
+                 ("radiant_knights", "arcane_scholars"), ("dress_dancers", "blazing_dragons"),
+                 ("final_rush", "dress_dancers")],
     "premium": [("force_vanguards", "accel_strikers"), ("chain_lockers", "arcane_scholars"),
                 ("accel_strikers", "chain_lockers"), ("dress_dancers", "chain_lockers")],
 }
