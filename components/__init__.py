@@ -4,6 +4,7 @@ Every card has `Card`, `Position`, `Orientation` and `Modifiers`; the frequent c
 are field changes on these. Rare statuses come as their own components with their mechanics.
 """
 
+from components.brandt import Imprisoned, Token
 from components.card import Card
 from components.dress import DressSource
 from components.gift import GiftMarker
@@ -12,4 +13,4 @@ from components.modifiers import Modifier, Modifiers
 from components.orientation import Orientation
 from components.position import Position
 
-__all__ = ["Card", "DressSource", "GiftMarker", "Locked", "Modifier", "Modifiers", "Orientation", "Position"]
+__all__ = ["Card", "DressSource", "GiftMarker", "Imprisoned", "Locked", "Modifier", "Modifiers", "Orientation", "Position", "Token"]

@@ -355,6 +355,24 @@ class PlayerStateEntered:
 
 
 @dataclass(frozen=True, slots=True)
+class CardImprisoned:
+    """PRI-01: `card` of `player` was imprisoned in the order zone of `jailer`."""
+
+    card: int
+    player: int
+    jailer: int
+
+
+@dataclass(frozen=True, slots=True)
+class WorldChanged:
+    """WLD-01: a World's content became `content`."""
+
+    card: int
+    player: int
+    content: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded:
     winner: int | None   # None is a draw
     reason: str

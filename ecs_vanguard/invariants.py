@@ -9,7 +9,7 @@ from collections import Counter
 
 import esper
 
-from components import GiftMarker, Position
+from components import GiftMarker, Position, Token
 from ecs_vanguard import query as q
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import Circle, Zone
@@ -17,7 +17,7 @@ from ecs_vanguard.zones import Circle, Zone
 
 def _cards(state: State) -> list[tuple[int, Position]]:
     return sorted((e, p) for e, p in esper.get_component(Position)
-                  if not esper.has_component(e, GiftMarker))
+                  if not esper.has_component(e, GiftMarker) and not esper.has_component(e, Token))
 
 
 def check_cards_conserved(state: State) -> None:

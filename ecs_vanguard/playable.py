@@ -94,10 +94,14 @@ def act_actions(state: State, player: int) -> list[Action]:
     """Act abilities the player's cards have now, valid in their zone, usable now (CORE-19,
     ACT-22). An action's index is the ability's slot in `query.abilities` of the card."""
     out = []
-    for card in (*q.units(state, player), *state.board.zones[player][Zone.ORDER]):
+    theirs = state.board.zones[1 - player][Zone.ORDER]
+    for card in (*q.units(state, player), *state.board.zones[player][Zone.ORDER], *theirs):
         zone = q.position(card).zone
+        mine = q.position(card).owner == player and card not in theirs
         for slot, (card_id, index, ability) in enumerate(q.abilities(state, card)):
+            # PRI-05: some abilities of the opponent's cards are used by this player.
             if (ability.kind is AbilityKind.ACT and zone in ability.zones  # type: ignore
+                    and ability.by_opponent != mine  # type: ignore[attr-defined]
                     and _usable(state, player, card, card_id, index, ability)):  # type: ignore
                 out.append(Action(ActionKind.ACT, card=card, index=slot))
     return out

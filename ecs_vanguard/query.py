@@ -9,7 +9,7 @@ from typing import cast
 
 import esper
 
-from components import Locked, Modifiers, Orientation, Position
+from components import Imprisoned, Locked, Modifiers, Orientation, Position
 from ecs_vanguard.rules import Phase, Stat
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import ACCEL_CIRCLES, BACK_ROW, FRONT_ROW, REAR_CIRCLES, Circle, Zone
@@ -105,8 +105,8 @@ def abilities(state: State, entity: int) -> list[tuple[str, int, object]]:
     """Return the abilities a card has now as (card id, index, AbilityDef): printed then gained;
     none while deleted, locked, or after losing them (CORE-21, ACT-22, ACT-23).
     An ability gained twice is listed twice (TERM-01)."""
-    if entity in state.deleted or is_locked(entity):
-        return []
+    if entity in state.deleted or is_locked(entity) or esper.has_component(entity, Imprisoned):
+        return []      # CORE-21, ACT-23, PRI-03: no abilities while deleted, locked, imprisoned
     card = state.card(entity)
     mods = _ce(entity, Modifiers).items
     if any(m.stat is Stat.LOSE_ABILITIES for m in mods):

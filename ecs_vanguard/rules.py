@@ -81,6 +81,7 @@ class Stat(Enum):
     GRANT = "grant"            # ACT-22: gains an ability; value = (card id, ability index)
     LOSE_ABILITIES = "lose_abilities"   # ACT-22: loses its abilities
     GUARD_AT_ONCE = "guard_at_once"     # ACT-27: calls to GC need `amount` or more at once
+    WORLD_CONTENT = "world_content"     # WLD-01: a World's content; value = the content
 
 
 class Duration(Enum):

@@ -10,11 +10,21 @@ import itertools
 
 import esper
 
-from components import Card, DressSource, GiftMarker, Locked, Modifiers, Orientation, Position
+from components import (
+    Card,
+    DressSource,
+    GiftMarker,
+    Imprisoned,
+    Locked,
+    Modifiers,
+    Orientation,
+    Position,
+    Token,
+)
 
 _names = itertools.count(1)      # world names only; no game state lives at module level
 
-_SHARED = frozenset({Card, DressSource, GiftMarker, Locked})     # frozen components: clones share them
+_SHARED = frozenset({Card, DressSource, GiftMarker, Imprisoned, Locked, Token})     # frozen components: clones share them
 
 
 def _copy_components(comps: dict[type, object]) -> dict[type, object]:

@@ -29,7 +29,7 @@ def apply_rule_actions(state: State) -> bool:
     if (len(zones[0][Zone.DAMAGE]) >= limit or len(zones[1][Zone.DAMAGE]) >= limit
             or not zones[0][Zone.DECK] or not zones[1][Zone.DECK]):
         return check_losses(state)
-    acted = False
+    acted = ops.release_unjailed(state)         # PRI-04
     for player in (0, 1):
         for circle, units in state.board.circles[player].items():
             if len(units) > 1 and circle is not Circle.VC:

@@ -127,6 +127,9 @@ def validate_deck(deck: Deck, db: CardDB, rules: FormatRules) -> None:
     g_units = [c.id for c in cards if c.unit_type is UnitType.G_UNIT]
     if g_units:
         raise fail("CORE-02", "G units can never be in the main deck", g_units)
+    tokens = [c.id for c in cards if c.unit_type is UnitType.TOKEN]
+    if tokens:
+        raise fail("TOK-01", "tokens are made by effects, never put in a deck", tokens)
     _check_copies(deck.main, db, rules.max_copies, lambda m, ids: fail("CORE-02", m, ids))
     triggers = [c for c in cards if c.trigger is not None]
     if len(triggers) != rules.trigger_count:

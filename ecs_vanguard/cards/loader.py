@@ -21,9 +21,12 @@ from ecs_vanguard.zones import Zone
 _CARD_KEYS = {
     "id", "names", "grade", "power", "shield", "critical", "nation", "race", "unit_type",
     "trigger", "trigger_power", "skills", "gift", "order_type", "sentinel", "standard",
-    "ability", "trigger_extra", "text", "overdress", "overdress_or_dressed",
+    "ability", "trigger_extra", "text", "overdress", "overdress_or_dressed", "subtypes",
+    "world_rule",
 }
-_ABILITY_KEYS = {"kind", "zones", "when", "condition", "cost", "optional", "limit", "effect", "text"}
+_SUBTYPES = ("prison", "world")
+_ABILITY_KEYS = {"kind", "zones", "when", "condition", "cost", "optional", "limit", "effect", "text",
+                 "used_by"}
 _KEY_ALIASES = {"from": "source", "as": "bind"}
 _TARGET_FIELDS = ("target", "source", "count")
 _CHOICES = {
@@ -195,7 +198,16 @@ def _parse_ability(where: _Where, field: str, raw: Any) -> AbilityDef:
         optional=bool(_typed(where, f"{field}.optional", raw.get("optional", False), bool)),
         limit=_enum(where, f"{field}.limit", Limit, raw.get("limit", "none")),
         text=str(raw.get("text", "")),
+        by_opponent=_used_by(where, f"{field}.used_by", raw.get("used_by", "you"), kind),
     )
+
+
+def _used_by(where: _Where, field: str, value: Any, kind: AbilityKind) -> bool:
+    if value not in ("you", "opponent"):
+        raise where.fail(field, f"{value!r} is not one of: you, opponent")
+    if value == "opponent" and kind is not AbilityKind.ACT:
+        raise where.fail(field, "only act abilities can be used by the opponent (PRI-05)")
+    return value == "opponent"
 
 
 def parse_card(raw: Any, file: str) -> CardDef:
@@ -241,11 +253,20 @@ def parse_card(raw: Any, file: str) -> CardDef:
         overdress=tuple(_typed(where, "overdress", raw.get("overdress", []), list)),
         overdress_or_dressed=_typed(where, "overdress_or_dressed",
                                     raw.get("overdress_or_dressed", False), bool),
+        subtypes=frozenset(_subtype(where, s) for s in _typed(where, "subtypes",
+                                                              raw.get("subtypes", []), list)),
+        world_rule=_typed(where, "world_rule", raw.get("world_rule", False), bool),
         text=str(raw.get("text", "")),
         source=file,
     )
     _check_card(where, card)
     return card
+
+
+def _subtype(where: _Where, value: Any) -> str:
+    if value not in _SUBTYPES:
+        raise where.fail("subtypes", f"{value!r} is not one of: {', '.join(_SUBTYPES)}")
+    return str(value)
 
 
 def _check_card(where: _Where, card: CardDef) -> None:

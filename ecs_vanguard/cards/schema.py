@@ -64,6 +64,7 @@ class AbilityDef:
     optional: bool = False
     limit: Limit = Limit.NONE
     text: str = ""
+    by_opponent: bool = False      # PRI-05: an act ability the card's opponent may use
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +91,8 @@ class CardDef:
     trigger_extra: tuple[object, ...] = ()   # an over trigger's own extra effect (CORE-14)
     overdress: tuple[str, ...] = ()          # OD-01: names of the designated rear-guard
     overdress_or_dressed: bool = False       # ... or any rear-guard already in overDress
+    subtypes: frozenset[str] = frozenset()   # set order subtypes: "prison" (PRI), "world" (WLD)
+    world_rule: bool = False                 # WLD-01: 1 World alone: Dark Night; 2+: Abyssal
     text: str = ""
     source: str = field(default="", compare=False)   # the file it came from, for messages
 

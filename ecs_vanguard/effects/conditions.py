@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from ecs_vanguard import query as q
 from ecs_vanguard.cards.schema import Check
+from ecs_vanguard.ops.brandt import imprisoned_in, world_content, worlds
 from ecs_vanguard.ops.units import in_player_state
 from ecs_vanguard.ops.zones import dress_sources
 from ecs_vanguard.state import Frame, State
@@ -62,6 +63,10 @@ CHECKS: dict[str, Callable[[State, Frame, Check], bool]] = {
     "kinds_min": _kinds_min,
     # IKK-01: abilities refer to a player state such as Ikkikasei ("final_rush").
     "in_state": lambda s, f, c: in_player_state(s, f.master, str(c.arg("name"))),
+    # WLD-02: abilities refer to the content of your Worlds ("dark_night", ...).
+    "world_content": lambda s, f, c: any(world_content(s, w) == c.arg("content")
+                                         for w in worlds(s, f.master)),
+    "imprisoned_min": lambda s, f, c: len(imprisoned_in(s, f.master)) >= _min(c),
 }
 
 

@@ -113,8 +113,21 @@ _COST_CHECKS: dict[type, Callable[[State, Frame, object], bool]] = {
 
 
 def can_pay(state: State, frame: Frame, costs: Sequence[object]) -> bool:
-    """True if every cost step can be paid in full right now (CORE-19, ACT-16, ACT-18)."""
-    return all(_COST_CHECKS[type(cost)](state, frame, cost) for cost in costs)
+    """True if every cost step can be paid in full right now (CORE-19, ACT-16, ACT-18).
+
+    A step acting on cards an earlier cost step will choose ("choose a standing unit, rest it")
+    is covered by that choice's own check.
+    """
+    later = set()
+    for cost in costs:
+        target = getattr(cost, "target", None)
+        if target in later:
+            continue
+        if not _COST_CHECKS[type(cost)](state, frame, cost):
+            return False
+        if isinstance(cost, s.Choose):
+            later.add(cost.bind)
+    return True
 
 
 __all__ = ["HANDLERS", "YIELD", "ability_of", "can_pay", "resume", "steps_of"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ecs_vanguard import query as q
+from ecs_vanguard.ops.brandt import imprisoned_in
 from ecs_vanguard.ops.zones import dress_sources
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import Zone
@@ -66,6 +67,9 @@ SELECTORS: dict[str, Selector] = {
     "opponent_drop": _zone(Zone.DROP, opponent=True),
     "your_locked_cards": lambda s, f: _locked(s, f.master),
     "your_ride_deck": _zone(Zone.RIDE_DECK),
+    # PRI-05: your cards held in the opponent's prison; the ones you hold.
+    "your_imprisoned": lambda s, f: [c for c in imprisoned_in(s, 1 - f.master)],
+    "opponent_imprisoned": lambda s, f: [c for c in imprisoned_in(s, f.master)],
     # OD-11: "a card on a circle" includes dress sources where the format says so (premium).
     "opponent_circle_cards": lambda s, f: _circle_cards(s, 1 - f.master),
     "opponent_locked_cards": lambda s, f: _locked(s, 1 - f.master),
@@ -86,6 +90,7 @@ FILTERS: dict[str, Callable[[State, Frame, int, object], bool]] = {
                                     in q.names(s, e)),
     "sentinel": lambda s, f, e, v: s.card(e).sentinel == v,
     "in_overdress": lambda s, f, e, v: bool(dress_sources(s, e)) == v,       # OD-03
+    "token": lambda s, f, e, v: (s.card(e).unit_type.value == "token") == v,  # TOK-04
     "unit": lambda s, f, e, v: s.card(e).is_unit == v,
     "order": lambda s, f, e, v: (s.card(e).order_type is not None) == v,
     "trigger": lambda s, f, e, v: (s.card(e).trigger is not None

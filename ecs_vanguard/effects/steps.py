@@ -347,6 +347,29 @@ class EnterState:
 
 
 @dataclass(frozen=True, slots=True)
+class Imprison:
+    """Imprison the target opponent's cards in your order zone, if it has a Prison (PRI-01)."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class MakeTokens:
+    """Choose up to `count` different RCs, then make a token of card `card` on each (TOK-06)."""
+
+    card: str
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class SetWorldContent:
+    """Your Worlds' content becomes `content` for a period; it replaces the old one (WLD-01)."""
+
+    content: str
+    until: Duration = Duration.END_OF_TURN
+
+
+@dataclass(frozen=True, slots=True)
 class Delete:
     """Delete the target vanguards (CORE-21, premium)."""
 
@@ -371,7 +394,8 @@ STEP_TYPES: dict[str, type] = {
     "superior_ride": SuperiorRide, "superior_call": SuperiorCall, "deal_damage": DealDamage,
     "battles": Battles, "give_ability": GiveAbility, "lose_abilities": LoseAbilities,
     "lock": Lock, "unlock": Unlock, "declare_name": DeclareName, "guard_at_once": GuardAtOnce,
-    "for_each": ForEach, "enter_state": EnterState, "gain_name": GainName, "become_name": BecomeName, "delete": Delete,
+    "for_each": ForEach, "enter_state": EnterState, "imprison": Imprison,
+    "make_tokens": MakeTokens, "set_world_content": SetWorldContent, "gain_name": GainName, "become_name": BecomeName, "delete": Delete,
     "remove_from_game": RemoveFromGame,
 }
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from enum import Enum
 
+import esper
+
+from components import Imprisoned
 from ecs_vanguard import query as q
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, Limit
 from ecs_vanguard.rules import Stat
@@ -68,7 +71,7 @@ def collect(state: State, event: object, watchers: tuple[tuple[int, int], ...]) 
     with no abilities now (deleted, locked, lost them) queues nothing."""
     event_type = type(event)
     for entity, index in watchers:
-        if entity in state.deleted or q.is_locked(entity) or _lost(entity):
+        if entity in state.deleted or q.is_locked(entity) or _lost(entity) or _jailed(entity):
             continue
         card = state.card(entity)
         _queue(state, event, entity, card.id, index, card.abilities[index])
@@ -78,6 +81,10 @@ def collect(state: State, event: object, watchers: tuple[tuple[int, int], ...]) 
             when = ability.when  # type: ignore[attr-defined]
             if ability.kind is AbilityKind.AUTO and when.event is event_type:  # type: ignore
                 _queue(state, event, entity, card_id, index, ability)  # type: ignore[arg-type]
+
+
+def _jailed(entity: int) -> bool:
+    return esper.has_component(entity, Imprisoned)       # PRI-03
 
 
 def _lost(entity: int) -> bool:

@@ -153,6 +153,32 @@ def _enter_state(state: State, frame: Frame, step: s.EnterState) -> None:
     ops.enter_player_state(state, player_of(frame, step.player), step.name, step.until)
 
 
+def _imprison(state: State, frame: Frame, step: s.Imprison) -> None:
+    for card in select(state, frame, step.target):
+        ops.imprison(state, frame.master, card)
+
+
+def _make_tokens(state: State, frame: Frame, step: s.MakeTokens) -> Decision | None:
+    """TOK-06: first choose that many different RCs (as many as there are), then make them."""
+    if not frame.loop:
+        frame.loop = [1]
+    while len(frame.circles) < step.count:
+        free = _free_circles(state, frame)
+        if not free:
+            break
+        circle = pick_circle(state, frame, free, "token to")
+        if isinstance(circle, Decision):
+            return circle
+        frame.circles.append(circle.value)
+    ops.make_tokens(state, frame.master, step.card, [Circle(c) for c in frame.circles])
+    frame.circles, frame.loop = [], []
+    return None
+
+
+def _set_world_content(state: State, frame: Frame, step: s.SetWorldContent) -> None:
+    ops.set_world_content(state, frame.master, step.content, step.until)
+
+
 def _ride_self(state: State, frame: Frame, step: object) -> None:
     ops.ride(state, frame.master, frame.source)
 
@@ -182,6 +208,9 @@ HANDLERS: dict[type, Handler] = {
     s.BecomeName: _names(ops.become_name),
     s.GuardAtOnce: _guard_at_once,
     s.EnterState: _enter_state,
+    s.Imprison: _imprison,
+    s.MakeTokens: _make_tokens,
+    s.SetWorldContent: _set_world_content,
     s.RideSelf: _ride_self,
     s.GainGift: _gain_gift,
 }

@@ -1,5 +1,15 @@
 """One function per rule action, used by the engine, by card abilities and by tests alike."""
 
+from ecs_vanguard.ops.brandt import (
+    imprison,
+    imprisoned_in,
+    make_tokens,
+    prisons,
+    release_unjailed,
+    set_world_content,
+    world_content,
+    worlds,
+)
 from ecs_vanguard.ops.cards import (
     bind,
     bind_top,
@@ -46,9 +56,12 @@ from ecs_vanguard.ops.zones import (
 
 __all__ = [
     "add_modifier", "battles", "become_name", "bind", "bind_top", "call", "counter_blast",
-    "counter_charge", "deal_damage_start", "dress_sources", "declare_name", "delete", "discard", "draw",
-    "end_reveal", "enter_player_state", "gain_name", "give_ability", "heal", "in_player_state", "is_persona_ride", "lock", "look_top",
-    "lose_abilities", "mill", "move_between_circles", "move_card", "move_group_to_deck_bottom", "overdress", "put_into", "rest", "retire",
-    "reveal", "ride", "searched", "shuffle", "soul_blast", "soul_charge", "stand",
-    "trigger_check", "turn_face", "undelete", "unlock",
+    "counter_charge", "deal_damage_start", "declare_name", "delete", "discard", "draw",
+    "dress_sources", "end_reveal", "enter_player_state", "gain_name", "give_ability", "heal",
+    "imprison", "imprisoned_in", "in_player_state", "is_persona_ride", "lock", "look_top",
+    "lose_abilities", "make_tokens", "mill", "move_between_circles", "move_card",
+    "move_group_to_deck_bottom", "overdress", "prisons", "put_into", "release_unjailed", "rest",
+    "retire", "reveal", "ride", "searched", "set_world_content", "shuffle", "soul_blast",
+    "soul_charge", "stand", "trigger_check", "turn_face", "undelete", "unlock", "world_content",
+    "worlds",
 ]

@@ -7,7 +7,16 @@ from __future__ import annotations
 
 import esper
 
-from components import DressSource, GiftMarker, Locked, Modifiers, Orientation, Position
+from components import (
+    DressSource,
+    GiftMarker,
+    Imprisoned,
+    Locked,
+    Modifiers,
+    Orientation,
+    Position,
+    Token,
+)
 from ecs_vanguard.events import CardMoved, Shuffled, UnitMoved
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import Circle, Zone
@@ -17,15 +26,17 @@ _FACE_DOWN_ZONES = frozenset({Zone.DECK, Zone.HAND, Zone.RIDE_DECK, Zone.G_ZONE}
 _MARKER_ZONES = frozenset({Zone.HAND, Zone.GC})
 
 
-def _container(state: State, pos: Position) -> list[int]:
+def _container(state: State, card: int, pos: Position) -> list[int]:
     if pos.zone is Zone.VC or pos.zone is Zone.RC:
         return state.board.circles[pos.owner][pos.circle]  # type: ignore[index]
-    return state.board.zones[pos.owner][pos.zone]  # type: ignore[index]
+    prison = esper.try_component(card, Imprisoned)
+    holder = prison.by if prison is not None else pos.owner    # PRI-01: in the jailer's zone
+    return state.board.zones[holder][pos.zone]  # type: ignore[index]
 
 
 def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None,
               top: bool = False, rested: bool = False, face_up: bool | None = None,
-              keep_object: bool = False) -> None:
+              keep_object: bool = False, imprisoned_by: int | None = None) -> None:
     """Move a card to a zone of its owner as a new object (CORE-20); the only writer of zones.
 
     Args:
@@ -35,10 +46,15 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
         face_up: orientation on arrival; by default face down in deck, hand, ride deck, G zone.
         keep_object: a move between circles (intercept: RC to GC) is not a zone change
             (CORE-20): the card keeps its object, modifiers and orientation.
+        imprisoned_by: put it into that player's order zone as imprisoned (PRI-01).
     """
     pos = _ce(card, Position)
     from_zone = pos.zone
-    _container(state, pos).remove(card)
+    _container(state, card, pos).remove(card)
+    if esper.has_component(card, Imprisoned):
+        esper.remove_component(card, Imprisoned)
+    if imprisoned_by is not None:
+        esper.add_component(card, Imprisoned(imprisoned_by))
     if state.battle is not None:
         state.battle.guardians.pop(card, None)
     if esper.has_component(card, GiftMarker) and to not in _MARKER_ZONES:
@@ -52,7 +68,7 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
         orient = _ce(card, Orientation)
         orient.rested = rested
         orient.face_up = (to not in _FACE_DOWN_ZONES) if face_up is None else face_up
-    dest = _container(state, pos)
+    dest = _container(state, card, pos)
     if top:
         dest.insert(0, card)
     else:
@@ -62,7 +78,11 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
     if esper.has_component(card, DressSource):
         esper.remove_component(card, DressSource)        # OD-09: the link ends
     elif to not in _CIRCLE_ZONES and to is not Zone.DRESS and from_zone in _CIRCLE_ZONES:
-        _follow_unit(state, card, to)
+        _follow_unit(state, card, to, imprisoned_by)
+    if to not in _CIRCLE_ZONES and to is not Zone.REMOVED and esper.has_component(card, Token):
+        # TOK-01, TOK-03: a token anywhere but a circle is removed at once, after the move
+        # (autos it triggered still trigger), before anything else; not a rule action.
+        move_card(state, card, Zone.REMOVED)
 
 
 _CIRCLE_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC})
@@ -93,16 +113,16 @@ def move_group_to_deck_bottom(state: State, cards: tuple[int, ...]) -> None:
             move_card(state, card, Zone.DECK)
 
 
-def _follow_unit(state: State, unit: int, to: Zone) -> None:
+def _follow_unit(state: State, unit: int, to: Zone, imprisoned_by: int | None = None) -> None:
     """OD-05, OD-08, OD-09: a unit leaving the field takes its dress sources to the same zone at
     the same time (not by that cost or effect, so in their default orientation); a source that
     came from the ride deck goes back there face up if the unit goes to the deck. The engine
     puts the unit first, then its sources, when the destination is ordered (OD-07 asks the
-    controller in the rules; not yet a decision)."""
+    controller in the rules, see move_group_to_deck_bottom). Imprisoned with it too (OD-06)."""
     for source in dress_sources(state, unit):
         back_to_ride_deck = to is Zone.DECK and _ce(source, DressSource).from_ride_deck
         move_card(state, source, Zone.RIDE_DECK if back_to_ride_deck else to,
-                  face_up=True if back_to_ride_deck else None)
+                  face_up=True if back_to_ride_deck else None, imprisoned_by=imprisoned_by)
 
 
 def _track_ride_deck_origin(state: State, card: int, from_zone: object, to: Zone) -> None:
@@ -144,7 +164,7 @@ def shuffle(state: State, player: int, zone: Zone = Zone.DECK) -> None:
 
 
 def create_card(state: State, owner: int, card_id: str, zone: Zone, *,
-                circle: Circle | None = None, marker: bool = False) -> int:
+                circle: Circle | None = None, marker: bool = False, token: bool = False) -> int:
     """Make a card entity in a zone: at set-up, in a Scenario, or for a gift marker (CORE-15).
 
     The entity keeps its id for the whole game; `state.defs` is copied on write because clones
@@ -157,12 +177,14 @@ def create_card(state: State, owner: int, card_id: str, zone: Zone, *,
     parts: list[object] = [Card(card_id), pos, orient, Modifiers()]
     if marker:
         parts.append(GiftMarker())
+    if token:
+        parts.append(Token())
     entity = esper.create_entity(*parts)
     defs = list(state.defs)
     defs.extend([None] * (entity + 1 - len(defs)))
     defs[entity] = state.db[card_id]
     state.defs = defs
-    _container(state, pos).append(entity)
+    _container(state, entity, pos).append(entity)
     from ecs_vanguard.effects import triggers  # the effect layer indexes the new card's autos
 
     triggers.watch(state, entity)

@@ -11,7 +11,7 @@ GAMES_PER_FORMAT = 300
 MATCHUPS = {
     "standard": [("blazing_dragons", "radiant_knights"), ("arcane_scholars", "blazing_dragons"),
                  ("radiant_knights", "arcane_scholars"), ("dress_dancers", "blazing_dragons"),
-                 ("final_rush", "dress_dancers")],
+                 ("final_rush", "dress_dancers"), ("iron_gate", "arcane_scholars")],
     "premium": [("force_vanguards", "accel_strikers"), ("chain_lockers", "arcane_scholars"),
                 ("accel_strikers", "chain_lockers"), ("dress_dancers", "chain_lockers")],
 }
