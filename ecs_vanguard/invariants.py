@@ -9,7 +9,7 @@ from collections import Counter
 
 import esper
 
-from components import GiftMarker, Position, Token
+from components import GiftMarker, Imprisoned, Position, Token
 from ecs_vanguard import query as q
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import Circle, Zone
@@ -37,7 +37,9 @@ def check_one_zone_per_card(state: State) -> None:
         for zone, cards in state.board.zones[p].items():
             for c in cards:
                 pos = q.position(c)
-                assert pos.zone is zone and pos.owner == p, f"card {c} listed in {zone} of {p}"
+                jail = esper.try_component(c, Imprisoned)      # PRI-01: in the jailer's zone
+                holder = jail.by if jail is not None else pos.owner
+                assert pos.zone is zone and holder == p, f"card {c} listed in {zone} of {p}"
                 seen[c] += 1
         for circle, units in state.board.circles[p].items():
             for u in units:
