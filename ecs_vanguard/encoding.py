@@ -20,6 +20,7 @@ from ecs_vanguard.zones import Circle, Zone
 MAX_CARDS = 256          # entity ids of one game: two 50-card decks, G decks, gift markers
 MAX_SLOTS = 8            # abilities of one card (printed and gained)
 MAX_INDEX = 256          # declared names, and similar index choices
+MAX_BOUND_ORDERS = 16    # ALC-01: order B of an Alchemagic play, by rank among the drop's orders
 CIRCLES = list(Circle)
 AUTO_INDEX_OFFSET = 8    # pending autos may have negative (built-in) indexes down to -8
 
@@ -36,6 +37,7 @@ def _layout() -> dict[ActionKind | tuple[ActionKind, str], tuple[int, int]]:
         (ActionKind.GUARD, MAX_CARDS), (ActionKind.INTERCEPT, MAX_CARDS),
         (ActionKind.PLAY_AUTO, MAX_CARDS * (MAX_SLOTS + AUTO_INDEX_OFFSET)),
         (ActionKind.OVERDRESS, MAX_CARDS * len(CIRCLES)),
+        ((ActionKind.PLAY_ORDER, "alchemagic"), MAX_CARDS * MAX_BOUND_ORDERS),
     ]
     out, start = {}, 0
     for key, size in sizes:
@@ -60,6 +62,12 @@ def encode_action(state: State, action: Action) -> int:
     start, _ = LAYOUT[kind]
     if kind is ActionKind.CALL:
         return start + action.card * len(CIRCLES) + CIRCLES.index(action.circle)  # type: ignore
+    if kind is ActionKind.PLAY_ORDER and action.target >= 0:
+        start, _ = LAYOUT[(kind, "alchemagic")]
+        player = q.position(action.card).owner
+        orders = sorted(c for c in state.board.zones[player][Zone.DROP]
+                        if state.card(c).order_type is not None)
+        return start + action.card * MAX_BOUND_ORDERS + orders.index(action.target)
     if kind is ActionKind.OVERDRESS:
         circle = q.position(action.target).circle
         return start + action.card * len(CIRCLES) + CIRCLES.index(circle)  # type: ignore[arg-type]

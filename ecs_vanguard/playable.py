@@ -9,10 +9,10 @@ from ecs_vanguard import query as q
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, Limit
 from ecs_vanguard.decisions import Action, ActionKind
 from ecs_vanguard.effects.conditions import holds
-from ecs_vanguard.effects.runtime import can_pay
+from ecs_vanguard.effects.runtime import can_pay, order_play_index, steps_of
 from ecs_vanguard.ops.zones import dress_sources
 from ecs_vanguard.rules import OrderType, Skill, UnitType
-from ecs_vanguard.state import Frame, State
+from ecs_vanguard.state import ALCHEMAGIC_INDEX, Frame, State
 from ecs_vanguard.zones import COLUMN_PARTNER, FRONT_ROW, Circle, Zone
 
 _NOT_CALLABLE = frozenset({UnitType.ORDER, UnitType.G_UNIT})
@@ -109,10 +109,7 @@ def act_actions(state: State, player: int) -> list[Action]:
 
 def play_ability(state: State, card: int) -> int:
     """Return the index of an order's play effect (its act ability in the order area), or -1."""
-    for index, ability in enumerate(state.card(card).abilities):
-        if ability.kind is AbilityKind.ACT and Zone.ORDER_AREA in ability.zones:
-            return index
-    return -1
+    return order_play_index(state.card(card))
 
 
 def order_actions(state: State, player: int, kinds: frozenset[OrderType]) -> list[Action]:
@@ -129,18 +126,49 @@ def order_actions(state: State, player: int, kinds: frozenset[OrderType]) -> lis
         index = play_ability(state, card)
         if index < 0 or _playable_order(state, player, card, index):
             out.append(Action(ActionKind.PLAY_ORDER, card=card, index=index))
+        if d.order_type is OrderType.NORMAL and index >= 0:
+            out.extend(_alchemagic_actions(state, player, card))
+    return out
+
+
+def _alchemagic_actions(state: State, player: int, card: int) -> list[Action]:
+    """ALC-01: with a vanguard allowing Alchemagic, normal order A from hand may bind a normal
+    order B from the drop (of another name, or the same name, as the vanguard says), paying
+    both costs; `target` names B."""
+    vanguard = q.vanguard(state, player)
+    rule = "" if vanguard in state.deleted else state.card(vanguard).alchemagic
+    if not rule:
+        return []
+    out = []
+    for other in state.board.zones[player][Zone.DROP]:
+        d = state.card(other)
+        if d.order_type is not OrderType.NORMAL or play_ability(state, other) < 0:
+            continue
+        if q.same_name(state, card, other) != (rule == "same"):
+            continue
+        frame = Frame(card, state.card(card).id, ALCHEMAGIC_INDEX, player,
+                      context=(("alchemagic", other),))
+        costs = steps_of(state, frame)[0][:steps_of(state, frame)[1]]
+        if _payable_from_order_area(state, player, card, frame, costs):
+            out.append(Action(ActionKind.PLAY_ORDER, card=card, target=other, index=-1))
     return out
 
 
 def _playable_order(state: State, player: int, card: int, index: int) -> bool:
     ability = state.card(card).abilities[index]
     frame = Frame(card, state.card(card).id, index, player)
-    # The order leaves the hand before its cost is paid, so a discard cost cannot use it.
+    return (holds(state, frame, ability.condition)
+            and _payable_from_order_area(state, player, card, frame, ability.cost))
+
+
+def _payable_from_order_area(state: State, player: int, card: int, frame: Frame,
+                             costs: tuple[object, ...]) -> bool:
+    """The order leaves the hand before its cost is paid, so a discard cost cannot use it."""
     hand = state.board.zones[player][Zone.HAND]
     at = hand.index(card)
     hand.pop(at)
     try:
-        return holds(state, frame, ability.condition) and can_pay(state, frame, ability.cost)
+        return can_pay(state, frame, costs)
     finally:
         hand.insert(at, card)
 

@@ -28,7 +28,13 @@ from ecs_vanguard.playable import (
     ride_actions,
 )
 from ecs_vanguard.rules import BattleStep, Duration, OrderType, Phase
-from ecs_vanguard.state import MULLIGAN_INDEX, RIDE_DECK_INDEX, Frame, State
+from ecs_vanguard.state import (
+    ALCHEMAGIC_INDEX,
+    MULLIGAN_INDEX,
+    RIDE_DECK_INDEX,
+    Frame,
+    State,
+)
 from ecs_vanguard.zones import Zone
 from systems.base import quiet
 from systems.rule_process import end_game
@@ -179,12 +185,18 @@ def _act(state: State, player: int, action: Action) -> None:
 
 def play_order(state: State, player: int, action: Action) -> None:
     """Play an order: to the order area, count it, then resolve its effect (CORE-08, ALC-01)."""
-    ops.move_card(state, action.card, Zone.ORDER_AREA)
-    state.turn.orders_played[player] += 1
     d = state.card(action.card)
+    context: tuple[tuple[str, int], ...] = ()
+    index = action.index
+    if action.target >= 0:
+        # ALC-01 (2), (3): bind order B from the drop, then A goes to the order area.
+        ops.bind(state, action.target)
+        context, index = (("alchemagic", action.target),), ALCHEMAGIC_INDEX
+    ops.move_card(state, action.card, Zone.ORDER_AREA)
+    state.turn.orders_played[player] += 1                   # ALC-02: it is one order played
     state.log(OrderPlayed(action.card, player, d.order_type.value))  # type: ignore[union-attr]
-    frame = Frame(action.card, d.id, action.index, player, is_order=True)
-    if action.index < 0:
+    frame = Frame(action.card, d.id, index, player, context=context, is_order=True)
+    if index == -1:
         from systems.effect import finish_order  # an order with no effect just lands
 
         finish_order(state, frame)

@@ -22,7 +22,7 @@ _CARD_KEYS = {
     "id", "names", "grade", "power", "shield", "critical", "nation", "race", "unit_type",
     "trigger", "trigger_power", "skills", "gift", "order_type", "sentinel", "standard",
     "ability", "trigger_extra", "text", "overdress", "overdress_or_dressed", "subtypes",
-    "world_rule",
+    "world_rule", "alchemagic",
 }
 _SUBTYPES = ("prison", "world")
 _ABILITY_KEYS = {"kind", "zones", "when", "condition", "cost", "optional", "limit", "effect", "text",
@@ -256,11 +256,18 @@ def parse_card(raw: Any, file: str) -> CardDef:
         subtypes=frozenset(_subtype(where, s) for s in _typed(where, "subtypes",
                                                               raw.get("subtypes", []), list)),
         world_rule=_typed(where, "world_rule", raw.get("world_rule", False), bool),
+        alchemagic=_alchemagic(where, raw.get("alchemagic", "")),
         text=str(raw.get("text", "")),
         source=file,
     )
     _check_card(where, card)
     return card
+
+
+def _alchemagic(where: _Where, value: Any) -> str:
+    if value not in ("", "different", "same"):
+        raise where.fail("alchemagic", f"{value!r} is not one of: different, same")
+    return str(value)
 
 
 def _subtype(where: _Where, value: Any) -> str:

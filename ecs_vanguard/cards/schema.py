@@ -93,6 +93,7 @@ class CardDef:
     overdress_or_dressed: bool = False       # ... or any rear-guard already in overDress
     subtypes: frozenset[str] = frozenset()   # set order subtypes: "prison" (PRI), "world" (WLD)
     world_rule: bool = False                 # WLD-01: 1 World alone: Dark Night; 2+: Abyssal
+    alchemagic: str = ""                     # ALC-01 on a vanguard: "different" or "same" name
     text: str = ""
     source: str = field(default="", compare=False)   # the file it came from, for messages
 

@@ -9,13 +9,13 @@ from collections.abc import Callable, Sequence
 
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
-from ecs_vanguard.cards.schema import AbilityDef, Limit
+from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Limit
 from ecs_vanguard.decisions import Decision
 from ecs_vanguard.effects import builtin, card_steps, conditions, flow_steps, unit_steps
 from ecs_vanguard.effects import steps as s
 from ecs_vanguard.effects.picking import YIELD, ask_yes_no, player_of
 from ecs_vanguard.effects.selectors import narrow, select
-from ecs_vanguard.state import Frame, State
+from ecs_vanguard.state import ALCHEMAGIC_INDEX, Frame, State
 from ecs_vanguard.zones import Zone
 
 Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
@@ -28,10 +28,31 @@ HANDLERS: dict[type, Handler] = {
 def steps_of(state: State, frame: Frame) -> tuple[tuple[object, ...], int]:
     """Return (cost + effect steps, number of cost steps) of the frame's ability."""
     card = state.db[frame.card_id]
+    if frame.index == ALCHEMAGIC_INDEX:
+        return alchemagic_steps(state, frame)
     if frame.index < 0:
         return builtin.builtin_steps(card, frame.index)
     ability = card.abilities[frame.index]
     return ability.cost + ability.effect, len(ability.cost)
+
+
+def alchemagic_steps(state: State, frame: Frame) -> tuple[tuple[object, ...], int]:
+    """ALC-01 (2, 4, 5): order A's cost plus the bound order B's cost, then A's effect, then
+    B's; one order ability (ALC-03)."""
+    a = state.db[frame.card_id]
+    b = state.card(frame.ctx("alchemagic"))
+    play_a = a.abilities[order_play_index(a)]
+    play_b = b.abilities[order_play_index(b)]
+    return (play_a.cost + play_b.cost + play_a.effect + play_b.effect,
+            len(play_a.cost) + len(play_b.cost))
+
+
+def order_play_index(card: CardDef) -> int:
+    """Return the index of an order's play effect (its act ability in the order area), or -1."""
+    for index, ability in enumerate(card.abilities):
+        if ability.kind is AbilityKind.ACT and Zone.ORDER_AREA in ability.zones:
+            return index
+    return -1
 
 
 def ability_of(state: State, frame: Frame) -> AbilityDef | None:
