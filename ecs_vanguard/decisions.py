@@ -24,6 +24,7 @@ class DecisionKind(Enum):
     CHOOSE_CIRCLE = "choose_circle"
     YES_NO = "yes_no"
     DECLARE = "declare"
+    STRIDE = "stride"
 
 
 class ActionKind(Enum):
@@ -44,6 +45,7 @@ class ActionKind(Enum):
     INTERCEPT = "intercept"    # card= front-row rear-guard to GC
     PLAY_AUTO = "play_auto"    # choose which pending auto to play next: card=, index=
     OVERDRESS = "overdress"    # card= from hand onto the designated rear-guard target= (OD-01)
+    STRIDE = "stride"          # card= a face-down G unit of the G zone (STR-03)
     YES = "yes"
     NO = "no"
 

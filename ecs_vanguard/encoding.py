@@ -37,6 +37,7 @@ def _layout() -> dict[ActionKind | tuple[ActionKind, str], tuple[int, int]]:
         (ActionKind.GUARD, MAX_CARDS), (ActionKind.INTERCEPT, MAX_CARDS),
         (ActionKind.PLAY_AUTO, MAX_CARDS * (MAX_SLOTS + AUTO_INDEX_OFFSET)),
         (ActionKind.OVERDRESS, MAX_CARDS * len(CIRCLES)),
+        (ActionKind.STRIDE, MAX_CARDS),
         ((ActionKind.PLAY_ORDER, "alchemagic"), MAX_CARDS * MAX_BOUND_ORDERS),
     ]
     out, start = {}, 0

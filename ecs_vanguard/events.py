@@ -373,6 +373,23 @@ class WorldChanged:
 
 
 @dataclass(frozen=True, slots=True)
+class UnitStrode:
+    """STR-08 (4): a G unit was put on VC over `hearts` (its "when strides" autos trigger)."""
+
+    card: int
+    player: int
+    superior: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PutIntoGZone:
+    """STR-14 (4): a G unit was put face up into its owner's G zone."""
+
+    card: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded:
     winner: int | None   # None is a draw
     reason: str

@@ -7,7 +7,17 @@ import hashlib
 import esper
 import numpy as np
 
-from components import DressSource, Locked, Modifiers, Orientation, Position
+from components import (
+    DressSource,
+    GiftMarker,
+    HeartLink,
+    Imprisoned,
+    Locked,
+    Modifiers,
+    Orientation,
+    Position,
+    Token,
+)
 from ecs_vanguard import world
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck, validate_deck
@@ -17,6 +27,7 @@ from ecs_vanguard.rules import BattleStep, FormatRules, Phase, format_rules
 from ecs_vanguard.state import Board, Frame, State
 
 DECISIONS_PER_TURN_LIMIT = 2000     # a game that loops inside one turn ends as a draw
+RARE_COMPONENTS = (DressSource, GiftMarker, HeartLink, Imprisoned, Locked, Token)
 
 
 class Game:
@@ -62,8 +73,8 @@ class Game:
         if name is not None:
             try:
                 world.drop_world(name)
-            except Exception:   # interpreter shutdown: esper may already be gone
-                pass
+            except (KeyError, PermissionError, AttributeError, TypeError):
+                pass            # interpreter shutdown: esper may already be gone
 
     # -- the decision loop -------------------------------------------------------------
 
@@ -266,7 +277,7 @@ def canonical(state: State) -> tuple:
     """Return a plain tuple of everything that decides the future, sorted by entity id."""
     cards = tuple(
         (e, p.owner, p.zone.value, getattr(p.circle, "value", None), p.obj,  # type: ignore
-         o.rested, o.face_up, esper.has_component(e, Locked),
+         o.rested, o.face_up,
          tuple((m.stat.value, m.amount, m.until.value, m.turn, m.value, m.source)  # type: ignore
                for m in mods.items))
         for e, (p, o, mods) in sorted(esper.get_components(Position, Orientation, Modifiers))
@@ -286,8 +297,9 @@ def canonical(state: State) -> tuple:
         state.battle.damage_left, state.battle.hit, state.battle.guard_at_once,
         tuple(state.battle.guard_group))
     stack = tuple(_frame_key(f) for f in state.stack)
-    dress = tuple(sorted((e, d.unit, d.from_ride_deck)
-                         for e, d in esper.get_component(DressSource)))
+    # Rare status components, each sorted by entity id (query order is set order).
+    statuses = tuple(tuple(sorted((e, repr(c)) for e, c in esper.get_component(kind)))
+                     for kind in RARE_COMPONENTS)
     pending = tuple((a.source, a.obj, a.card_id, a.index, a.player, a.context)
                     for a in state.pending_autos)
     return (cards, board, turn, battle, stack, pending, state.decision, state.over, state.winner,
@@ -295,7 +307,8 @@ def canonical(state: State) -> tuple:
             tuple(tuple(sorted((c.value, n) for c, n in f.items())) for f in state.force),
             tuple(sorted(state.deleted)), state.source, tuple(sorted(state.grants)),
             tuple(sorted(state.revealed)), tuple(sorted(state.from_ride_deck)),
-            dress, tuple(tuple((n, u.value, t) for n, u, t in s) for s in state.player_states),
+            statuses,
+            tuple(tuple((n, u.value, t) for n, u, t in s) for s in state.player_states),
             repr(state.rng.bit_generator.state))
 
 

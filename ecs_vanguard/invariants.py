@@ -9,7 +9,7 @@ from collections import Counter
 
 import esper
 
-from components import GiftMarker, Imprisoned, Position, Token
+from components import GiftMarker, HeartLink, Imprisoned, Position, Token
 from ecs_vanguard import query as q
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import Circle, Zone
@@ -62,7 +62,8 @@ def check_circles_after_rule_actions(state: State) -> None:
     if state.decision is None or state.stack:
         return
     for p in (0, 1):
-        for circle, units in state.board.circles[p].items():
+        for circle, cards in state.board.circles[p].items():
+            units = [c for c in cards if not esper.has_component(c, HeartLink)]   # HRT-01
             assert len(units) <= 1, f"player {p}: {len(units)} units on {circle.value}"
         assert state.board.circles[p][Circle.VC], f"player {p} has no vanguard"
         if state.battle is None:

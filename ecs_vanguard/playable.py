@@ -12,7 +12,7 @@ from ecs_vanguard.effects.conditions import holds
 from ecs_vanguard.effects.runtime import can_pay, order_play_index, steps_of
 from ecs_vanguard.ops.zones import dress_sources
 from ecs_vanguard.rules import OrderType, Skill, UnitType
-from ecs_vanguard.state import ALCHEMAGIC_INDEX, Frame, State
+from ecs_vanguard.state import ALCHEMAGIC_INDEX, G_GUARDIAN_INDEX, Frame, State
 from ecs_vanguard.zones import COLUMN_PARTNER, FRONT_ROW, Circle, Zone
 
 _NOT_CALLABLE = frozenset({UnitType.ORDER, UnitType.G_UNIT})
@@ -221,4 +221,25 @@ def guard_actions(state: State, player: int) -> list[Action]:
                 and Skill.INTERCEPT in state.card(unit).skills):
             out.append(Action(ActionKind.INTERCEPT, card=unit))
     out.extend(order_actions(state, player, frozenset({OrderType.BLITZ})))
+    out.extend(g_guardian_actions(state, player))
+    return out
+
+
+def g_guardian_actions(state: State, player: int) -> list[Action]:
+    """GG-01, GG-02: in the opponent's guard step, a face-down G guardian of the G zone may be
+    called to GC when both vanguards are grade 3+, at most 3 G guardians in the G zone are face
+    up, and its cost can be paid. Not limited by ACT-27 (GG-05)."""
+    if not all(q.grade(state, q.vanguard(state, p)) >= 3 for p in (0, 1)):
+        return []
+    g_zone = state.board.zones[player][Zone.G_ZONE]
+    if sum(1 for c in g_zone if state.card(c).g_guardian_cost and q.orientation(c).face_up) > 3:
+        return []
+    out = []
+    for card in g_zone:
+        d = state.card(card)
+        if not d.g_guardian_cost or q.orientation(card).face_up:
+            continue
+        frame = Frame(card, d.id, G_GUARDIAN_INDEX, player)
+        if can_pay(state, frame, d.g_guardian_cost):
+            out.append(Action(ActionKind.GUARD, card=card))
     return out

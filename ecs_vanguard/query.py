@@ -9,7 +9,7 @@ from typing import cast
 
 import esper
 
-from components import Imprisoned, Locked, Modifiers, Orientation, Position
+from components import HeartLink, Imprisoned, Locked, Modifiers, Orientation, Position
 from ecs_vanguard.rules import Phase, Stat
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import ACCEL_CIRCLES, BACK_ROW, FRONT_ROW, REAR_CIRCLES, Circle, Zone
@@ -70,23 +70,32 @@ def rear_guards(state: State, player: int) -> list[int]:
             if not is_locked(u)]
 
 
+def is_heart(entity: int) -> bool:
+    """True for a heart: on VC under a G unit, not a unit (HRT-01)."""
+    return esper.has_component(entity, HeartLink)
+
+
 def units(state: State, player: int) -> list[int]:
-    """Return the vanguard then the rear-guards of a player."""
+    """Return the vanguard then the rear-guards of a player (hearts are not units, HRT-01)."""
     circles = state.board.circles[player]
-    return [u for units_ in circles.values() for u in units_ if not is_locked(u)]
+    return [u for units_ in circles.values() for u in units_
+            if not is_locked(u) and not is_heart(u)]
 
 
 def front_row(state: State, player: int) -> list[int]:
     """Return the player's front-row units (VC, front RCs, accel circles; CORE-09)."""
     circles = state.board.circles[player]
     return [u for c, units_ in circles.items() if c in FRONT_ROW for u in units_
-            if not is_locked(u)]
+            if not is_locked(u) and not is_heart(u)]
 
 
 def names(state: State, entity: int) -> tuple[str, ...]:
     """Return a card's names now: printed, replaced by "becomes" and extended by "also has";
     a duplicate gained name is ignored (TERM-01, TERM-05)."""
     result = state.card(entity).names
+    heart = _chosen_heart_of(state, entity)
+    if heart is not None:                           # STR-08 (5): also the heart's original name
+        result = (*result, *(n for n in state.card(heart).names if n not in result))
     for mod in _ce(entity, Modifiers).items:
         if mod.stat is Stat.NAME_SET:
             result = (str(mod.value),)
@@ -105,8 +114,9 @@ def abilities(state: State, entity: int) -> list[tuple[str, int, object]]:
     """Return the abilities a card has now as (card id, index, AbilityDef): printed then gained;
     none while deleted, locked, or after losing them (CORE-21, ACT-22, ACT-23).
     An ability gained twice is listed twice (TERM-01)."""
-    if entity in state.deleted or is_locked(entity) or esper.has_component(entity, Imprisoned):
-        return []      # CORE-21, ACT-23, PRI-03: no abilities while deleted, locked, imprisoned
+    if (entity in state.deleted or is_locked(entity) or esper.has_component(entity, Imprisoned)
+            or is_heart(entity)):
+        return []      # CORE-21, ACT-23, PRI-03, HRT-02: deleted, locked, imprisoned, heart
     card = state.card(entity)
     mods = _ce(entity, Modifiers).items
     if any(m.stat is Stat.LOSE_ABILITIES for m in mods):
@@ -163,10 +173,25 @@ def power(state: State, entity: int) -> int:
 
     total = base_power(state, entity) + _modifier_sum(state, entity, Stat.POWER)
     pos = _ce(entity, Position)
+    heart = _chosen_heart_of(state, entity) if pos.zone is Zone.VC else None
+    if heart is not None:                           # STR-08 (5): plus the heart's original power
+        total += state.card(heart).power
     if pos.zone is Zone.VC or pos.zone is Zone.RC:
         total += _gift_power(state, pos)
         total += continuous.bonus(state, entity, Stat.POWER)
     return total
+
+
+def _chosen_heart_of(state: State, entity: int) -> int | None:
+    """Return the chosen heart of a G unit on VC (STR-08 (5)), else None."""
+    pos = _ce(entity, Position)
+    if pos.zone is not Zone.VC:
+        return None
+    for card in state.board.circles[pos.owner][Circle.VC]:
+        link = esper.try_component(card, HeartLink)
+        if link is not None and link.g_unit == entity and link.chosen:
+            return card
+    return None
 
 
 def _gift_power(state: State, pos: Position) -> int:

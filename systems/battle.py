@@ -21,7 +21,7 @@ from ecs_vanguard.events import (
 )
 from ecs_vanguard.playable import attack_actions, booster_of, guard_actions
 from ecs_vanguard.rules import BattleStep, Duration, Phase, Stat
-from ecs_vanguard.state import Battle, State
+from ecs_vanguard.state import G_GUARDIAN_INDEX, Battle, Frame, State
 from ecs_vanguard.zones import FIELD_ZONES, Zone
 from systems.base import quiet
 from systems.turn import enter_phase, play_order, sweep_modifiers
@@ -92,7 +92,11 @@ def _guard_step(state: State) -> None:
         state.decision = Decision(defender, DecisionKind.GUARD,
                                   (*guard_actions(state, defender), *done), label="guard")
         return
-    if answer.kind is ActionKind.GUARD and battle.guard_at_once > 1:
+    if answer.kind is ActionKind.GUARD and q.position(answer.card).zone is Zone.G_ZONE:
+        # GG-02: reveal it, pay its cost, then it is called to GC at rest (a frame).
+        state.stack.append(Frame(answer.card, state.card(answer.card).id, G_GUARDIAN_INDEX,
+                                 defender))
+    elif answer.kind is ActionKind.GUARD and battle.guard_at_once > 1:
         battle.guard_group.append(answer.card)          # ACT-27: placed together on YES
     elif answer.kind is ActionKind.GUARD:
         ops.call(state, defender, answer.card, None, to_gc=True, guarding=battle.target)

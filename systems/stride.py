@@ -1,18 +1,90 @@
-"""StrideSystem: the stride step, hearts, G units returning to the G zone (STR-*, HRT-*).
-
-Registered in its place in the tick order; the Stride issue fills it in. Until then no deck can
-hold G units, so the premium stride step passes with nothing to do.
-"""
+"""StrideSystem: the stride step, hearts following their G unit, G units back to the G zone
+(STR-03..08, STR-11, HRT-03, HRT-09)."""
 
 from __future__ import annotations
 
 import esper
 
-from ecs_vanguard.state import State
+from components import HeartLink
+from ecs_vanguard import ops
+from ecs_vanguard import query as q
+from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.effects.picking import take_answer
+from ecs_vanguard.rules import Phase
+from ecs_vanguard.state import STRIDE_INDEX, Frame, State
+from ecs_vanguard.zones import Circle, Zone
+from systems.base import quiet, waiting
+
+_DONE = Action(ActionKind.DONE)
 
 
 class StrideSystem(esper.Processor):
-    """Run the stride procedure of the turn player (STR-03..16); nothing to do without G units."""
+    """Keep hearts in step with their G unit; run the stride step and the end-phase return."""
 
     def process(self, state: State) -> None:  # type: ignore[override]
-        return None
+        if waiting(state):
+            return
+        sync_hearts(state)
+        if not state.rules.has_stride_step or not quiet(state):
+            return
+        t = state.turn
+        if t.phase is Phase.RIDE and t.stage == 1:
+            _stride_step(state)
+        elif t.phase is Phase.END and t.stage == 0:
+            t.stage = 1
+            ops.return_g_units(state, t.player)                 # STR-11
+
+
+def sync_hearts(state: State) -> None:
+    """HRT-03: a heart always has its G unit's stand/rest."""
+    for player in (0, 1):
+        vc = state.board.circles[player][Circle.VC]
+        if len(vc) > 1:
+            rested = q.orientation(vc[-1]).rested
+            for card in vc[:-1]:
+                if esper.has_component(card, HeartLink):
+                    q.orientation(card).rested = rested
+
+
+def stride_actions(state: State, player: int) -> list[Action]:
+    """Face-down G units of the G zone whose Stride requirement holds and cost can be paid
+    (STR-03, STR-04, STR-06)."""
+    from ecs_vanguard.effects.runtime import can_pay, steps_of
+
+    out = []
+    for card in state.board.zones[player][Zone.G_ZONE]:
+        d = state.card(card)
+        if q.orientation(card).face_up or not (d.stride_cost or d.ultimate_stride):
+            continue
+        if not _requirement(state, player, card):
+            continue
+        frame = Frame(card, d.id, STRIDE_INDEX, player)
+        steps, n_cost = steps_of(state, frame)
+        if can_pay(state, frame, steps[:n_cost]):
+            out.append(Action(ActionKind.STRIDE, card=card))
+    return out
+
+
+def _requirement(state: State, player: int, card: int) -> bool:
+    """STR-04: both vanguards grade 3+, or yours was grade 3+ at the start of this turn;
+    STR-06: an Ultimate Stride needs 3+ face-up G zone cards and your vanguard's nation."""
+    vanguard = q.vanguard(state, player)
+    if state.card(card).ultimate_stride:
+        face_up = [c for c in state.board.zones[player][Zone.G_ZONE] if q.orientation(c).face_up]
+        return len(face_up) >= 3 and state.card(vanguard).nation == state.card(card).nation
+    both = all(q.grade(state, q.vanguard(state, p)) >= 3 for p in (0, 1))
+    return both or state.turn.grade3_at_start[player]
+
+
+def _stride_step(state: State) -> None:
+    """STR-03, STR-08: the turn player may stride once in the stride step."""
+    p = state.turn.player
+    answer = take_answer(state)
+    if answer is None:
+        actions = stride_actions(state, p)
+        if actions:
+            state.decision = Decision(p, DecisionKind.STRIDE, (*actions, _DONE), label="stride")
+            return
+    state.turn.stage = 2
+    if answer is not None and answer.kind is ActionKind.STRIDE:
+        state.stack.append(Frame(answer.card, state.card(answer.card).id, STRIDE_INDEX, p))

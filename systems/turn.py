@@ -121,6 +121,10 @@ def _ride(state: State) -> None:
             state.turn.rode = True
             _normal_ride(state, p, answer.card)
             return
+    if state.turn.stage == 1:
+        if state.rules.has_stride_step:
+            return                              # CORE-04: the stride step is StrideSystem's
+        state.turn.stage = 2
     enter_phase(state, Phase.MAIN)
 
 
@@ -225,6 +229,8 @@ def _end(state: State) -> None:
     """End phase: 'until end of turn' ends, deleted vanguards of the turn player turn face up
     (CORE-21), their cards locked until then unlock (ACT-24), then the next player's turn."""
     p = state.turn.player
+    if state.rules.has_stride_step and state.turn.stage == 0:
+        return                                  # STR-11: StrideSystem returns G units first
     sweep_modifiers(state, Duration.END_OF_TURN)
     for player in (0, 1):       # IKK-01: player states "until end of turn" end with the turn
         state.player_states[player] = [s for s in state.player_states[player]

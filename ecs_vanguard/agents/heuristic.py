@@ -141,4 +141,5 @@ _RULES: dict[DecisionKind, Callable[[State, int, list[Action]], Action | None]] 
     DecisionKind.GUARD: _guard,
     DecisionKind.CHOOSE_CARD: _choose_card,
     DecisionKind.YES_NO: lambda s, p, a: _first(a, ActionKind.YES),
+    DecisionKind.STRIDE: lambda s, p, a: _first(a, ActionKind.STRIDE),
 }

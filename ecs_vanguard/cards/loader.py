@@ -22,7 +22,7 @@ _CARD_KEYS = {
     "id", "names", "grade", "power", "shield", "critical", "nation", "race", "unit_type",
     "trigger", "trigger_power", "skills", "gift", "order_type", "sentinel", "standard",
     "ability", "trigger_extra", "text", "overdress", "overdress_or_dressed", "subtypes",
-    "world_rule", "alchemagic",
+    "world_rule", "alchemagic", "stride_cost", "ultimate_stride", "g_guardian_cost",
 }
 _SUBTYPES = ("prison", "world")
 _ABILITY_KEYS = {"kind", "zones", "when", "condition", "cost", "optional", "limit", "effect", "text",
@@ -257,6 +257,10 @@ def parse_card(raw: Any, file: str) -> CardDef:
                                                               raw.get("subtypes", []), list)),
         world_rule=_typed(where, "world_rule", raw.get("world_rule", False), bool),
         alchemagic=_alchemagic(where, raw.get("alchemagic", "")),
+        stride_cost=_parse_steps(where, "stride_cost", raw.get("stride_cost", []), set(), True),
+        ultimate_stride=_typed(where, "ultimate_stride", raw.get("ultimate_stride", False), bool),
+        g_guardian_cost=_parse_steps(where, "g_guardian_cost", raw.get("g_guardian_cost", []),
+                                     set(), True),
         text=str(raw.get("text", "")),
         source=file,
     )
@@ -285,6 +289,12 @@ def _check_card(where: _Where, card: CardDef) -> None:
         raise where.fail("order_type", "an order needs an order_type")
     if card.trigger_extra and card.trigger is not Trigger.OVER:
         raise where.fail("trigger_extra", "only over triggers have an extra effect")
+    strides = bool(card.stride_cost) or card.ultimate_stride
+    if (strides or card.g_guardian_cost) and card.unit_type is not UnitType.G_UNIT:
+        raise where.fail("unit_type", "only G units have Stride or G guardian (STR-02)")
+    if card.unit_type is UnitType.G_UNIT and strides == bool(card.g_guardian_cost):
+        raise where.fail("stride_cost", "a G unit has Stride (power, no shield) or G guardian "
+                         "(shield, no power), exactly one (STR-02)")
 
 
 def load_file(path: str | Path) -> list[CardDef]:

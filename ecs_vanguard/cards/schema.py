@@ -94,6 +94,9 @@ class CardDef:
     subtypes: frozenset[str] = frozenset()   # set order subtypes: "prison" (PRI), "world" (WLD)
     world_rule: bool = False                 # WLD-01: 1 World alone: Dark Night; 2+: Abyssal
     alchemagic: str = ""                     # ALC-01 on a vanguard: "different" or "same" name
+    stride_cost: tuple[object, ...] = ()     # STR-03: the Stride cost of a G unit with power
+    ultimate_stride: bool = False            # STR-06: Ultimate Stride instead of Stride
+    g_guardian_cost: tuple[object, ...] = () # GG-01: the cost of a G guardian
     text: str = ""
     source: str = field(default="", compare=False)   # the file it came from, for messages
 

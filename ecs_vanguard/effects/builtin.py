@@ -11,16 +11,26 @@ from ecs_vanguard.effects.steps import (
     AddPower,
     Choose,
     Discard,
+    DiscardSameNameAsVanguard,
     Draw,
     GainGift,
+    GuardSelf,
     HealIfNotAhead,
     Mulligan,
     RemoveFromGame,
     RideSelf,
     Stand,
+    StrideSelf,
 )
 from ecs_vanguard.rules import Trigger
-from ecs_vanguard.state import GIFT_INDEX, MULLIGAN_INDEX, RIDE_DECK_INDEX, TRIGGER_INDEX
+from ecs_vanguard.state import (
+    G_GUARDIAN_INDEX,
+    GIFT_INDEX,
+    MULLIGAN_INDEX,
+    RIDE_DECK_INDEX,
+    STRIDE_INDEX,
+    TRIGGER_INDEX,
+)
 
 _POWER = (Choose("your_units", 1, bind="power_to"), AddPower("power_to", "trigger_power"))
 
@@ -52,6 +62,12 @@ def builtin_steps(card: CardDef, index: int) -> tuple[tuple[object, ...], int]:
         return (Discard(1), RideSelf()), 1
     if index == MULLIGAN_INDEX:
         return (Mulligan(),), 0
+    if index == STRIDE_INDEX:
+        # STR-06, STR-07: the Ultimate Stride cost is the rule's, not a "Stride cost".
+        cost = (DiscardSameNameAsVanguard(),) if card.ultimate_stride else card.stride_cost
+        return (*cost, StrideSelf()), len(cost)
+    if index == G_GUARDIAN_INDEX:
+        return (*card.g_guardian_cost, GuardSelf()), len(card.g_guardian_cost)
     raise ValueError(f"no built-in frame {index}")
 
 

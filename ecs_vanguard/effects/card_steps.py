@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
-from ecs_vanguard.decisions import Decision, DecisionKind
+from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.effects import steps as s
 from ecs_vanguard.effects.picking import (
     ask_yes_no,
@@ -15,6 +15,7 @@ from ecs_vanguard.effects.picking import (
     pick_index,
     pick_order,
     player_of,
+    take_answer,
 )
 from ecs_vanguard.effects.selectors import narrow, select
 from ecs_vanguard.events import Mulliganed
@@ -141,6 +142,43 @@ def _discard(state: State, frame: Frame, step: s.Discard) -> Decision | None:
     return None
 
 
+def _discard_grades(state: State, frame: Frame, step: s.DiscardGrades) -> Decision | None:
+    """Discard cards one at a time until their grades total `total` or more (Stride cost)."""
+    hand = state.board.zones[frame.master][Zone.HAND]
+    total = sum(state.card(c).grade for c in frame.picks)
+    answer = take_answer(state)
+    if answer is not None:
+        frame.picks.append(answer.card)
+        total += state.card(answer.card).grade
+    while total < step.total:
+        left = [c for c in hand if c not in frame.picks]
+        if len(left) > 1:
+            actions = tuple(Action(ActionKind.PICK, card=c) for c in left)
+            return Decision(frame.master, DecisionKind.CHOOSE_CARD, actions,
+                            label="stride cost", source=frame.source)
+        if not left:
+            break                       # can_pay checked the total: this does not happen
+        frame.picks.append(left[0])     # one card left: nothing to choose
+        total += state.card(left[0]).grade
+    chosen, frame.picks = list(frame.picks), []
+    for card in chosen:
+        ops.discard(state, frame.master, card, by_cost=True)
+    return None
+
+
+def _discard_same_name(state: State, frame: Frame, step: object) -> Decision | None:
+    """STR-06: discard a card with the same name as your vanguard."""
+    vanguard = q.vanguard(state, frame.master)
+    hand = [c for c in state.board.zones[frame.master][Zone.HAND]
+            if q.same_name(state, c, vanguard)]
+    got = pick_cards(state, frame, hand, 1, None, "ultimate stride cost")
+    if isinstance(got, Decision):
+        return got
+    for card in got:
+        ops.discard(state, frame.master, card, by_cost=True)
+    return None
+
+
 def _reveal(state: State, frame: Frame, step: s.Reveal) -> Decision | None:
     """ACT-09: for a cost, cards chosen from your hand while the cost is paid; for an effect,
     the bound cards until the effect ends."""
@@ -261,6 +299,8 @@ HANDLERS: dict[type, Handler] = {
     s.SoulBlast: _soul_blast,
     s.CounterCharge: _counter_charge,
     s.Discard: _discard,
+    s.DiscardGrades: _discard_grades,
+    s.DiscardSameNameAsVanguard: _discard_same_name,
     s.Reveal: _reveal,
     s.Search: _search,
     s.PutInto: _put_into,

@@ -130,6 +130,10 @@ _COST_CHECKS: dict[type, Callable[[State, Frame, object], bool]] = {
     s.Retire: lambda st, f, c: bool(select(st, f, c.target)),  # type: ignore[attr-defined]
     s.Bind: lambda st, f, c: bool(select(st, f, c.target)),  # type: ignore[attr-defined]
     s.Choose: lambda st, f, c: bool(select(st, f, c.source, c.where)),  # type: ignore
+    s.DiscardGrades: lambda st, f, c: sum(st.card(h).grade for h in _hand(st, f))
+    >= c.total,  # type: ignore[attr-defined]
+    s.DiscardSameNameAsVanguard: lambda st, f, c: any(
+        q.same_name(st, h, q.vanguard(st, f.master)) for h in _hand(st, f)),
 }
 
 

@@ -67,6 +67,7 @@ SELECTORS: dict[str, Selector] = {
     "opponent_drop": _zone(Zone.DROP, opponent=True),
     "your_locked_cards": lambda s, f: _locked(s, f.master),
     "your_ride_deck": _zone(Zone.RIDE_DECK),
+    "your_g_zone": _zone(Zone.G_ZONE),
     # PRI-05: your cards held in the opponent's prison; the ones you hold.
     "your_imprisoned": lambda s, f: [c for c in imprisoned_in(s, 1 - f.master)],
     "opponent_imprisoned": lambda s, f: [c for c in imprisoned_in(s, f.master)],

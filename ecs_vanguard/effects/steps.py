@@ -347,6 +347,31 @@ class EnterState:
 
 
 @dataclass(frozen=True, slots=True)
+class DiscardGrades:
+    """Discard cards from hand whose grades total `total` or more (the usual Stride cost)."""
+
+    total: int = 3
+
+
+@dataclass(frozen=True, slots=True)
+class SuperiorStride:
+    """Stride a G unit chosen from your G zone by an effect: no requirement, no cost (STR-05)."""
+
+    source: str = "your_g_zone"
+    where: Where = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceOnRC:
+    """Put chosen cards onto RCs by an effect: an appearance, neither a call nor a stride
+    (STR-10, STR-16)."""
+
+    source: str
+    count: int = 1
+    where: Where = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Imprison:
     """Imprison the target opponent's cards in your order zone, if it has a Prison (PRI-01)."""
 
@@ -395,13 +420,14 @@ STEP_TYPES: dict[str, type] = {
     "battles": Battles, "give_ability": GiveAbility, "lose_abilities": LoseAbilities,
     "lock": Lock, "unlock": Unlock, "declare_name": DeclareName, "guard_at_once": GuardAtOnce,
     "for_each": ForEach, "enter_state": EnterState, "imprison": Imprison,
-    "make_tokens": MakeTokens, "set_world_content": SetWorldContent, "gain_name": GainName, "become_name": BecomeName, "delete": Delete,
+    "make_tokens": MakeTokens, "set_world_content": SetWorldContent,
+    "discard_grades": DiscardGrades, "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName, "become_name": BecomeName, "delete": Delete,
     "remove_from_game": RemoveFromGame,
 }
 
 # Ops allowed as costs (CORE-19): all-or-nothing payments and choices of what pays.
 COST_TYPES: frozenset[type] = frozenset(
-    {CounterBlast, SoulBlast, Discard, Rest, Retire, Choose, Reveal, Bind}
+    {CounterBlast, SoulBlast, Discard, Rest, Retire, Choose, Reveal, Bind, DiscardGrades}
 )
 # Steps a continuous ability may use: values of the card itself, computed on demand.
 CONT_TYPES: frozenset[type] = frozenset({AddPower, AddCritical, AddShield})
@@ -426,6 +452,21 @@ class RideSelf:
 @dataclass(frozen=True, slots=True)
 class HealIfNotAhead:
     """Heal 1 if your damage is at least your opponent's (the heal trigger, CORE-14)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StrideSelf:
+    """Put the frame's G unit on VC over the vanguard(s), now its hearts (STR-08 (4), (5))."""
+
+
+@dataclass(frozen=True, slots=True)
+class GuardSelf:
+    """Call the frame's G guardian from the G zone to GC at rest (GG-02 (4))."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardSameNameAsVanguard:
+    """The Ultimate Stride cost: discard a card with the same name as your vanguard (STR-06)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -179,6 +179,47 @@ def _set_world_content(state: State, frame: Frame, step: s.SetWorldContent) -> N
     ops.set_world_content(state, frame.master, step.content, step.until)
 
 
+def _stride_self(state: State, frame: Frame, step: object) -> None:
+    ops.stride(state, frame.master, frame.source)
+
+
+def _superior_stride(state: State, frame: Frame, step: s.SuperiorStride) -> Decision | None:
+    """STR-05: a stride by an effect checks no requirement and pays no Stride cost."""
+    cands = select(state, frame, step.source, step.where)
+    got = pick_cards(state, frame, cands, 1, None, "stride")
+    if isinstance(got, Decision):
+        return got
+    for card in got:
+        ops.stride(state, frame.master, card, superior=True)
+    return None
+
+
+def _guard_self(state: State, frame: Frame, step: object) -> None:
+    """GG-02 (4), GG-05: a superior call from the G zone to GC at rest, guarding."""
+    guarding = state.battle.target if state.battle is not None else -1
+    ops.call(state, frame.master, frame.source, None, to_gc=True, superior=True,
+             guarding=guarding)
+
+
+def _place_on_rc(state: State, frame: Frame, step: s.PlaceOnRC) -> Decision | None:
+    """STR-10, STR-16: put cards on RCs by an effect: they appear there, not called."""
+    if not frame.calling:
+        got = pick_cards(state, frame, select(state, frame, step.source, step.where),
+                         min(step.count, len(_free_circles(state, frame))), None, "place")
+        if isinstance(got, Decision):
+            return got
+        frame.calling = list(got)
+    while len(frame.circles) < len(frame.calling):
+        circle = pick_circle(state, frame, _free_circles(state, frame), "place on")
+        if isinstance(circle, Decision):
+            return circle
+        frame.circles.append(circle.value)
+    for card, name in zip(frame.calling, frame.circles):
+        ops.place_on_rc(state, frame.master, card, Circle(name))
+    frame.calling, frame.circles = [], []
+    return None
+
+
 def _ride_self(state: State, frame: Frame, step: object) -> None:
     ops.ride(state, frame.master, frame.source)
 
@@ -212,6 +253,10 @@ HANDLERS: dict[type, Handler] = {
     s.MakeTokens: _make_tokens,
     s.SetWorldContent: _set_world_content,
     s.RideSelf: _ride_self,
+    s.StrideSelf: _stride_self,
+    s.SuperiorStride: _superior_stride,
+    s.GuardSelf: _guard_self,
+    s.PlaceOnRC: _place_on_rc,
     s.GainGift: _gain_gift,
 }
 

@@ -24,6 +24,14 @@ from ecs_vanguard.ops.cards import (
 )
 from ecs_vanguard.ops.costs import counter_blast, counter_charge, discard, heal, soul_blast
 from ecs_vanguard.ops.deck import draw, soul_charge, trigger_check
+from ecs_vanguard.ops.stride import (
+    chosen_heart,
+    hearts,
+    is_g_unit,
+    put_into_g_zone,
+    return_g_units,
+    stride,
+)
 from ecs_vanguard.ops.units import (
     add_modifier,
     battles,
@@ -39,6 +47,7 @@ from ecs_vanguard.ops.units import (
     lock,
     lose_abilities,
     overdress,
+    place_on_rc,
     rest,
     retire,
     ride,
@@ -55,13 +64,14 @@ from ecs_vanguard.ops.zones import (
 )
 
 __all__ = [
-    "add_modifier", "battles", "become_name", "bind", "bind_top", "call", "counter_blast",
-    "counter_charge", "deal_damage_start", "declare_name", "delete", "discard", "draw",
-    "dress_sources", "end_reveal", "enter_player_state", "gain_name", "give_ability", "heal",
-    "imprison", "imprisoned_in", "in_player_state", "is_persona_ride", "lock", "look_top",
-    "lose_abilities", "make_tokens", "mill", "move_between_circles", "move_card",
-    "move_group_to_deck_bottom", "overdress", "prisons", "put_into", "release_unjailed", "rest",
-    "retire", "reveal", "ride", "searched", "set_world_content", "shuffle", "soul_blast",
-    "soul_charge", "stand", "trigger_check", "turn_face", "undelete", "unlock", "world_content",
-    "worlds",
+    "add_modifier", "battles", "become_name", "bind", "bind_top", "call", "chosen_heart",
+    "counter_blast", "counter_charge", "deal_damage_start", "declare_name", "delete", "discard",
+    "draw", "dress_sources", "end_reveal", "enter_player_state", "gain_name", "give_ability",
+    "heal", "hearts", "imprison", "imprisoned_in", "in_player_state", "is_g_unit",
+    "is_persona_ride", "lock", "look_top", "lose_abilities", "make_tokens", "mill",
+    "move_between_circles", "move_card", "move_group_to_deck_bottom", "overdress",
+    "place_on_rc", "prisons", "put_into", "put_into_g_zone", "release_unjailed", "rest",
+    "retire", "return_g_units", "reveal", "ride", "searched", "set_world_content", "shuffle",
+    "soul_blast", "soul_charge", "stand", "stride", "trigger_check", "turn_face", "undelete",
+    "unlock", "world_content", "worlds",
 ]

@@ -28,7 +28,7 @@ from ecs_vanguard.events import (
 from ecs_vanguard.ops import zones
 from ecs_vanguard.ops.deck import draw
 from ecs_vanguard.ops.zones import move_card, renew_object
-from ecs_vanguard.rules import Duration, Skill, Stat
+from ecs_vanguard.rules import Duration, Skill, Stat, UnitType
 from ecs_vanguard.state import GIFT_INDEX, PendingAuto, State
 from ecs_vanguard.zones import Circle, Zone
 
@@ -130,6 +130,10 @@ def delete(state: State, card: int) -> bool:
     orient.face_up = False
     state.deleted.add(card)
     state.log(UnitDeleted(card, pos.owner))
+    if state.card(card).unit_type is UnitType.G_UNIT:
+        from ecs_vanguard.ops.stride import put_into_g_zone  # STR-13: then to the G zone
+
+        put_into_g_zone(state, [card])
     return True
 
 
@@ -149,6 +153,10 @@ def lock(state: State, card: int, *, until_owner_end: bool = False) -> bool:
     q.orientation(card).face_up = False
     esper.add_component(card, Locked(until_owner_end))
     state.log(UnitLocked(card, pos.owner))
+    if state.card(card).unit_type is UnitType.G_UNIT:
+        from ecs_vanguard.ops.stride import put_into_g_zone  # STR-12, STR-13: then G zone
+
+        put_into_g_zone(state, [card])
     return True
 
 
@@ -242,3 +250,10 @@ def enter_player_state(state: State, player: int, name: str, until: Duration) ->
 def in_player_state(state: State, player: int, name: str) -> bool:
     """True while the player has the named state (IKK-01)."""
     return any(n == name for n, _, _ in state.player_states[player])
+
+
+def place_on_rc(state: State, player: int, card: int, circle: Circle) -> None:
+    """Put a card onto an RC by an effect without calling it: an appearance (ACT-05, STR-16);
+    a G unit put so has not strode and its power is the printed number (STR-10)."""
+    move_card(state, card, Zone.RC, circle=circle, face_up=True)
+    state.log(UnitPlaced(card, player, Zone.RC, circle))

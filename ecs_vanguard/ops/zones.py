@@ -10,6 +10,7 @@ import esper
 from components import (
     DressSource,
     GiftMarker,
+    HeartLink,
     Imprisoned,
     Locked,
     Modifiers,
@@ -18,6 +19,7 @@ from components import (
     Token,
 )
 from ecs_vanguard.events import CardMoved, Shuffled, UnitMoved
+from ecs_vanguard.rules import UnitType
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import Circle, Zone
 
@@ -50,7 +52,15 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
     """
     pos = _ce(card, Position)
     from_zone = pos.zone
+    g_unit = state.card(card).unit_type is UnitType.G_UNIT
+    if g_unit and from_zone is Zone.VC and to not in _CIRCLE_ZONES and to is not Zone.G_ZONE:
+        from ecs_vanguard.ops.stride import put_into_g_zone  # STR-12: from VC, straight there
+
+        put_into_g_zone(state, [card])
+        return
     _container(state, card, pos).remove(card)
+    if esper.has_component(card, HeartLink) and to is not Zone.VC:
+        _leave_heart(state, card)                              # HRT-09
     if esper.has_component(card, Imprisoned):
         esper.remove_component(card, Imprisoned)
     if imprisoned_by is not None:
@@ -79,6 +89,11 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
         esper.remove_component(card, DressSource)        # OD-09: the link ends
     elif to not in _CIRCLE_ZONES and to is not Zone.DRESS and from_zone in _CIRCLE_ZONES:
         _follow_unit(state, card, to, imprisoned_by)
+    if g_unit and from_zone in _CIRCLE_ZONES and to not in _CIRCLE_ZONES and to not in (
+            Zone.G_ZONE, Zone.REMOVED):
+        from ecs_vanguard.ops.stride import put_into_g_zone  # STR-12, GG-03, GG-04: then there
+
+        put_into_g_zone(state, [card])
     if to not in _CIRCLE_ZONES and to is not Zone.REMOVED and esper.has_component(card, Token):
         # TOK-01, TOK-03: a token anywhere but a circle is removed at once, after the move
         # (autos it triggered still trigger), before anything else; not a rule action.
@@ -86,6 +101,21 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
 
 
 _CIRCLE_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC})
+
+
+def _leave_heart(state: State, heart: int) -> None:
+    """HRT-09: a heart leaving VC stops being a heart; if it was the chosen one, a remaining
+    single non-G heart becomes the chosen one (with several, StrideSystem asks)."""
+    link = _ce(heart, HeartLink)
+    esper.remove_component(heart, HeartLink)
+    if not link.chosen:
+        return
+    owner = _ce(heart, Position).owner
+    others = [c for c in state.board.circles[owner][Circle.VC]
+              if esper.has_component(c, HeartLink)
+              and state.card(c).unit_type is not UnitType.G_UNIT]
+    if len(others) == 1:
+        esper.add_component(others[0], HeartLink(link.g_unit, chosen=True))
 
 
 def dress_sources(state: State, unit: int) -> list[int]:

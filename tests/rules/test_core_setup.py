@@ -94,7 +94,8 @@ def test_CORE_02_g_units_never_in_the_main_deck_and_g_deck_at_most_16(db, tmp_pa
     extra = tmp_path / "g.toml"
     extra.write_text("\n".join(
         f'[[card]]\nid = "G-{i}"\nnames = ["Stride {i}"]\ngrade = 4\npower = 15000\n'
-        f'unit_type = "g_unit"\nstandard = false\n' for i in range(5)))
+        f'unit_type = "g_unit"\nstandard = false\n'
+        f'stride_cost = [{{ op = "discard_grades", total = 3 }}]\n' for i in range(5)))
     gdb = vg.CardDB.load(extra, base=db)
     table = _deck_table()
     table["main"]["DX-007"] -= 1
