@@ -9,9 +9,10 @@ from components.card import Card
 from components.dress import DressSource
 from components.gift import GiftMarker
 from components.heart import HeartLink
+from components.legion import LegionLink
 from components.locked import Locked
 from components.modifiers import Modifier, Modifiers
 from components.orientation import Orientation
 from components.position import Position
 
-__all__ = ["Card", "DressSource", "GiftMarker", "HeartLink", "Imprisoned", "Locked", "Modifier", "Modifiers", "Orientation", "Position", "Token"]
+__all__ = ["Card", "DressSource", "GiftMarker", "HeartLink", "Imprisoned", "LegionLink", "Locked", "Modifier", "Modifiers", "Orientation", "Position", "Token"]

@@ -46,6 +46,7 @@ class ActionKind(Enum):
     PLAY_AUTO = "play_auto"    # choose which pending auto to play next: card=, index=
     OVERDRESS = "overdress"    # card= from hand onto the designated rear-guard target= (OD-01)
     STRIDE = "stride"          # card= a face-down G unit of the G zone (STR-03)
+    SEEK_MATE = "seek_mate"    # card= your vanguard uses Seek Mate (LEG-01)
     YES = "yes"
     NO = "no"
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import esper
 import numpy as np
 
+from components import LegionLink
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Action, ActionKind, DecisionKind
 from ecs_vanguard.rules import Phase
@@ -33,11 +35,11 @@ def _layout() -> dict[ActionKind | tuple[ActionKind, str], tuple[int, int]]:
         (ActionKind.NO, 1), (ActionKind.RIDE, MAX_CARDS),
         (ActionKind.CALL, MAX_CARDS * len(CIRCLES)), (ActionKind.MOVE, MAX_CARDS),
         (ActionKind.ACT, MAX_CARDS * MAX_SLOTS), (ActionKind.PLAY_ORDER, MAX_CARDS),
-        (ActionKind.ATTACK, len(CIRCLES) * len(CIRCLES)), (ActionKind.BOOST, 1),
+        (ActionKind.ATTACK, len(CIRCLES) * len(CIRCLES)), (ActionKind.BOOST, 2),
         (ActionKind.GUARD, MAX_CARDS), (ActionKind.INTERCEPT, MAX_CARDS),
         (ActionKind.PLAY_AUTO, MAX_CARDS * (MAX_SLOTS + AUTO_INDEX_OFFSET)),
         (ActionKind.OVERDRESS, MAX_CARDS * len(CIRCLES)),
-        (ActionKind.STRIDE, MAX_CARDS),
+        (ActionKind.STRIDE, MAX_CARDS), (ActionKind.SEEK_MATE, MAX_CARDS),
         ((ActionKind.PLAY_ORDER, "alchemagic"), MAX_CARDS * MAX_BOUND_ORDERS),
     ]
     out, start = {}, 0
@@ -81,7 +83,11 @@ def encode_action(state: State, action: Action) -> int:
         attacker = CIRCLES.index(q.position(action.card).circle)  # type: ignore[arg-type]
         target = CIRCLES.index(q.position(action.target).circle)  # type: ignore[arg-type]
         return start + attacker * len(CIRCLES) + target
-    if kind in (ActionKind.DONE, ActionKind.YES, ActionKind.NO, ActionKind.BOOST):
+    if kind is ActionKind.BOOST:           # LEG-13: boosting the mate of a legion is the 2nd
+        mate = action.target >= 0 and esper.has_component(action.target, LegionLink) and \
+            not esper.component_for_entity(action.target, LegionLink).leader
+        return start + int(mate)
+    if kind in (ActionKind.DONE, ActionKind.YES, ActionKind.NO):
         return start
     return start + action.card
 

@@ -145,6 +145,7 @@ class AttackDeclared:
     target: int
     player: int
     attacker_is_vanguard: bool
+    co_attacker: int = -1      # LEG-11, LEG-15: the legion mate attacks too ("self" matches it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +196,7 @@ class AttackHit:
     attacker: int
     target: int
     player: int
+    co_attacker: int = -1      # LEG-18: the mate's own "when hits" autos trigger too
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +204,7 @@ class AttackMissed:
     attacker: int
     target: int
     player: int
+    co_attacker: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,6 +389,15 @@ class PutIntoGZone:
     """STR-14 (4): a G unit was put face up into its owner's G zone."""
 
     card: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class LegionFormed:
+    """LEG-22: `mate` went into legion with `leader` (from not in legion to in legion)."""
+
+    leader: int
+    mate: int
     player: int
 
 

@@ -12,6 +12,7 @@ from components import (
     GiftMarker,
     HeartLink,
     Imprisoned,
+    LegionLink,
     Locked,
     Modifiers,
     Orientation,
@@ -27,7 +28,7 @@ from ecs_vanguard.rules import BattleStep, FormatRules, Phase, format_rules
 from ecs_vanguard.state import Board, Frame, State
 
 DECISIONS_PER_TURN_LIMIT = 2000     # a game that loops inside one turn ends as a draw
-RARE_COMPONENTS = (DressSource, GiftMarker, HeartLink, Imprisoned, Locked, Token)
+RARE_COMPONENTS = (DressSource, GiftMarker, HeartLink, Imprisoned, LegionLink, Locked, Token)
 
 
 class Game:
@@ -270,6 +271,7 @@ def clone_state(state: State) -> State:
         grants=set(state.grants), revealed=set(state.revealed),
         from_ride_deck=set(state.from_ride_deck),
         player_states=[list(s) for s in state.player_states],
+        used_this_game=set(state.used_this_game),
     )
 
 
@@ -295,7 +297,7 @@ def canonical(state: State) -> tuple:
         state.battle.attacker, state.battle.target, state.battle.player, state.battle.booster,
         tuple(sorted(state.battle.guardians.items())), state.battle.drives_left,
         state.battle.damage_left, state.battle.hit, state.battle.guard_at_once,
-        tuple(state.battle.guard_group))
+        tuple(state.battle.guard_group), state.battle.co_attacker)
     stack = tuple(_frame_key(f) for f in state.stack)
     # Rare status components, each sorted by entity id (query order is set order).
     statuses = tuple(tuple(sorted((e, repr(c)) for e, c in esper.get_component(kind)))
@@ -307,7 +309,7 @@ def canonical(state: State) -> tuple:
             tuple(tuple(sorted((c.value, n) for c, n in f.items())) for f in state.force),
             tuple(sorted(state.deleted)), state.source, tuple(sorted(state.grants)),
             tuple(sorted(state.revealed)), tuple(sorted(state.from_ride_deck)),
-            statuses,
+            statuses, tuple(sorted(state.used_this_game)),
             tuple(tuple((n, u.value, t) for n, u, t in s) for s in state.player_states),
             repr(state.rng.bit_generator.state))
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import cast
 
+import esper
+
+from components import LegionLink
 from ecs_vanguard import query as q
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, Limit
 from ecs_vanguard.decisions import Action, ActionKind
@@ -173,9 +176,31 @@ def _payable_from_order_area(state: State, player: int, card: int, frame: Frame,
         hand.insert(at, card)
 
 
+def seek_mate_actions(state: State, player: int) -> list[Action]:
+    """LEG-01, LEG-04, LEG-07: a vanguard with Seek Mate, never in legion as this object, not in
+    legion now, the opponent's vanguard grade 3+, and 4 cards in the drop."""
+    vanguard = q.vanguard(state, player)
+    d = state.card(vanguard)
+    if (not d.seek_mate or esper.has_component(vanguard, LegionLink) or q.is_heart(vanguard)
+            or q.position(vanguard).obj in state.used_this_game
+            or vanguard in state.deleted
+            or q.grade(state, q.vanguard(state, 1 - player)) < 3
+            or len(state.board.zones[player][Zone.DROP]) < 4):
+        return []
+    return [Action(ActionKind.SEEK_MATE, card=vanguard)]
+
+
+def attack_targets(state: State, player: int) -> list[int]:
+    """The player's units an opponent may attack: the vanguard (a legion's leader only, LEG-19)
+    and front-row rear-guards."""
+    return [q.vanguard(state, player),
+            *(u for u in q.front_row(state, player) if q.position(u).zone is Zone.RC)]
+
+
 def attack_actions(state: State, player: int) -> list[Action]:
-    """Standing front-row units attacking an opponent's front-row unit (CORE-09)."""
-    targets = q.front_row(state, 1 - player)
+    """Standing front-row units attacking an opponent's front-row unit (CORE-09); a legion
+    attacks as its leader (LEG-11)."""
+    targets = attack_targets(state, 1 - player)
     out: list[Action] = []
     for circle, units in state.board.circles[player].items():
         if (circle in FRONT_ROW and units and q.is_standing(units[-1])

@@ -253,7 +253,10 @@ def battle_totals(state: State) -> tuple[int, int]:
     assert battle is not None
     shield_total = sum(shield(state, g) for g, guarded in sorted(battle.guardians.items())
                        if guarded == battle.target)
-    return power(state, battle.attacker), power(state, battle.target) + shield_total
+    attack = power(state, battle.attacker)
+    if battle.co_attacker >= 0 and _ce(battle.co_attacker, Position).zone is Zone.VC:
+        attack += power(state, battle.co_attacker)     # LEG-14: the mate's power adds to it
+    return attack, power(state, battle.target) + shield_total
 
 
 def count_kinds(state: State, cards: list[int]) -> int:

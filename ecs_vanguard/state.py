@@ -76,12 +76,13 @@ class Battle:
     hit: bool | None = None
     guard_at_once: int = 0          # ACT-27: calls from hand to GC need this many at once
     guard_group: list[int] = field(default_factory=list)   # ACT-27: cards chosen to go together
+    co_attacker: int = -1           # LEG-11: the legion mate attacking with the leader
 
     def copy(self) -> Battle:
         """Return an independent copy."""
         return Battle(self.attacker, self.target, self.player, self.booster, dict(self.guardians),
                       self.drives_left, self.damage_left, self.hit, self.guard_at_once,
-                      list(self.guard_group))
+                      list(self.guard_group), self.co_attacker)
 
 
 @dataclass(slots=True)
@@ -143,6 +144,7 @@ MULLIGAN_INDEX = -4
 ALCHEMAGIC_INDEX = -5
 STRIDE_INDEX = -6
 G_GUARDIAN_INDEX = -7
+SEEK_MATE_INDEX = -8
 
 
 @dataclass(slots=True)
@@ -175,6 +177,7 @@ class State:
     grants: set[int] = field(default_factory=set)     # ACT-22: cards that were given abilities
     revealed: set[int] = field(default_factory=set)   # ACT-09: hidden cards shown to both players
     from_ride_deck: set[int] = field(default_factory=set)   # OD-08: field cards from ride deck
+    used_this_game: set[int] = field(default_factory=set)   # LEG-01, LEG-04: Seek Mate objects
     # IKK-01: states of a player given by abilities for a period: (name, until, turn made).
     player_states: list[list[tuple[str, Duration, int]]] = field(
         default_factory=lambda: [[], []])

@@ -16,6 +16,7 @@ from components import (
     GiftMarker,
     HeartLink,
     Imprisoned,
+    LegionLink,
     Locked,
     Modifiers,
     Orientation,
@@ -25,7 +26,8 @@ from components import (
 
 _names = itertools.count(1)      # world names only; no game state lives at module level
 
-_SHARED = frozenset({Card, DressSource, GiftMarker, HeartLink, Imprisoned, Locked, Token})     # frozen components: clones share them
+_SHARED = frozenset({Card, DressSource, GiftMarker, HeartLink, Imprisoned, LegionLink, Locked,
+                     Token})     # frozen components: clones share them
 
 
 def _copy_components(comps: dict[type, object]) -> dict[type, object]:

@@ -51,8 +51,11 @@ def _attack_step(state: State) -> None:
     if answer is None or answer.kind is ActionKind.DONE:
         enter_phase(state, Phase.END)
         return
-    ops.rest(state, answer.card)
+    ops.rest(state, answer.card)                       # LEG-11: a legion rests together
     state.battle = Battle(answer.card, answer.target, p)
+    mate = ops.partner(answer.card)
+    if mate is not None and not q.is_heart(answer.card):
+        state.battle.co_attacker = mate                # LEG-11: both are attacking units
     state.turn.step = BattleStep.BOOST
 
 
@@ -63,18 +66,24 @@ def _boost_step(state: State) -> None:
     booster = booster_of(state, battle.attacker)
     answer = take_answer(state) if booster is not None else None
     if booster is not None and answer is None:
-        state.decision = Decision(battle.player, DecisionKind.BOOST,
-                                  (Action(ActionKind.BOOST, card=booster), _DONE), label="boost")
+        # LEG-13: boosting a legion, the turn player chooses the leader or the mate.
+        boosted = [battle.attacker] + ([battle.co_attacker] if battle.co_attacker >= 0 else [])
+        boosts = tuple(Action(ActionKind.BOOST, card=booster,
+                              target=u if len(boosted) > 1 else -1) for u in boosted)
+        state.decision = Decision(battle.player, DecisionKind.BOOST, (*boosts, _DONE),
+                                  label="boost")
         return
     attacker_is_vg = q.position(battle.attacker).zone is Zone.VC
-    state.log(AttackDeclared(battle.attacker, battle.target, battle.player, attacker_is_vg))
+    state.log(AttackDeclared(battle.attacker, battle.target, battle.player, attacker_is_vg,
+                             battle.co_attacker))
     if answer is not None and answer.kind is ActionKind.BOOST and booster is not None:
         ops.rest(state, booster)
         battle.booster = booster
-        # CORE-09: the booster's power is added to the attacker's until the end of that battle.
-        ops.add_modifier(state, battle.attacker, Stat.POWER, q.power(state, booster),
+        boosted = answer.target if answer.target >= 0 else battle.attacker
+        # CORE-09, LEG-14: the booster's power goes to the boosted unit until end of battle.
+        ops.add_modifier(state, boosted, Stat.POWER, q.power(state, booster),
                          Duration.END_OF_BATTLE)
-        state.log(UnitBoosted(booster, battle.attacker, battle.player))
+        state.log(UnitBoosted(booster, boosted, battle.player))
     state.turn.step = BattleStep.GUARD
 
 
@@ -183,9 +192,9 @@ def _damage_step(state: State) -> None:
 def _report_result(state: State, battle: Battle) -> None:
     """Log the hit or miss after the damage checks, so "when hits" autos resolve after them."""
     if battle.hit:
-        state.log(AttackHit(battle.attacker, battle.target, battle.player))
+        state.log(AttackHit(battle.attacker, battle.target, battle.player, battle.co_attacker))
     else:
-        state.log(AttackMissed(battle.attacker, battle.target, battle.player))
+        state.log(AttackMissed(battle.attacker, battle.target, battle.player, battle.co_attacker))
 
 
 def _close_step(state: State) -> None:

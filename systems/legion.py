@@ -1,16 +1,26 @@
-"""LegionSyncSystem: leader and mate share stand/rest and face; a legion ends when either leaves
-VC (LEG-*). Registered in its place in the tick order; the Legion issue fills it in. Until then
-no card has Seek Mate, so no legion can exist."""
+"""LegionSyncSystem: leader and mate share stand/rest and face (LEG-08, LEG-21); a legion that
+lost a member is ended by move_card (LEG-09)."""
 
 from __future__ import annotations
 
 import esper
 
+from components import LegionLink
+from ecs_vanguard import query as q
 from ecs_vanguard.state import State
+from ecs_vanguard.zones import Circle
+from systems.base import waiting
 
 
 class LegionSyncSystem(esper.Processor):
-    """Keep legion pairs in step (LEG-08, LEG-09, LEG-21); nothing to do without legions."""
+    """Keep the mate of each legion in the leader's stand/rest and face."""
 
     def process(self, state: State) -> None:  # type: ignore[override]
-        return None
+        if waiting(state):
+            return
+        for player in (0, 1):
+            for card in state.board.circles[player][Circle.VC]:
+                link = esper.try_component(card, LegionLink)
+                if link is not None and link.leader:
+                    leader, mate = q.orientation(card), q.orientation(link.partner)
+                    mate.rested, mate.face_up = leader.rested, leader.face_up

@@ -25,7 +25,7 @@ class StrideSystem(esper.Processor):
         if waiting(state):
             return
         sync_hearts(state)
-        if not state.rules.has_stride_step or not quiet(state):
+        if not state.rules.has_stride_step or not quiet(state) or _rechoose_heart(state):
             return
         t = state.turn
         if t.phase is Phase.RIDE and t.stage == 1:
@@ -44,6 +44,26 @@ def sync_hearts(state: State) -> None:
             for card in vc[:-1]:
                 if esper.has_component(card, HeartLink):
                     q.orientation(card).rested = rested
+
+
+def _rechoose_heart(state: State) -> bool:
+    """HRT-09: when the chosen heart left VC and several non-G hearts remain, the controller
+    chooses another at once. Return True if a choice was asked or made."""
+    for player in (0, 1):
+        vc = state.board.circles[player][Circle.VC]
+        if not vc or not ops.is_g_unit(state, vc[-1]) or ops.chosen_heart(state, vc[-1]):
+            continue
+        candidates = ops.heart_candidates(state, vc[-1])
+        if len(candidates) < 2:
+            continue
+        answer = take_answer(state)
+        if answer is None:
+            state.decision = Decision(player, DecisionKind.CHOOSE_CARD, tuple(
+                Action(ActionKind.PICK, card=c) for c in candidates), label="heart")
+        else:
+            ops.choose_heart(state, answer.card)
+        return True
+    return False
 
 
 def stride_actions(state: State, player: int) -> list[Action]:

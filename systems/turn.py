@@ -26,12 +26,14 @@ from ecs_vanguard.playable import (
     order_actions,
     overdress_actions,
     ride_actions,
+    seek_mate_actions,
 )
 from ecs_vanguard.rules import BattleStep, Duration, OrderType, Phase
 from ecs_vanguard.state import (
     ALCHEMAGIC_INDEX,
     MULLIGAN_INDEX,
     RIDE_DECK_INDEX,
+    SEEK_MATE_INDEX,
     Frame,
     State,
 )
@@ -139,6 +141,7 @@ def _normal_ride(state: State, player: int, card: int) -> None:
 def main_actions(state: State, player: int) -> tuple[Action, ...]:
     """Every open-timing choice of the main phase (CORE-06..08, CORE-19)."""
     return (*call_actions(state, player), *overdress_actions(state, player),
+            *seek_mate_actions(state, player),
             *move_actions(state, player),
             *act_actions(state, player), *order_actions(state, player, _MAIN_ORDERS), _DONE)
 
@@ -165,6 +168,13 @@ def _end_main(state: State, player: int, action: Action) -> None:
 
 def _call(state: State, player: int, action: Action) -> None:
     ops.call(state, player, action.card, action.circle)
+
+
+def _seek_mate(state: State, player: int, action: Action) -> None:
+    """LEG-01, LEG-05: play Seek Mate; it is used up for this object even if nothing is found."""
+    state.used_this_game.add(q.position(action.card).obj)
+    state.log(AbilityActivated(action.card, player, SEEK_MATE_INDEX))
+    state.stack.append(Frame(action.card, state.card(action.card).id, SEEK_MATE_INDEX, player))
 
 
 def _overdress(state: State, player: int, action: Action) -> None:
@@ -212,6 +222,7 @@ MAIN_HANDLERS: dict[ActionKind, Callable[[State, int, Action], None]] = {
     ActionKind.DONE: _end_main,
     ActionKind.CALL: _call,
     ActionKind.OVERDRESS: _overdress,
+    ActionKind.SEEK_MATE: _seek_mate,
     ActionKind.MOVE: _move,
     ActionKind.ACT: _act,
     ActionKind.PLAY_ORDER: play_order,

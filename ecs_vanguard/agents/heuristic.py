@@ -67,7 +67,8 @@ def _ride(state: State, player: int, actions: list[Action]) -> Action | None:
 
 def _main(state: State, player: int, actions: list[Action]) -> Action | None:
     """Activate abilities, then call the strongest card to an empty circle, then end."""
-    acts = [a for a in actions if a.kind in (ActionKind.ACT, ActionKind.OVERDRESS)]
+    acts = [a for a in actions
+            if a.kind in (ActionKind.SEEK_MATE, ActionKind.ACT, ActionKind.OVERDRESS)]
     if acts:
         return acts[0]
     empty = {c for c in q.rear_circles(state, player) if q.try_unit_at(state, player, c) is None}

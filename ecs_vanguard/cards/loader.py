@@ -22,7 +22,7 @@ _CARD_KEYS = {
     "id", "names", "grade", "power", "shield", "critical", "nation", "race", "unit_type",
     "trigger", "trigger_power", "skills", "gift", "order_type", "sentinel", "standard",
     "ability", "trigger_extra", "text", "overdress", "overdress_or_dressed", "subtypes",
-    "world_rule", "alchemagic", "stride_cost", "ultimate_stride", "g_guardian_cost",
+    "world_rule", "alchemagic", "stride_cost", "ultimate_stride", "g_guardian_cost", "seek_mate",
 }
 _SUBTYPES = ("prison", "world")
 _ABILITY_KEYS = {"kind", "zones", "when", "condition", "cost", "optional", "limit", "effect", "text",
@@ -261,6 +261,7 @@ def parse_card(raw: Any, file: str) -> CardDef:
         ultimate_stride=_typed(where, "ultimate_stride", raw.get("ultimate_stride", False), bool),
         g_guardian_cost=_parse_steps(where, "g_guardian_cost", raw.get("g_guardian_cost", []),
                                      set(), True),
+        seek_mate=tuple(_typed(where, "seek_mate", raw.get("seek_mate", []), list)),
         text=str(raw.get("text", "")),
         source=file,
     )

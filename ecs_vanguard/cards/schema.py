@@ -97,6 +97,7 @@ class CardDef:
     stride_cost: tuple[object, ...] = ()     # STR-03: the Stride cost of a G unit with power
     ultimate_stride: bool = False            # STR-06: Ultimate Stride instead of Stride
     g_guardian_cost: tuple[object, ...] = () # GG-01: the cost of a G guardian
+    seek_mate: tuple[str, ...] = ()          # LEG-01: names its Seek Mate searches for
     text: str = ""
     source: str = field(default="", compare=False)   # the file it came from, for messages
 

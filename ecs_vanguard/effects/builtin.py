@@ -13,12 +13,16 @@ from ecs_vanguard.effects.steps import (
     Discard,
     DiscardSameNameAsVanguard,
     Draw,
+    DropToDeckTop,
+    FormLegion,
     GainGift,
     GuardSelf,
     HealIfNotAhead,
     Mulligan,
     RemoveFromGame,
     RideSelf,
+    Search,
+    Shuffle,
     Stand,
     StrideSelf,
 )
@@ -28,6 +32,7 @@ from ecs_vanguard.state import (
     GIFT_INDEX,
     MULLIGAN_INDEX,
     RIDE_DECK_INDEX,
+    SEEK_MATE_INDEX,
     STRIDE_INDEX,
     TRIGGER_INDEX,
 )
@@ -66,6 +71,11 @@ def builtin_steps(card: CardDef, index: int) -> tuple[tuple[object, ...], int]:
         # STR-06, STR-07: the Ultimate Stride cost is the rule's, not a "Stride cost".
         cost = (DiscardSameNameAsVanguard(),) if card.ultimate_stride else card.stride_cost
         return (*cost, StrideSelf()), len(cost)
+    if index == SEEK_MATE_INDEX:
+        # LEG-01, LEG-02: cost 4 from drop to deck top; search up to 1 card of any named name.
+        names = (("name_any", card.seek_mate),)
+        return (DropToDeckTop(4), Search("deck", 1, names, "mate"), FormLegion("mate"),
+                Shuffle()), 1
     if index == G_GUARDIAN_INDEX:
         return (*card.g_guardian_cost, GuardSelf()), len(card.g_guardian_cost)
     raise ValueError(f"no built-in frame {index}")

@@ -166,6 +166,19 @@ def _discard_grades(state: State, frame: Frame, step: s.DiscardGrades) -> Decisi
     return None
 
 
+def _drop_to_deck_top(state: State, frame: Frame, step: s.DropToDeckTop) -> Decision | None:
+    """LEG-01: choose n drop cards, then put them on top of the deck; the first chosen ends on
+    top (the player's order)."""
+    drop = list(state.board.zones[frame.master][Zone.DROP])
+    got = pick_order(state, frame, drop, "to deck top") if len(drop) <= step.n else \
+        pick_cards(state, frame, drop, step.n, step.n, "to deck top")
+    if isinstance(got, Decision):
+        return got
+    for card in reversed(got):
+        ops.move_card(state, card, Zone.DECK, top=True)
+    return None
+
+
 def _discard_same_name(state: State, frame: Frame, step: object) -> Decision | None:
     """STR-06: discard a card with the same name as your vanguard."""
     vanguard = q.vanguard(state, frame.master)
@@ -300,6 +313,7 @@ HANDLERS: dict[type, Handler] = {
     s.CounterCharge: _counter_charge,
     s.Discard: _discard,
     s.DiscardGrades: _discard_grades,
+    s.DropToDeckTop: _drop_to_deck_top,
     s.DiscardSameNameAsVanguard: _discard_same_name,
     s.Reveal: _reveal,
     s.Search: _search,

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from ecs_vanguard import query as q
 from ecs_vanguard.cards.schema import Check
 from ecs_vanguard.ops.brandt import imprisoned_in, world_content, worlds
+from ecs_vanguard.ops.legion import in_legion, vanguards
 from ecs_vanguard.ops.units import in_player_state
 from ecs_vanguard.ops.zones import dress_sources
 from ecs_vanguard.state import Frame, State
@@ -67,6 +68,10 @@ CHECKS: dict[str, Callable[[State, Frame, Check], bool]] = {
     "world_content": lambda s, f, c: any(world_content(s, w) == c.arg("content")
                                          for w in worlds(s, f.master)),
     "imprisoned_min": lambda s, f, c: len(imprisoned_in(s, f.master)) >= _min(c),
+    "in_legion": lambda s, f, c: in_legion(s, f.master),                          # LEG-08
+    # LEG-27: "for each grade of your vanguard" adds the leader's and the mate's grades.
+    "vanguard_grades_total_min": lambda s, f, c: sum(
+        q.grade(s, v) for v in vanguards(s, f.master)) >= _min(c),
 }
 
 

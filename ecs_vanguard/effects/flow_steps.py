@@ -22,8 +22,10 @@ def _deal_damage(state: State, frame: Frame, step: s.DealDamage) -> object:
     the next check (the step yields to the trigger's frame and is re-entered after it)."""
     p = player_of(frame, step.player)
     if not frame.loop:
-        ops.deal_damage_start(state, p, step.n)
-        frame.loop = [step.n]
+        hit = select(state, frame, step.target) if step.target else ops.vanguards(state, p)
+        total = step.n * len(hit)                              # LEG-28: each vanguard takes n
+        ops.deal_damage_start(state, p, total)
+        frame.loop = [total]
     checked = state.board.zones[p][Zone.TRIGGER]
     while True:
         if checked:

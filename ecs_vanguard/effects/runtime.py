@@ -132,6 +132,7 @@ _COST_CHECKS: dict[type, Callable[[State, Frame, object], bool]] = {
     s.Choose: lambda st, f, c: bool(select(st, f, c.source, c.where)),  # type: ignore
     s.DiscardGrades: lambda st, f, c: sum(st.card(h).grade for h in _hand(st, f))
     >= c.total,  # type: ignore[attr-defined]
+    s.DropToDeckTop: lambda st, f, c: len(st.board.zones[f.master][Zone.DROP]) >= c.n,  # type: ignore
     s.DiscardSameNameAsVanguard: lambda st, f, c: any(
         q.same_name(st, h, q.vanguard(st, f.master)) for h in _hand(st, f)),
 }

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from ecs_vanguard import query as q
 from ecs_vanguard.ops.brandt import imprisoned_in
+from ecs_vanguard.ops.legion import vanguards
 from ecs_vanguard.ops.zones import dress_sources
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import Zone
@@ -68,6 +69,8 @@ SELECTORS: dict[str, Selector] = {
     "your_locked_cards": lambda s, f: _locked(s, f.master),
     "your_ride_deck": _zone(Zone.RIDE_DECK),
     "your_g_zone": _zone(Zone.G_ZONE),
+    "your_vanguards": lambda s, f: vanguards(s, f.master),          # LEG-28: leader, mate
+    "opponent_vanguards": lambda s, f: vanguards(s, 1 - f.master),
     # PRI-05: your cards held in the opponent's prison; the ones you hold.
     "your_imprisoned": lambda s, f: [c for c in imprisoned_in(s, 1 - f.master)],
     "opponent_imprisoned": lambda s, f: [c for c in imprisoned_in(s, f.master)],
@@ -81,6 +84,13 @@ def _grade(s: State, e: int) -> int:
     return s.card(e).grade
 
 
+def _can_legion(state: State, card: int, vanguard: int) -> bool:
+    """LEG-25: a card that can legion with X is named in X's Seek Mate or names X in its own."""
+    names, theirs = q.names(state, card), q.names(state, vanguard)
+    return (any(n in state.card(vanguard).seek_mate for n in names)
+            or any(n in state.card(card).seek_mate for n in theirs))
+
+
 FILTERS: dict[str, Callable[[State, Frame, int, object], bool]] = {
     "grade_max": lambda s, f, e, v: _grade(s, e) <= v,  # type: ignore[operator]
     "grade": lambda s, f, e, v: _grade(s, e) == v,
@@ -92,6 +102,12 @@ FILTERS: dict[str, Callable[[State, Frame, int, object], bool]] = {
     "sentinel": lambda s, f, e, v: s.card(e).sentinel == v,
     "in_overdress": lambda s, f, e, v: bool(dress_sources(s, e)) == v,       # OD-03
     "token": lambda s, f, e, v: (s.card(e).unit_type.value == "token") == v,  # TOK-04
+    "name_any": lambda s, f, e, v: any(n in q.names(s, e) for n in v),  # type: ignore # LEG-02
+    # LEG-27: "the same grade as your vanguard" counts the leader's and the mate's grade.
+    "same_grade_as_vanguard": lambda s, f, e, v: (
+        any(_grade(s, e) == _grade(s, u) for u in vanguards(s, f.master)) == v),
+    # LEG-25: named in your vanguard's Seek Mate, or its own Seek Mate names your vanguard.
+    "can_legion_with_vanguard": lambda s, f, e, v: _can_legion(s, e, q.vanguard(s, f.master)) == v,
     "unit": lambda s, f, e, v: s.card(e).is_unit == v,
     "order": lambda s, f, e, v: (s.card(e).order_type is not None) == v,
     "trigger": lambda s, f, e, v: (s.card(e).trigger is not None

@@ -248,10 +248,12 @@ class SuperiorCall:
 
 @dataclass(frozen=True, slots=True)
 class DealDamage:
-    """Deal n damage to a vanguard: skill damage, each point a damage check (ACT-15, TERM-03)."""
+    """Deal n damage to "the vanguard" of a player: skill damage, each point a damage check
+    (ACT-15, TERM-03); a legion's leader and mate each take n (LEG-28)."""
 
     n: int = 1
     player: str = "opponent"
+    target: str = ""          # chosen vanguards of that player, each taking n; "": all of them
 
 
 @dataclass(frozen=True, slots=True)
@@ -452,6 +454,20 @@ class RideSelf:
 @dataclass(frozen=True, slots=True)
 class HealIfNotAhead:
     """Heal 1 if your damage is at least your opponent's (the heal trigger, CORE-14)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DropToDeckTop:
+    """Put n cards of your choice from your drop on top of your deck (Seek Mate's cost, LEG-01)."""
+
+    n: int = 4
+
+
+@dataclass(frozen=True, slots=True)
+class FormLegion:
+    """Put the target card on VC in legion with the frame's vanguard (LEG-01, LEG-08)."""
+
+    target: str
 
 
 @dataclass(frozen=True, slots=True)

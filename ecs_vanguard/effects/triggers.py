@@ -55,6 +55,7 @@ def _queue(state: State, event: object, entity: int, card_id: str, index: int,
         return
     assert ability.when is not None
     if not all(_matches(getattr(event, k), v, entity, pos.owner)
+               or (k == "attacker" and v == "self" and getattr(event, "co_attacker", -1) == entity)
                for k, v in ability.when.filters):
         return
     if ability.limit is Limit.ONCE_PER_TURN and (pos.obj, card_id, index) in state.once_used:

@@ -179,19 +179,35 @@ def _set_world_content(state: State, frame: Frame, step: s.SetWorldContent) -> N
     ops.set_world_content(state, frame.master, step.content, step.until)
 
 
-def _stride_self(state: State, frame: Frame, step: object) -> None:
-    ops.stride(state, frame.master, frame.source)
+def _stride_self(state: State, frame: Frame, step: object) -> Decision | None:
+    """STR-08 (4), (5): put the G unit on VC, then its player chooses one non-G heart."""
+    return _stride(state, frame, frame.source, superior=False)
+
+
+def _stride(state: State, frame: Frame, g_unit: int, *, superior: bool) -> Decision | None:
+    if not frame.loop:
+        ops.stride(state, frame.master, g_unit, superior=superior)
+        frame.loop = [g_unit]
+    g_unit = frame.loop[0]
+    candidates = ops.heart_candidates(state, g_unit)
+    if len(candidates) > 1 and ops.chosen_heart(state, g_unit) is None:
+        got = pick_cards(state, frame, candidates, 1, None, "heart")   # HRT-05, HRT-06
+        if isinstance(got, Decision):
+            return got
+        ops.choose_heart(state, got[0])
+    frame.loop = []
+    return None
 
 
 def _superior_stride(state: State, frame: Frame, step: s.SuperiorStride) -> Decision | None:
     """STR-05: a stride by an effect checks no requirement and pays no Stride cost."""
+    if frame.loop:
+        return _stride(state, frame, frame.loop[0], superior=True)
     cands = select(state, frame, step.source, step.where)
     got = pick_cards(state, frame, cands, 1, None, "stride")
     if isinstance(got, Decision):
         return got
-    for card in got:
-        ops.stride(state, frame.master, card, superior=True)
-    return None
+    return _stride(state, frame, got[0], superior=True) if got else None
 
 
 def _guard_self(state: State, frame: Frame, step: object) -> None:
@@ -218,6 +234,11 @@ def _place_on_rc(state: State, frame: Frame, step: s.PlaceOnRC) -> Decision | No
         ops.place_on_rc(state, frame.master, card, Circle(name))
     frame.calling, frame.circles = [], []
     return None
+
+
+def _form_legion(state: State, frame: Frame, step: s.FormLegion) -> None:
+    for card in select(state, frame, step.target):
+        ops.form_legion(state, frame.source, card)
 
 
 def _ride_self(state: State, frame: Frame, step: object) -> None:
@@ -254,6 +275,7 @@ HANDLERS: dict[type, Handler] = {
     s.SetWorldContent: _set_world_content,
     s.RideSelf: _ride_self,
     s.StrideSelf: _stride_self,
+    s.FormLegion: _form_legion,
     s.SuperiorStride: _superior_stride,
     s.GuardSelf: _guard_self,
     s.PlaceOnRC: _place_on_rc,

@@ -84,3 +84,17 @@ def return_g_units(state: State, player: int) -> None:
     on_circles += [u for u in state.board.zones[player][Zone.GC] if is_g_unit(state, u)]
     if on_circles:
         put_into_g_zone(state, on_circles)
+
+
+def heart_candidates(state: State, g_unit: int) -> list[int]:
+    """Return the non-G hearts of a G unit: the ones its name and power may come from."""
+    owner = q.position(g_unit).owner
+    return [h for h in hearts(state, owner)
+            if esper.component_for_entity(h, HeartLink).g_unit == g_unit and not is_g_unit(state, h)]
+
+
+def choose_heart(state: State, heart: int) -> None:
+    """Make `heart` the chosen heart of its G unit (STR-08 (5), HRT-06, HRT-09)."""
+    link = esper.component_for_entity(heart, HeartLink)
+    for other in heart_candidates(state, link.g_unit):
+        esper.add_component(other, HeartLink(link.g_unit, chosen=other == heart))

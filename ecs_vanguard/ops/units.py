@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import esper
 
-from components import DressSource, Locked, Modifier, Modifiers
+from components import DressSource, LegionLink, Locked, Modifier, Modifiers
 from ecs_vanguard import query as q
 from ecs_vanguard.events import (
     AbilityGiven,
@@ -27,6 +27,7 @@ from ecs_vanguard.events import (
 )
 from ecs_vanguard.ops import zones
 from ecs_vanguard.ops.deck import draw
+from ecs_vanguard.ops.legion import legion_group
 from ecs_vanguard.ops.zones import move_card, renew_object
 from ecs_vanguard.rules import Duration, Skill, Stat, UnitType
 from ecs_vanguard.state import GIFT_INDEX, PendingAuto, State
@@ -102,22 +103,26 @@ def retire(state: State, card: int, *, by_rule_action: bool = False) -> None:
 
 
 def stand(state: State, card: int) -> bool:
-    """Stand a resting unit; a standing one is not stood and nothing triggers (ACT-12)."""
-    orient = q.orientation(card)
-    if not orient.rested or q.is_locked(card):      # ACT-23: a locked card has no stand/rest
-        return False
-    orient.rested = False
-    state.log(UnitStood(card, q.position(card).owner))
-    return True
+    """Stand a resting unit; a standing one is not stood and nothing triggers (ACT-12); a legion
+    stands together, and neither if one cannot (LEG-21)."""
+    return _turn(state, card, rested=False)
 
 
 def rest(state: State, card: int) -> bool:
-    """Rest a standing unit; a resting one is not rested and nothing triggers (ACT-12)."""
-    orient = q.orientation(card)
-    if orient.rested or q.is_locked(card):
+    """Rest a standing unit; a resting one is not rested and nothing triggers (ACT-12); a legion
+    rests together, and neither if one cannot (LEG-21)."""
+    return _turn(state, card, rested=True)
+
+
+def _turn(state: State, card: int, *, rested: bool) -> bool:
+    group = legion_group(card)
+    # ACT-23: a locked card has no stand/rest.
+    if any(q.orientation(c).rested == rested or q.is_locked(c) for c in group):
         return False
-    orient.rested = True
-    state.log(UnitRested(card, q.position(card).owner))
+    for member in group:
+        q.orientation(member).rested = rested
+        owner = q.position(member).owner
+        state.log(UnitRested(member, owner) if rested else UnitStood(member, owner))
     return True
 
 
@@ -178,6 +183,9 @@ def battles(state: State, target: int) -> bool:
     battle = state.battle
     if battle is None or q.position(target).zone not in (Zone.VC, Zone.RC):
         return False
+    link = esper.try_component(target, LegionLink)
+    if link is not None and not link.leader:
+        return False                          # LEG-19: the mate can never be attacked
     previous = battle.target
     battle.target = target
     for guardian in battle.guardians:

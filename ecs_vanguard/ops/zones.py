@@ -12,6 +12,7 @@ from components import (
     GiftMarker,
     HeartLink,
     Imprisoned,
+    LegionLink,
     Locked,
     Modifiers,
     Orientation,
@@ -61,6 +62,10 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
     _container(state, card, pos).remove(card)
     if esper.has_component(card, HeartLink) and to is not Zone.VC:
         _leave_heart(state, card)                              # HRT-09
+    if esper.has_component(card, LegionLink) and to is not Zone.VC:
+        from ecs_vanguard.ops.legion import end_legion  # LEG-09
+
+        end_legion(card)
     if esper.has_component(card, Imprisoned):
         esper.remove_component(card, Imprisoned)
     if imprisoned_by is not None:

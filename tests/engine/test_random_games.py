@@ -13,7 +13,8 @@ MATCHUPS = {
                  ("radiant_knights", "arcane_scholars"), ("dress_dancers", "blazing_dragons"),
                  ("final_rush", "dress_dancers"), ("iron_gate", "arcane_scholars")],
     "premium": [("force_vanguards", "accel_strikers"), ("chain_lockers", "arcane_scholars"),
-                ("accel_strikers", "chain_lockers"), ("dress_dancers", "chain_lockers")],
+                ("accel_strikers", "chain_lockers"), ("dress_dancers", "chain_lockers"),
+                ("legion_blades", "force_vanguards")],
 }
 
 
