@@ -9,7 +9,7 @@ from collections import Counter
 
 import esper
 
-from components import GiftMarker, HeartLink, Imprisoned, Position, Token
+from components import GiftMarker, HeartLink, Imprisoned, LegionLink, Position, Token
 from ecs_vanguard import query as q
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import Circle, Zone
@@ -64,7 +64,9 @@ def check_circles_after_rule_actions(state: State) -> None:
     for p in (0, 1):
         for circle, cards in state.board.circles[p].items():
             units = [c for c in cards if not esper.has_component(c, HeartLink)]   # HRT-01
-            assert len(units) <= 1, f"player {p}: {len(units)} units on {circle.value}"
+            legion = [c for c in units if esper.has_component(c, LegionLink)]      # LEG-08
+            allowed = 2 if circle is Circle.VC and len(legion) == 2 else 1
+            assert len(units) <= allowed, f"player {p}: {len(units)} units on {circle.value}"
         assert state.board.circles[p][Circle.VC], f"player {p} has no vanguard"
         if state.battle is None:
             assert not state.board.zones[p][Zone.GC], f"player {p}: guardians outside a battle"

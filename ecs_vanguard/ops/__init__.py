@@ -74,14 +74,15 @@ from ecs_vanguard.ops.zones import (
 )
 
 __all__ = [
-    "add_modifier", "battles", "become_name", "bind", "bind_top", "call", "chosen_heart",
-    "counter_blast", "counter_charge", "deal_damage_start", "declare_name", "delete", "discard",
-    "draw", "dress_sources", "end_legion", "end_reveal", "enter_player_state", "form_legion",
-    "gain_name", "give_ability", "heal", "hearts", "imprison", "imprisoned_in", "in_legion",
-    "in_player_state", "is_g_unit", "is_persona_ride", "legion_group", "lock", "look_top",
-    "lose_abilities", "make_tokens", "mill", "move_between_circles", "move_card",
-    "move_group_to_deck_bottom", "overdress", "partner", "place_on_rc", "prisons", "put_into",
-    "put_into_g_zone", "release_unjailed", "rest", "retire", "return_g_units", "reveal", "ride",
-    "searched", "set_world_content", "shuffle", "soul_blast", "soul_charge", "stand", "stride",
+    "add_modifier", "battles", "become_name", "bind", "bind_top", "call", "choose_heart",
+    "chosen_heart", "counter_blast", "counter_charge", "deal_damage_start", "declare_name",
+    "delete", "discard", "draw", "dress_sources", "end_legion", "end_reveal",
+    "enter_player_state", "form_legion", "gain_name", "give_ability", "heal",
+    "heart_candidates", "hearts", "imprison", "imprisoned_in", "in_legion", "in_player_state",
+    "is_g_unit", "is_persona_ride", "legion_group", "lock", "look_top", "lose_abilities",
+    "make_tokens", "mill", "move_between_circles", "move_card", "move_group_to_deck_bottom",
+    "overdress", "partner", "place_on_rc", "prisons", "put_into", "put_into_g_zone",
+    "release_unjailed", "rest", "retire", "return_g_units", "reveal", "ride", "searched",
+    "set_world_content", "shuffle", "soul_blast", "soul_charge", "stand", "stride",
     "trigger_check", "turn_face", "undelete", "unlock", "vanguards", "world_content", "worlds",
 ]

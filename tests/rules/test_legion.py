@@ -98,7 +98,7 @@ def test_LEG_02_several_names_find_one_card_of_any(tdb):
 def test_LEG_03_the_legion_number_has_no_effect(db):
     """LEG-03: the attacking power is the leader's plus the mate's current powers, whatever the
     icon says."""
-    game, leader, mate = _legion(db)
+    game, leader, _ = _legion(db)
     game.step(pick(game, ActionKind.DONE))
     game.step(pick(game, ActionKind.ATTACK, card=leader))
     game.switch()
@@ -140,7 +140,7 @@ def test_LEG_06_the_mate_is_placed_not_ridden_and_gets_no_gift(tdb):
 def test_LEG_07_a_legion_cannot_legion_again_and_two_without_seek_mate_never(db):
     """LEG-07: a vanguard in legion can neither legion again nor Seek Mate; two cards without
     Seek Mate never legion, not even by effect."""
-    game, leader, mate = _legion(db, drop=DROP * 2)
+    game, leader, _ = _legion(db, drop=DROP * 2)
     assert not has_action(game, ActionKind.SEEK_MATE)
     assert not ops.form_legion(game.state, leader, cards_in(game, 0, Zone.DECK)[0])
     game = _main(db, {"vanguard": "LG-008"})
@@ -228,7 +228,7 @@ def test_LEG_16_and_LEG_17_only_the_leader_drives_damage_is_the_leaders_critical
 
 def test_LEG_18_each_when_hits_auto_triggers_once(db):
     """LEG-18: the leader's 'when this unit's attack hits' triggers once."""
-    game, leader, mate = _legion(db)
+    game, leader, _ = _legion(db)
     game.step(pick(game, ActionKind.DONE))
     hand = len(cards_in(game, 0, Zone.HAND))
     game.step(pick(game, ActionKind.ATTACK, card=leader))
@@ -387,7 +387,7 @@ def test_HRT_05_a_legion_strides_as_hearts_and_is_a_legion_again_afterwards(db):
 
 def test_HRT_06_only_the_chosen_heart_gives_its_name_and_power(db):
     """HRT-06: with several hearts only the chosen one gives its name and power."""
-    game, leader, mate = _legion(db, g_zone=["PG-001"], hand=["LG-008"])
+    game, leader, _ = _legion(db, g_zone=["PG-001"], hand=["LG-008"])
     game.switch()
     ops.stride(game.state, 0, cards_in(game, 0, Zone.G_ZONE)[0], superior=True)
     ops.choose_heart(game.state, leader)
