@@ -13,8 +13,9 @@ from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, Limit
 from ecs_vanguard.decisions import Action, ActionKind
 from ecs_vanguard.effects.conditions import holds
 from ecs_vanguard.effects.runtime import can_pay, order_play_index, steps_of
+from ecs_vanguard.ops.legion import legion_group
 from ecs_vanguard.ops.zones import dress_sources
-from ecs_vanguard.rules import OrderType, Skill, UnitType
+from ecs_vanguard.rules import OrderType, Skill, Stat, UnitType
 from ecs_vanguard.state import ALCHEMAGIC_INDEX, G_GUARDIAN_INDEX, Frame, State
 from ecs_vanguard.zones import COLUMN_PARTNER, FRONT_ROW, Circle, Zone
 
@@ -205,8 +206,20 @@ def attack_actions(state: State, player: int) -> list[Action]:
     for circle, units in state.board.circles[player].items():
         if (circle in FRONT_ROW and units and q.is_standing(units[-1])
                 and not q.is_locked(units[-1])):
-            out.extend(Action(ActionKind.ATTACK, card=units[-1], target=t) for t in targets)
+            allowed = _allowed_targets(state, units[-1], targets)
+            out.extend(Action(ActionKind.ATTACK, card=units[-1], target=t) for t in allowed)
     return out
+
+
+def _allowed_targets(state: State, attacker: int, targets: list[int]) -> list[int]:
+    """LEG-12: a restriction on the leader or on the mate binds the whole legion attack; one
+    that cannot attack keeps the legion from attacking (engine decision)."""
+    group = legion_group(attacker)
+    if any(q.has_status(u, Stat.CANT_ATTACK) for u in group):
+        return []
+    if any(q.has_status(u, Stat.ATTACK_ONLY_VANGUARDS) for u in group):
+        return [t for t in targets if q.position(t).zone is Zone.VC]
+    return targets
 
 
 def booster_of(state: State, attacker: int) -> int | None:

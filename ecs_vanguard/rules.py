@@ -82,6 +82,8 @@ class Stat(Enum):
     LOSE_ABILITIES = "lose_abilities"   # ACT-22: loses its abilities
     GUARD_AT_ONCE = "guard_at_once"     # ACT-27: calls to GC need `amount` or more at once
     WORLD_CONTENT = "world_content"     # WLD-01: a World's content; value = the content
+    ATTACK_ONLY_VANGUARDS = "attack_only_vanguards"   # LEG-12: may attack only vanguards
+    CANT_ATTACK = "cant_attack"                       # LEG-12: may not attack
 
 
 class Duration(Enum):

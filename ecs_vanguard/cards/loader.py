@@ -33,6 +33,7 @@ _CHOICES = {
     "player": ("you", "opponent"),
     "chooser": ("owner", "opponent", "random"),
     "to": ("rc", "gc"),
+    "rule": ("only_vanguards", "none"),
 }
 _ZONE_NAMES = ("hand", "deck", "drop", "soul", "damage", "bind")
 # ACT-28: steps that keep counters of their own cannot repeat inside a for_each.

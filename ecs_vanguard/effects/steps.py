@@ -374,6 +374,16 @@ class PlaceOnRC:
 
 
 @dataclass(frozen=True, slots=True)
+class RestrictAttack:
+    """The target units may attack only vanguards ("only_vanguards") or not at all ("none")
+    for a period; for a legion it binds the whole attack (LEG-12)."""
+
+    target: str
+    rule: str = "only_vanguards"
+    until: Duration = Duration.END_OF_TURN
+
+
+@dataclass(frozen=True, slots=True)
 class Imprison:
     """Imprison the target opponent's cards in your order zone, if it has a Prison (PRI-01)."""
 
@@ -423,7 +433,7 @@ STEP_TYPES: dict[str, type] = {
     "lock": Lock, "unlock": Unlock, "declare_name": DeclareName, "guard_at_once": GuardAtOnce,
     "for_each": ForEach, "enter_state": EnterState, "imprison": Imprison,
     "make_tokens": MakeTokens, "set_world_content": SetWorldContent,
-    "discard_grades": DiscardGrades, "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName, "become_name": BecomeName, "delete": Delete,
+    "discard_grades": DiscardGrades, "restrict_attack": RestrictAttack, "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName, "become_name": BecomeName, "delete": Delete,
     "remove_from_game": RemoveFromGame,
 }
 

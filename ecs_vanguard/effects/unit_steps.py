@@ -241,6 +241,12 @@ def _form_legion(state: State, frame: Frame, step: s.FormLegion) -> None:
         ops.form_legion(state, frame.source, card)
 
 
+def _restrict_attack(state: State, frame: Frame, step: s.RestrictAttack) -> None:
+    stat = Stat.ATTACK_ONLY_VANGUARDS if step.rule == "only_vanguards" else Stat.CANT_ATTACK
+    for unit in _on_field(select(state, frame, step.target)):
+        ops.add_modifier(state, unit, stat, 0, step.until)
+
+
 def _ride_self(state: State, frame: Frame, step: object) -> None:
     ops.ride(state, frame.master, frame.source)
 
@@ -276,6 +282,7 @@ HANDLERS: dict[type, Handler] = {
     s.RideSelf: _ride_self,
     s.StrideSelf: _stride_self,
     s.FormLegion: _form_legion,
+    s.RestrictAttack: _restrict_attack,
     s.SuperiorStride: _superior_stride,
     s.GuardSelf: _guard_self,
     s.PlaceOnRC: _place_on_rc,

@@ -395,3 +395,41 @@ def test_HRT_06_only_the_chosen_heart_gives_its_name_and_power(db):
     assert power_of(game, g_unit) == 15000 + 11000
     assert "Blade Lord, Castor" in q.names(game.state, g_unit)
     assert "Blademate, Lucius" not in q.names(game.state, g_unit)
+
+
+def test_LEG_12_a_target_restriction_on_either_binds_the_whole_legion(tdb):
+    """LEG-12: 'may attack only vanguards' on the mate makes the legion attack only vanguards;
+    'cannot attack' on either keeps the legion from attacking (engine decision)."""
+    for index in (0, 1):
+        game = _main(tdb, {"vanguard": "LG-007", "rear": {"back_left": "T-RESTRICTOR",
+                                                          "front_right": "LG-006"}},
+                     {"vanguard": "LG-008", "rear": {"front_left": "LG-010"}})
+        leader = unit_at(game, 0, Circle.VC)
+        _seek(game)
+        mate = ops.partner(leader)
+        game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.BACK_LEFT),
+                       index=index))
+        game.step(pick(game, ActionKind.PICK, card=mate))
+        game.step(pick(game, ActionKind.DONE))
+        assert game.decision.kind is DecisionKind.ATTACK        # the rear-guard still may
+        targets = {a.target for a in game.legal_actions()
+                   if a.kind is ActionKind.ATTACK and a.card == leader}
+        if index == 0:
+            assert targets == {unit_at(game, 1, Circle.VC)}     # both attack the vanguard
+        else:
+            assert targets == set()                             # the legion cannot attack
+
+
+def test_HRT_08_a_card_legioning_with_a_g_unit_is_not_linked_to_the_hearts(tdb):
+    """HRT-08: the mate of a G unit's legion is not a heart."""
+    game = _main(tdb, {"vanguard": "LG-008", "g_zone": ["T-G-SEEKER"], "hand": ["LG-008"]},
+                 phase="ride")
+    heart = unit_at(game, 0, Circle.VC)
+    game.step(pick(game, ActionKind.DONE))
+    game.step(pick(game, ActionKind.STRIDE))
+    g_unit = unit_at(game, 0, Circle.VC)
+    assert esper.has_component(heart, HeartLink)
+    _seek(game)
+    mate = ops.partner(g_unit)
+    assert mate is not None and not esper.has_component(mate, HeartLink)
+    assert set(ops.vanguards(game.state, 0)) == {g_unit, mate}
