@@ -384,6 +384,14 @@ class RestrictAttack:
 
 
 @dataclass(frozen=True, slots=True)
+class PutAsHeart:
+    """Put a chosen card onto VC as a heart of the G unit there (HRT-10)."""
+
+    source: str
+    where: Where = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Imprison:
     """Imprison the target opponent's cards in your order zone, if it has a Prison (PRI-01)."""
 
@@ -433,7 +441,8 @@ STEP_TYPES: dict[str, type] = {
     "lock": Lock, "unlock": Unlock, "declare_name": DeclareName, "guard_at_once": GuardAtOnce,
     "for_each": ForEach, "enter_state": EnterState, "imprison": Imprison,
     "make_tokens": MakeTokens, "set_world_content": SetWorldContent,
-    "discard_grades": DiscardGrades, "restrict_attack": RestrictAttack, "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName, "become_name": BecomeName, "delete": Delete,
+    "discard_grades": DiscardGrades, "restrict_attack": RestrictAttack,
+    "put_as_heart": PutAsHeart, "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName, "become_name": BecomeName, "delete": Delete,
     "remove_from_game": RemoveFromGame,
 }
 

@@ -247,6 +247,16 @@ def _restrict_attack(state: State, frame: Frame, step: s.RestrictAttack) -> None
         ops.add_modifier(state, unit, stat, 0, step.until)
 
 
+def _put_as_heart(state: State, frame: Frame, step: s.PutAsHeart) -> Decision | None:
+    got = pick_cards(state, frame, select(state, frame, step.source, step.where), 1, None,
+                     "heart to put")
+    if isinstance(got, Decision):
+        return got
+    for card in got:
+        ops.put_as_heart(state, frame.master, card)
+    return None
+
+
 def _ride_self(state: State, frame: Frame, step: object) -> None:
     ops.ride(state, frame.master, frame.source)
 
@@ -283,6 +293,7 @@ HANDLERS: dict[type, Handler] = {
     s.StrideSelf: _stride_self,
     s.FormLegion: _form_legion,
     s.RestrictAttack: _restrict_attack,
+    s.PutAsHeart: _put_as_heart,
     s.SuperiorStride: _superior_stride,
     s.GuardSelf: _guard_self,
     s.PlaceOnRC: _place_on_rc,

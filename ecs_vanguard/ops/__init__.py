@@ -25,11 +25,13 @@ from ecs_vanguard.ops.cards import (
 from ecs_vanguard.ops.costs import counter_blast, counter_charge, discard, heal, soul_blast
 from ecs_vanguard.ops.deck import draw, soul_charge, trigger_check
 from ecs_vanguard.ops.legion import (
+    can_legion,
     end_legion,
     form_legion,
     in_legion,
     legion_group,
     partner,
+    put_as_heart,
     vanguards,
 )
 from ecs_vanguard.ops.stride import (
@@ -74,15 +76,15 @@ from ecs_vanguard.ops.zones import (
 )
 
 __all__ = [
-    "add_modifier", "battles", "become_name", "bind", "bind_top", "call", "choose_heart",
-    "chosen_heart", "counter_blast", "counter_charge", "deal_damage_start", "declare_name",
-    "delete", "discard", "draw", "dress_sources", "end_legion", "end_reveal",
+    "add_modifier", "battles", "become_name", "bind", "bind_top", "call", "can_legion",
+    "choose_heart", "chosen_heart", "counter_blast", "counter_charge", "deal_damage_start",
+    "declare_name", "delete", "discard", "draw", "dress_sources", "end_legion", "end_reveal",
     "enter_player_state", "form_legion", "gain_name", "give_ability", "heal",
     "heart_candidates", "hearts", "imprison", "imprisoned_in", "in_legion", "in_player_state",
     "is_g_unit", "is_persona_ride", "legion_group", "lock", "look_top", "lose_abilities",
     "make_tokens", "mill", "move_between_circles", "move_card", "move_group_to_deck_bottom",
-    "overdress", "partner", "place_on_rc", "prisons", "put_into", "put_into_g_zone",
-    "release_unjailed", "rest", "retire", "return_g_units", "reveal", "ride", "searched",
-    "set_world_content", "shuffle", "soul_blast", "soul_charge", "stand", "stride",
+    "overdress", "partner", "place_on_rc", "prisons", "put_as_heart", "put_into",
+    "put_into_g_zone", "release_unjailed", "rest", "retire", "return_g_units", "reveal", "ride",
+    "searched", "set_world_content", "shuffle", "soul_blast", "soul_charge", "stand", "stride",
     "trigger_check", "turn_face", "undelete", "unlock", "vanguards", "world_content", "worlds",
 ]

@@ -62,3 +62,31 @@ def end_legion(card: int) -> None:
     esper.remove_component(card, LegionLink)
     if other is not None and esper.has_component(other, LegionLink):
         esper.remove_component(other, LegionLink)
+
+
+def can_legion(state: State, a: int, b: int) -> bool:
+    """LEG-25: two cards can legion when one's Seek Mate names the other."""
+    return (any(n in state.card(a).seek_mate for n in q.names(state, b))
+            or any(n in state.card(b).seek_mate for n in q.names(state, a)))
+
+
+def put_as_heart(state: State, player: int, card: int) -> bool:
+    """HRT-10: put a card onto VC as a heart of the G unit there; if it can legion with a heart,
+    they form a legion whose leader is the one with Seek Mate; with a legion heart already there
+    no new legion heart can be added (the card is not put). Return whether it was put."""
+    vc = state.board.circles[player][Circle.VC]
+    if not vc or state.card(vc[-1]).unit_type.value != "g_unit":
+        return False
+    g_unit = vc[-1]
+    hearts = [c for c in vc if esper.has_component(c, HeartLink)]
+    partner_heart = next((h for h in hearts if can_legion(state, h, card)), None)
+    if partner_heart is not None and any(esper.has_component(h, LegionLink) for h in hearts):
+        return False
+    move_card(state, card, Zone.VC, top=True, rested=q.orientation(g_unit).rested,
+              face_up=True)
+    esper.add_component(card, HeartLink(g_unit, chosen=False))
+    if partner_heart is not None:
+        card_leads = bool(state.card(card).seek_mate)
+        esper.add_component(card, LegionLink(partner_heart, leader=card_leads))
+        esper.add_component(partner_heart, LegionLink(card, leader=not card_leads))
+    return True

@@ -433,3 +433,24 @@ def test_HRT_08_a_card_legioning_with_a_g_unit_is_not_linked_to_the_hearts(tdb):
     mate = ops.partner(g_unit)
     assert mate is not None and not esper.has_component(mate, HeartLink)
     assert set(ops.vanguards(game.state, 0)) == {g_unit, mate}
+
+
+def test_HRT_10_a_card_put_as_a_heart_legions_with_a_heart_seek_mate_leads(tdb):
+    """HRT-10: cards put onto VC as hearts forming a legion with a heart: the one with Seek Mate
+    leads; with a legion heart already there, no new legion heart can be added."""
+    game = _main(tdb, {"vanguard": "LG-005", "g_zone": ["PG-001"],
+                       "hand": ["LG-007", "LG-008", "LG-005"],
+                       "rear": {"back_left": "T-HEART-PUTTER", "front_left": "T-STRIDER"}})
+    mate = unit_at(game, 0, Circle.VC)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.FRONT_LEFT), index=0))
+    putter = unit_at(game, 0, Circle.BACK_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=putter))
+    game.step(pick(game, ActionKind.PICK, card=card_named(game, 0, Zone.HAND, "LG-007")))
+    leader = ops.partner(mate)
+    assert leader is not None and game.state.card(leader).id == "LG-007"
+    assert esper.component_for_entity(leader, LegionLink).leader           # Seek Mate leads
+    assert esper.has_component(leader, HeartLink)
+    game.switch()
+    blocked = card_named(game, 0, Zone.HAND, "LG-005")
+    assert not ops.put_as_heart(game.state, 0, blocked)          # a legion heart is there
+    assert q.position(blocked).zone is Zone.HAND
