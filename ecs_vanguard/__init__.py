@@ -15,10 +15,14 @@ from ecs_vanguard.errors import (
     CardDataError,
     DeckError,
     IllegalActionError,
+    ReproductionError,
     ScenarioError,
+    SimulationError,
+    SnapshotError,
     VanguardError,
 )
 from ecs_vanguard.game import Game
+from ecs_vanguard.replay import replay
 from ecs_vanguard.rules import BattleStep, Format, Phase, Trigger
 from ecs_vanguard.scenario import Scenario
 from ecs_vanguard.sim.play import GameSpec, play_game
@@ -44,14 +48,19 @@ __all__ = [
     "IllegalActionError",
     "Phase",
     "RandomAgent",
+    "ReproductionError",
     "Results",
     "Scenario",
     "ScenarioError",
+    "SimulationError",
+    "SnapshotError",
     "Trigger",
     "VanguardError",
     "Zone",
     "agents",
     "load_results",
     "play_game",
+    "replay",
     "simulate",
 ]
+

@@ -5,6 +5,8 @@
     ├── DeckError            a deck list is malformed or breaks a construction rule (CORE-02)
     ├── ScenarioError        a Scenario position is not a legal position
     ├── SimulationError      a bad simulation argument or results folder (also a ValueError)
+    ├── SnapshotError        a saved game (to_json) cannot be loaded: malformed, version, cards
+    ├── ReproductionError    a fuzzer reproduction file cannot be read
     └── IllegalActionError   step() got an action that is not legal now; nothing changed
 """
 
@@ -33,3 +35,11 @@ class IllegalActionError(VanguardError):
 
 class SimulationError(VanguardError, ValueError):
     """A simulation run cannot start or continue: a bad argument or results folder."""
+
+
+class SnapshotError(VanguardError):
+    """A snapshot cannot be saved or loaded: malformed, another version, or unknown cards."""
+
+
+class ReproductionError(VanguardError):
+    """A reproduction file cannot be read: missing, not JSON, or a bad field."""

@@ -241,6 +241,23 @@ class Game:
 
         check_all(self.state)
 
+    def to_json(self) -> str:
+        """Return a JSON snapshot of the whole game; `Game.from_json` continues it identically."""
+        from ecs_vanguard import serialize
+
+        return serialize.dump(self)
+
+    @classmethod
+    def from_json(cls, text: str, db: CardDB | None = None) -> Game:
+        """Return the game a `to_json` snapshot describes (db: default the built-in pool).
+
+        Raises:
+            SnapshotError: malformed JSON, another version, or card ids missing from `db`.
+        """
+        from ecs_vanguard import serialize
+
+        return serialize.load(text, db)
+
 
 def _with_turn_limit(rules: FormatRules, turn_limit: int) -> FormatRules:
     if turn_limit < 1:

@@ -1,101 +1,542 @@
 """Invariants of every reachable state, one `check_<property>` each; `check_all` runs them.
 
-Used after every step of the seeded random games and by `--check` (issue 5 grows the list).
+Run after every step by the fuzzer, the seeded random games, the property tests and `--check`;
+each raises AssertionError naming what broke. Kept cheap: set and dict work in C, no event scans.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Callable
+from typing import cast
 
 import esper
 
-from components import GiftMarker, HeartLink, Imprisoned, LegionLink, Position, Token
+from components import (
+    DressSource,
+    GiftMarker,
+    HeartLink,
+    Imprisoned,
+    LegionLink,
+    Locked,
+    Position,
+    Token,
+)
 from ecs_vanguard import query as q
+from ecs_vanguard.cards.deck import Deck
+from ecs_vanguard.cards.schema import AbilityDef, AbilityKind
+from ecs_vanguard.decisions import Action, ActionKind, DecisionKind
+from ecs_vanguard.effects.gifts import PROTECT_CARD
+from ecs_vanguard.events import GameEnded
+from ecs_vanguard.ops import brandt
+from ecs_vanguard.rules import BattleStep, Phase, UnitType
 from ecs_vanguard.state import State
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.zones import (
+    ACCEL_CIRCLES,
+    BACK_ROW,
+    COLUMN_PARTNER,
+    FRONT_ROW,
+    REAR_CIRCLES,
+    Circle,
+    Zone,
+)
+
+_Place = tuple[int, object, object]  # (owner, zone, circle) of one card
+_BASE_CIRCLES = frozenset({Circle.VC, *REAR_CIRCLES})
+_MARKER_ZONES = frozenset({Zone.HAND, Zone.GC, Zone.REMOVED})
+_REAR = frozenset(REAR_CIRCLES)
+_LIMIT_CODES = frozenset({"turn_limit", "decision_limit"})
+_LOSS_CODES = frozenset({"damage", "deck_out", "damage_and_deck_out"})
+_FRONT_RC = FRONT_ROW - {Circle.VC}
+_TOKEN_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC, Zone.REMOVED})
+_REAR_AND_ACCEL = frozenset({*REAR_CIRCLES, *ACCEL_CIRCLES})
 
 
-def _cards(state: State) -> list[tuple[int, Position]]:
-    return sorted((e, p) for e, p in esper.get_component(Position)
-                  if not esper.has_component(e, GiftMarker) and not esper.has_component(e, Token))
+def _board_places(state: State) -> tuple[dict[int, _Place], int]:
+    """Return where the Board lists each card, and how many listings there are in all."""
+    places: dict[int, _Place] = {}
+    listed = 0
+    for p in (0, 1):
+        for zone, cards in state.board.zones[p].items():
+            if cards:  # most zones are empty: skipping them halves the cost
+                listed += len(cards)
+                place: _Place = (p, zone, None)
+                for c in cards:
+                    places[c] = place
+                if zone is Zone.DRESS:  # sources keep their unit's circle (check_dress_sources)
+                    places.update((c, (p, zone, q.position(c).circle)) for c in cards)
+        for circle, units in state.board.circles[p].items():
+            if units:
+                listed += len(units)
+                place = (p, Zone.VC if circle is Circle.VC else Zone.RC, circle)
+                for c in units:
+                    places[c] = place
+    return places, listed
 
 
 def check_cards_conserved(state: State) -> None:
-    """Each player owns as many cards as their deck list gave them (CORE-02)."""
+    """Each player owns as many cards as their deck list gave them, gift markers and tokens
+    aside (CORE-02, CORE-15, TOK-01)."""
     if state.decks[0] is None:
-        return      # a Scenario position: no deck list to compare with
-    owned = Counter(p.owner for _, p in _cards(state))
-    for player, deck in enumerate(state.decks):
-        expected = len(deck.main) + len(deck.g_deck)  # type: ignore[attr-defined]
-        assert owned[player] == expected, f"player {player} owns {owned[player]} cards, not {expected}"
+        return  # a Scenario position: no deck list to compare with
+    owners = [p.owner for _, p in esper.get_component(Position)]
+    made = {e for e, _ in esper.get_component(GiftMarker)} | {
+        e for e, _ in esper.get_component(Token)
+    }
+    extra = [q.position(e).owner for e in made]  # markers and tokens are made, not dealt
+    for p, deck in enumerate(state.decks):
+        owned = owners.count(p) - extra.count(p)
+        expected = len(cast(Deck, deck).main) + len(cast(Deck, deck).g_deck)
+        assert owned == expected, f"player {p} owns {owned} cards, not {expected}"
 
 
 def check_one_zone_per_card(state: State) -> None:
-    """Every card is listed exactly once, in the zone and circle its Position names (CORE-01)."""
-    seen: Counter[int] = Counter()
-    for p in (0, 1):
-        for zone, cards in state.board.zones[p].items():
-            for c in cards:
-                pos = q.position(c)
-                jail = esper.try_component(c, Imprisoned)      # PRI-01: in the jailer's zone
-                holder = jail.by if jail is not None else pos.owner
-                assert pos.zone is zone and holder == p, f"card {c} listed in {zone} of {p}"
-                seen[c] += 1
-        for circle, units in state.board.circles[p].items():
-            for u in units:
-                pos = q.position(u)
-                assert pos.circle is circle and pos.owner == p, f"unit {u} listed on {circle}"
-                seen[u] += 1
-    for e, _ in esper.get_component(Position):
-        assert seen[e] == 1, f"card {e} is listed {seen[e]} times"
+    """Every card is listed exactly once, in the zone and circle its Position names, on its
+    owner's side (an imprisoned card on its jailer's, PRI-01) (CORE-01)."""
+    places, listed = _board_places(state)
+    actual = {e: (p.owner, p.zone, p.circle) for e, p in esper.get_component(Position)}
+    for e, jail in esper.get_component(Imprisoned):
+        actual[e] = (jail.by, *actual[e][1:])  # PRI-01: listed in the jailer's order zone
+    if listed == len(places) and places == actual:
+        return
+    for e in sorted(set(places) | set(actual)):
+        assert places.get(e) == actual.get(e), (
+            f"card {e} is at {actual.get(e)} but listed at {places.get(e)}"
+        )
+    raise AssertionError(f"{listed - len(places)} card(s) are listed more than once")
 
 
 def check_unique_objects(state: State) -> None:
-    """No two cards share an object id (CORE-20)."""
-    objs = Counter(p.obj for _, p in esper.get_component(Position))
-    dup = [o for o, n in objs.items() if n > 1]
-    assert not dup, f"duplicate object ids {dup}"
+    """No two cards share an object id, and every id was handed out (CORE-20)."""
+    positions = esper.get_component(Position)
+    objs = {p.obj for _, p in positions}
+    if len(objs) != len(positions):
+        all_objs = [p.obj for _, p in positions]
+        dup = sorted({o for o in all_objs if all_objs.count(o) > 1})
+        raise AssertionError(f"duplicate object ids {dup}")
+    assert max(objs, default=0) <= state.next_obj, "an object id above next_obj"
 
 
 def check_circles_after_rule_actions(state: State) -> None:
-    """With a decision pending, no RC holds two units and VC holds one (CORE-17)."""
+    """With a decision pending and no ability resolving, no RC holds two units (CORE-17)."""
     if state.decision is None or state.stack:
         return
     for p in (0, 1):
-        for circle, cards in state.board.circles[p].items():
-            units = [c for c in cards if not esper.has_component(c, HeartLink)]   # HRT-01
-            legion = [c for c in units if esper.has_component(c, LegionLink)]      # LEG-08
-            allowed = 2 if circle is Circle.VC and len(legion) == 2 else 1
-            assert len(units) <= allowed, f"player {p}: {len(units)} units on {circle.value}"
-        assert state.board.circles[p][Circle.VC], f"player {p} has no vanguard"
+        for circle, units in state.board.circles[p].items():
+            if circle is not Circle.VC:  # VC: check_zone_sizes
+                assert len(units) <= 1, f"player {p}: {len(units)} units on {circle.value}"
+
+
+def check_zone_sizes(state: State) -> None:
+    """VC holds one card, trigger zone and order area at most one, GC only in a battle, accel
+    circles and G zone only where the format has them (CORE-01, CORE-08, CORE-10, CORE-15)."""
+    for p in (0, 1):
+        zones, circles = state.board.zones[p], state.board.circles[p]
+        vc = circles[Circle.VC]
+        if len(vc) != 1:  # hearts are on VC too but not units (HRT-01); a legion is two (LEG-08)
+            units = set(q.units(state, p))
+            on_vc = [u for u in vc if u in units]
+            legion = len(on_vc) == 2 and all(esper.has_component(u, LegionLink) for u in on_vc)
+            assert len(on_vc) == 1 or legion, f"player {p}: not one vanguard in {vc}"
+        assert len(zones[Zone.TRIGGER]) <= 1, f"player {p}: {len(zones[Zone.TRIGGER])} in trigger"
+        assert len(zones[Zone.ORDER_AREA]) <= 1, f"player {p}: two orders played at once"
         if state.battle is None:
-            assert not state.board.zones[p][Zone.GC], f"player {p}: guardians outside a battle"
+            assert not zones[Zone.GC], f"player {p}: guardians outside a battle"
+            # skill damage checks outside a battle hold the card only while their trigger resolves
+            assert not zones[Zone.TRIGGER] or state.stack, f"player {p}: a checked card left over"
+        extra = set(circles) - _BASE_CIRCLES
+        assert extra <= set(ACCEL_CIRCLES), f"player {p}: unknown circles {extra}"
+        assert not extra or state.rules.imaginary_gifts, f"player {p}: accel circles in standard"
+        assert state.rules.g_deck_allowed or not zones[Zone.G_ZONE], f"player {p}: a G zone card"
+
+
+def check_turn_order(state: State) -> None:
+    """Turns alternate from the first player, within the turn limit, one order a turn, no battle
+    in the first turn (CORE-04, CORE-08, CORE-16)."""
+    t = state.turn
+    assert t.player in (0, 1) and t.first_player in (0, 1), f"bad players in {t}"
+    if t.phase is Phase.SETUP:
+        assert t.turn == 0, f"turn {t.turn} during set-up"
+        return
+    assert 1 <= t.turn <= state.rules.turn_limit, f"turn {t.turn} of {state.rules.turn_limit}"
+    expected = t.first_player if t.turn % 2 == 1 else 1 - t.first_player
+    assert t.player == expected, f"turn {t.turn} belongs to player {expected}, not {t.player}"
+    assert max(t.orders_played) <= 1, f"orders played this turn: {t.orders_played}"
+    assert t.turn > 1 or t.phase is not Phase.BATTLE, "a battle phase in the first turn"
+
+
+def check_battle(state: State) -> None:
+    """A battle exists exactly between the attack and close steps, between units of the two
+    players, its guardians on the defender's GC (CORE-09..13)."""
+    t, b = state.turn, state.battle
+    between = t.phase is Phase.BATTLE and t.step is not BattleStep.ATTACK
+    assert (b is not None) == between, f"battle {b} in phase {t.phase.value}, step {t.step}"
+    if b is None:
+        return
+    assert b.player == t.player, f"player {b.player} attacks in player {t.player}'s turn"
+    assert q.position(b.attacker).owner == b.player, f"attacker {b.attacker} is not theirs"
+    assert q.position(b.target).owner == 1 - b.player, f"target {b.target} is not the opponent's"
+    gc = state.board.zones[1 - b.player][Zone.GC]
+    assert set(b.guardians) <= set(gc), f"guardians {sorted(b.guardians)} not on GC {gc}"
+
+
+def check_order_area(state: State) -> None:
+    """A card is in the order area exactly while its order resolves on the stack (CORE-08)."""
+    playing = {(f.master, f.source) for f in state.stack if f.is_order}
+    for p in (0, 1):
+        for card in state.board.zones[p][Zone.ORDER_AREA]:
+            assert (p, card) in playing, f"order {card} of player {p} waits with nothing to resolve"
+
+
+def check_gifts(state: State) -> None:
+    """Protect markers only in hand, GC or removed; Force on existing circles; gifts in premium
+    only (CORE-15)."""
+    for e, _ in esper.get_component(GiftMarker):
+        assert state.card(e).id == PROTECT_CARD, f"marker {e} is {state.card(e).id}"
+        assert q.position(e).zone in _MARKER_ZONES, f"marker {e} in {q.position(e).zone}"
+        assert state.rules.imaginary_gifts, "a gift marker in a format without gifts"
+    for p in (0, 1):
+        force = state.force[p]
+        assert not force or state.rules.imaginary_gifts, "force markers in a format without gifts"
+        for circle, n in force.items():
+            assert circle in state.board.circles[p] and n >= 1, f"player {p}: force {n} on {circle}"
+
+
+def check_deleted_vanguards(state: State) -> None:
+    """Only face-down vanguards are deleted (CORE-21)."""
+    for card in state.deleted:
+        assert q.position(card).zone is Zone.VC, f"deleted card {card} is not a vanguard"
+        assert not q.orientation(card).face_up, f"deleted vanguard {card} is face up"
+
+
+def check_locked_cards(state: State) -> None:
+    """Locked cards are face down on an RC (ACT-23)."""
+    for e, _ in esper.get_component(Locked):
+        assert q.position(e).zone is Zone.RC, f"locked card {e} in {q.position(e).zone}"
+        assert not q.orientation(e).face_up, f"locked card {e} is face up"
+
+
+def check_dress_sources(state: State) -> None:
+    """Dress sources are in the dress zone, each linked to a unit of its owner on the field, on
+    that unit's RC (OD-03, OD-04, OD-12)."""
+    links = dict(esper.get_component(DressSource))
+    for p in (0, 1):
+        for card in state.board.zones[p][Zone.DRESS]:
+            link = links.pop(card, None)
+            assert link is not None, f"dress source {card} of player {p} has no unit"
+            unit = q.position(link.unit)
+            assert unit.owner == p and unit.zone in (Zone.RC, Zone.GC), (
+                f"dress source {card} of player {p} under card {link.unit} in {unit.zone}"
+            )
+            where = q.position(card).circle
+            assert unit.zone is not Zone.RC or where is unit.circle, (
+                f"dress source {card} on {where}, its unit {link.unit} on {unit.circle}"
+            )
+    assert not links, f"cards {sorted(links)} linked as dress sources outside the dress zone"
+
+
+def check_hearts(state: State) -> None:
+    """Hearts are on their owner's VC under a G unit there, at most one of them chosen (HRT-01,
+    STR-08)."""
+    chosen: dict[int, int] = {}
+    for e, link in esper.get_component(HeartLink):
+        pos = q.position(e)
+        vc = state.board.circles[pos.owner][Circle.VC]
+        assert pos.zone is Zone.VC and link.g_unit in vc, f"heart {e} not under {link.g_unit}"
+        g_unit = state.card(link.g_unit)
+        assert g_unit.unit_type is UnitType.G_UNIT, f"heart {e} under {g_unit.id}, no G unit"
+        chosen[link.g_unit] = chosen.get(link.g_unit, 0) + link.chosen
+    assert max(chosen.values(), default=0) <= 1, f"G units with two chosen hearts: {chosen}"
+
+
+def check_tokens(state: State) -> None:
+    """Tokens exist only on circles; anywhere else they are removed from the game (TOK-01,
+    TOK-03)."""
+    for e, _ in esper.get_component(Token):
+        zone = q.position(e).zone
+        assert zone in _TOKEN_ZONES, f"token {e} in {zone}"
+
+
+def check_imprisoned(state: State) -> None:
+    """Imprisoned cards are the opponent's, in the jailer's order zone; after rule actions that
+    zone has a Prison (PRI-01, PRI-04)."""
+    quiet = state.decision is not None and not state.stack
+    for e, jail in esper.get_component(Imprisoned):
+        pos = q.position(e)
+        assert pos.zone is Zone.ORDER and pos.owner != jail.by, f"imprisoned {e} at {pos}"
+        assert not quiet or brandt.prisons(state, jail.by), (
+            f"card {e} imprisoned by player {jail.by}, who has no Prison"
+        )
+
+
+def check_pending_work(state: State) -> None:
+    """Frames and pending autos name existing cards and abilities in the CardDB; an auto waits
+    for its card's owner (CORE-18; a granted ability runs under the granter's id, ACT-22)."""
+    for f in state.stack:
+        assert _exists(state, f.source) and f.card_id in state.db, f"frame {f}"
+        assert f.master in (0, 1) and f.stage in (0, 1, 2), f"frame {f}"
+    for a in state.pending_autos:
+        assert _exists(state, a.source) and a.card_id in state.db, f"auto {a}"
+        assert a.player == q.position(a.source).owner, f"auto {a} of another player's card"
 
 
 def check_game_over_iff_lost(state: State) -> None:
-    """The game is over exactly when a loss condition holds or a limit was reached (CORE-16)."""
-    lost = any(q.damage_count(state, p) >= state.rules.damage_to_lose
-               or not state.board.zones[p][Zone.DECK] for p in (0, 1))
-    if state.over:
-        assert lost or "limit" in state.end_reason, f"over without a loss: {state.end_reason}"
-    else:
-        assert not lost or state.stack, "a loss condition holds at a quiet decision"
+    """The game is over exactly when a loss condition held at a check timing or a limit was
+    reached; the winner is the one who did not lose, GameEnded last in the log (CORE-16)."""
+    losers = [
+        p
+        for p in (0, 1)
+        if q.damage_count(state, p) >= state.rules.damage_to_lose
+        or not state.board.zones[p][Zone.DECK]
+    ]
+    last = state.events[-1] if state.events else None
+    if not state.over:
+        assert not losers or state.stack, f"player(s) {losers} lost at a quiet decision"
         assert state.decision is not None, "the game is neither over nor waiting for a decision"
+        assert not isinstance(last, GameEnded), "GameEnded logged but the game goes on"
+        return
+    assert state.decision is None, "a decision is pending in a finished game"
+    assert last == GameEnded(state.winner, state.end_reason), f"last event {last}"
+    if state.end_code in _LIMIT_CODES:
+        assert state.winner is None, f"{state.end_code} ended the game, but {state.winner} won"
+        return
+    assert losers, f"over without a loss: {state.end_code} ({state.end_reason})"
+    assert state.end_code in _LOSS_CODES, f"unknown end code {state.end_code!r}"
+    winner = None if len(losers) == 2 else 1 - losers[0]
+    assert state.winner == winner, f"winner {state.winner}, but player(s) {losers} lost"
+
+
+def check_decision_fits_the_moment(state: State) -> None:
+    """The pending decision is asked by the top frame, or by the rules at the right phase and
+    step of the right player (CORE-03..10, CORE-18)."""
+    d = state.decision
+    if d is None:
+        return
+    assert d.player in (0, 1), f"decision for player {d.player}"
+    if state.stack:
+        top = state.stack[-1]
+        assert d.source == top.source, f"{d.kind.value} not asked by the resolving {top}"
+        return
+    t = state.turn
+    assert d.source == -1, f"{d.kind.value} names source {d.source} with no ability resolving"
+    moment = _MOMENTS.get(d.kind)
+    if moment is not None:
+        phase, step, defender = moment
+        assert t.phase is phase and (step is None or t.step is step), (
+            f"{d.kind.value} asked in {t.phase.value} {t.step}"
+        )
+        assert d.player == (1 - t.player if defender else t.player), (
+            f"{d.kind.value} asked of player {d.player} in player {t.player}'s turn"
+        )
 
 
 def check_decision_actions(state: State) -> None:
-    """The pending decision has at least one action, none repeated."""
+    """The pending decision has actions, none repeated, each naming cards and circles where its
+    kind implies: CALL from hand to an RC, ATTACK by a standing front-row unit, ...
+    (CORE-05..18)."""
     d = state.decision
-    if d is not None:
-        assert d.actions, f"decision {d.kind.value} has no legal actions"
-        assert len(set(d.actions)) == len(d.actions), f"decision {d.kind.value} repeats actions"
+    if d is None:
+        return
+    assert d.actions, f"decision {d.kind.value} has no legal actions"
+    assert len(set(d.actions)) == len(d.actions), f"decision {d.kind.value} repeats actions"
+    for action in d.actions:
+        problem = _ACTION_RULES.get(action.kind, _cards_exist)(state, d.player, action)
+        assert problem is None, f"{d.kind.value} decision of player {d.player}: {action}: {problem}"
 
 
-CHECKS = (check_cards_conserved, check_one_zone_per_card, check_unique_objects,
-          check_circles_after_rule_actions, check_game_over_iff_lost, check_decision_actions)
+def check_legion_links(state: State) -> None:
+    """Legion partners link each other, both on the same VC, exactly one the leader (LEG-08,
+    LEG-09)."""
+    for card, link in sorted(esper.get_component(LegionLink)):
+        other = esper.try_component(link.partner, LegionLink)
+        assert other is not None and other.partner == card, f"legion link {card} is one-sided"
+        assert other.leader != link.leader, f"legion {card}/{link.partner} has not one leader"
+        pos, other_pos = q.position(card), q.position(link.partner)
+        assert pos.zone is Zone.VC and other_pos.zone is Zone.VC and pos.owner == other_pos.owner, (
+            f"legion {card}/{link.partner} not together on a VC")
+
+CHECKS: tuple[Callable[[State], None], ...] = (
+    check_legion_links,
+    check_cards_conserved,
+    check_one_zone_per_card,
+    check_unique_objects,
+    check_circles_after_rule_actions,
+    check_zone_sizes,
+    check_turn_order,
+    check_battle,
+    check_order_area,
+    check_gifts,
+    check_deleted_vanguards,
+    check_locked_cards,
+    check_dress_sources,
+    check_hearts,
+    check_tokens,
+    check_imprisoned,
+    check_pending_work,
+    check_game_over_iff_lost,
+    check_decision_fits_the_moment,
+    check_decision_actions,
+)
 
 
 def check_all(state: State) -> None:
     """Run every invariant; raise AssertionError naming the first that fails."""
     for check in CHECKS:
         check(state)
+
+
+# -- the decision's moment and its actions ----------------------------------------------------
+
+# The rules' own decisions: (phase, battle step or None, asked of the defender).
+_MOMENTS: dict[DecisionKind, tuple[Phase, BattleStep | None, bool]] = {
+    DecisionKind.MULLIGAN: (Phase.SETUP, None, False),
+    DecisionKind.RIDE: (Phase.RIDE, None, False),
+    DecisionKind.MAIN_PHASE: (Phase.MAIN, None, False),
+    DecisionKind.ATTACK: (Phase.BATTLE, BattleStep.ATTACK, False),
+    DecisionKind.BOOST: (Phase.BATTLE, BattleStep.BOOST, False),
+    DecisionKind.GUARD: (Phase.BATTLE, BattleStep.GUARD, True),
+}
+
+
+def _exists(state: State, card: int) -> bool:
+    return 0 < card < len(state.defs) and state.defs[card] is not None
+
+
+def _in(state: State, player: int, card: int, *zones: Zone) -> bool:
+    return _exists(state, card) and any(card in state.board.zones[player][z] for z in zones)
+
+
+def _unit_of(state: State, player: int, card: int, row: frozenset[Circle]) -> bool:
+    """True if `card` is a unit of `player` on a circle of `row`."""
+    if not _exists(state, card):
+        return False
+    pos = q.position(card)
+    on_row = pos.owner == player and pos.zone in (Zone.VC, Zone.RC) and pos.circle in row
+    return on_row and not q.is_locked(card)  # ACT-23: a locked card is not a unit
+
+
+def _cards_exist(state: State, player: int, a: Action) -> str | None:
+    """The least any action must do: name only cards that exist (kinds without a rule yet)."""
+    for card in (a.card, a.target):
+        if card >= 0 and not _exists(state, card):
+            return f"names card {card}, which does not exist"
+    return None
+
+
+def _bare(state: State, player: int, a: Action) -> str | None:
+    return None if (a.card, a.target, a.circle) == (-1, -1, None) else "names a card or circle"
+
+
+def _pick(state: State, player: int, a: Action) -> str | None:
+    """A pick names one card, one circle (either player's) or one declared index (ACT-25)."""
+    if (a.card >= 0) + (a.circle is not None) + (a.index >= 0) != 1 or a.target != -1:
+        return "names not exactly one card, circle or index"
+    if a.circle is not None:
+        mine = a.circle in state.board.circles[0] or a.circle in state.board.circles[1]
+        return None if mine else "picks a circle nobody has"
+    return None if a.card < 0 or _exists(state, a.card) else "picks no existing card"
+
+
+def _ride(state: State, player: int, a: Action) -> str | None:
+    ok = _in(state, player, a.card, Zone.HAND, Zone.RIDE_DECK)
+    return None if ok else "not in hand or ride deck"
+
+
+def _call(state: State, player: int, a: Action) -> str | None:
+    if not _in(state, player, a.card, Zone.HAND):
+        return "card not in hand"
+    rc = a.circle is not Circle.VC and a.circle in state.board.circles[player]
+    return None if rc else "not onto one of the player's RCs"
+
+
+def _move(state: State, player: int, a: Action) -> str | None:
+    if not _unit_of(state, player, a.card, _REAR):
+        return "not a rear-guard of the player"
+    partner = COLUMN_PARTNER[cast(Circle, q.position(a.card).circle)]
+    return None if partner is a.circle else "not along a column"
+
+
+def _act(state: State, player: int, a: Action) -> str | None:
+    """An act ability the card has now, by its slot in `query.abilities`: of the player's own
+    card, or of a card in the opponent's order zone that the opponent's player uses (CORE-19,
+    ACT-22, PRI-05)."""
+    if not _exists(state, a.card):
+        return "no such card"
+    abilities = q.abilities(state, a.card)
+    if not 0 <= a.index < len(abilities):
+        return "no such ability slot"
+    ability = cast(AbilityDef, abilities[a.index][2])
+    if ability.kind is not AbilityKind.ACT:
+        return "not an act ability"
+    theirs = a.card in state.board.zones[1 - player][Zone.ORDER]
+    if ability.by_opponent != theirs or (not theirs and q.position(a.card).owner != player):
+        return "not an ability this player may use"
+    valid = q.position(a.card).zone in ability.zones
+    return None if valid else "not valid in its zone"
+
+
+def _play_order(state: State, player: int, a: Action) -> str | None:
+    if not _in(state, player, a.card, Zone.HAND):
+        return "card not in hand"
+    return None if state.card(a.card).order_type is not None else "not an order"
+
+
+def _attack(state: State, player: int, a: Action) -> str | None:
+    if not _unit_of(state, player, a.card, FRONT_ROW) or not q.is_standing(a.card):
+        return "not a standing front-row unit of the player"
+    return None if _unit_of(state, 1 - player, a.target, FRONT_ROW) else "target not in front row"
+
+
+def _boost(state: State, player: int, a: Action) -> str | None:
+    ok = (
+        state.battle is not None
+        and _unit_of(state, player, a.card, BACK_ROW)
+        and q.is_standing(a.card)
+    )
+    return None if ok else "not a standing back-row unit of the attacker"
+
+
+def _guard(state: State, player: int, a: Action) -> str | None:
+    """From hand, or a G guardian from the G zone (CORE-10, GG-03)."""
+    if state.battle is None or state.battle.player == player:
+        return "not the attacked player in a battle"
+    ok = _in(state, player, a.card, Zone.HAND, Zone.G_ZONE)
+    return None if ok else "card not in hand or G zone"
+
+
+def _intercept(state: State, player: int, a: Action) -> str | None:
+    if state.battle is None or state.battle.player == player:
+        return "not the attacked player in a battle"
+    return None if _unit_of(state, player, a.card, _FRONT_RC) else "not a front RC"
+
+
+def _overdress(state: State, player: int, a: Action) -> str | None:
+    """OD-01: a card from hand onto one of the player's rear-guards."""
+    if not _in(state, player, a.card, Zone.HAND):
+        return "card not in hand"
+    return None if _unit_of(state, player, a.target, _REAR_AND_ACCEL) else "target not a rear-guard"
+
+
+def _play_auto(state: State, player: int, a: Action) -> str | None:
+    pending = any(
+        (p.source, p.index, p.player) == (a.card, a.index, player) for p in state.pending_autos
+    )
+    return None if pending else "no such pending auto of the player"
+
+
+_ACTION_RULES: dict[ActionKind, Callable[[State, int, Action], str | None]] = {
+    ActionKind.PICK: _pick,
+    ActionKind.DONE: _bare,
+    ActionKind.YES: _bare,
+    ActionKind.NO: _bare,
+    ActionKind.RIDE: _ride,
+    ActionKind.CALL: _call,
+    ActionKind.MOVE: _move,
+    ActionKind.ACT: _act,
+    ActionKind.PLAY_ORDER: _play_order,
+    ActionKind.ATTACK: _attack,
+    ActionKind.BOOST: _boost,
+    ActionKind.GUARD: _guard,
+    ActionKind.INTERCEPT: _intercept,
+    ActionKind.PLAY_AUTO: _play_auto,
+    ActionKind.OVERDRESS: _overdress,
+}

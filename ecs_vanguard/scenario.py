@@ -74,6 +74,11 @@ class Scenario:
             raise ScenarioError(f"unknown phase {phase!r}; use one of {sorted(_PHASES)}")
         if turn < 1 or turn_player not in (0, 1):
             raise ScenarioError("turn must be 1 or more and turn_player 0 or 1")
+        if turn > self._rules.turn_limit:
+            raise ScenarioError(f"turn {turn} is past the turn limit of "
+                                f"{self._rules.turn_limit} (CORE-16)")
+        if turn == 1 and phase == "battle":
+            raise ScenarioError("the first player's first turn has no battle phase (CORE-04)")
         game = Game._blank(self._db, self._rules, self._seed)
         state = game.state
         for p in (0, 1):

@@ -67,9 +67,9 @@ def _boost_step(state: State) -> None:
     answer = take_answer(state) if booster is not None else None
     if booster is not None and answer is None:
         # LEG-13: boosting a legion, the turn player chooses the leader or the mate.
-        boosted = [battle.attacker] + ([battle.co_attacker] if battle.co_attacker >= 0 else [])
+        choices = [battle.attacker] + ([battle.co_attacker] if battle.co_attacker >= 0 else [])
         boosts = tuple(Action(ActionKind.BOOST, card=booster,
-                              target=u if len(boosted) > 1 else -1) for u in boosted)
+                              target=u if len(choices) > 1 else -1) for u in choices)
         state.decision = Decision(battle.player, DecisionKind.BOOST, (*boosts, _DONE),
                                   label="boost")
         return

@@ -73,3 +73,15 @@ def test_abilities_move_cards_only_through_ops():
             if re.search(pattern, text):
                 offenders.append(f"{path.name}: {pattern}")
     assert offenders == []
+
+
+def test_scenario_refuses_positions_the_rules_never_reach():
+    """A Scenario past the turn limit or with a battle in turn 1 is refused (CORE-04, CORE-16)."""
+    import pytest
+
+    db = vg.CardDB.builtin()
+    base = vg.Scenario(db).player(0, vanguard="DX-004").player(1, vanguard="DX-104")
+    with pytest.raises(vg.ScenarioError, match="turn limit"):
+        base.start(turn=150)
+    with pytest.raises(vg.ScenarioError, match="CORE-04"):
+        base.start(turn=1, phase="battle")

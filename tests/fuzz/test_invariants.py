@@ -1,0 +1,167 @@
+"""Each invariant catches the corruption it names: a check that cannot fail proves nothing."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import esper
+import numpy as np
+import pytest
+
+import ecs_vanguard as vg
+from components import DressSource, HeartLink, Imprisoned, LegionLink, Locked, Position, Token
+from ecs_vanguard import invariants as inv
+from ecs_vanguard.decisions import Action, ActionKind, DecisionKind
+from ecs_vanguard.rules import Phase
+from ecs_vanguard.state import Battle, PendingAuto, State
+from ecs_vanguard.zones import Circle, Zone
+
+
+def _deck_game() -> vg.Game:
+    """A standard game between the built-in decks, a few random steps in, at a main phase."""
+    game = vg.Game(vg.Deck.builtin("blazing_dragons"), vg.Deck.builtin("radiant_knights"), seed=3)
+    rng = np.random.default_rng(3)
+    while game.decision.kind is not DecisionKind.MAIN_PHASE or game.turn < 3:
+        game.step(game.legal_actions()[int(rng.integers(len(game.legal_actions())))])
+    game.check_invariants()
+    return game
+
+
+def _hand(state: State, p: int = 0) -> list[int]:
+    return state.board.zones[p][Zone.HAND]
+
+
+def _move_in_board_only(s: State) -> None:
+    s.board.zones[0][Zone.DROP].append(_hand(s).pop())
+
+
+def _share_an_object_id(s: State) -> None:
+    a, b = _hand(s)[:2]
+    esper.component_for_entity(a, Position).obj = esper.component_for_entity(b, Position).obj
+
+
+def _lose_a_card(s: State) -> None:
+    esper.delete_entity(_hand(s).pop(), immediate=True)
+
+
+def _empty_the_vc(s: State) -> None:
+    s.board.circles[1][Circle.VC].clear()
+
+
+def _wrong_turn_player(s: State) -> None:
+    s.turn.player = 1 - s.turn.player
+
+
+def _battle_in_the_first_turn(s: State) -> None:
+    s.turn.turn, s.turn.player, s.turn.phase = 1, s.turn.first_player, Phase.BATTLE
+
+
+def _battle_in_main_phase(s: State) -> None:
+    s.battle = Battle(s.board.circles[0][Circle.VC][0], s.board.circles[1][Circle.VC][0], 0)
+
+
+def _call_a_missing_card(s: State) -> None:
+    d = s.decision
+    s.decision = dataclasses.replace(
+        d, actions=(*d.actions, Action(ActionKind.CALL, card=9999, circle=Circle.FRONT_LEFT))
+    )
+
+
+def _main_phase_for_the_opponent(s: State) -> None:
+    s.decision = dataclasses.replace(s.decision, player=1 - s.decision.player)
+
+
+def _over_without_game_ended(s: State) -> None:
+    s.over, s.decision = True, None
+
+
+def _force_in_standard(s: State) -> None:
+    s.force[0] = {Circle.VC: 1}
+
+
+def _delete_a_hand_card(s: State) -> None:
+    s.deleted.add(_hand(s)[0])
+
+
+def _auto_of_a_missing_card(s: State) -> None:
+    s.pending_autos.append(PendingAuto(9999, 1, "DX-001", 0, 0))
+
+
+def _order_waiting_in_the_order_area(s: State) -> None:
+    card = _hand(s).pop()
+    s.board.zones[0][Zone.ORDER_AREA].append(card)
+
+
+def _lock_a_hand_card(s: State) -> None:
+    esper.add_component(_hand(s)[0], Locked())
+
+
+def _link_a_hand_card_as_dress_source(s: State) -> None:
+    esper.add_component(_hand(s)[0], DressSource(s.board.circles[0][Circle.VC][0]))
+
+
+def _make_a_hand_card_a_token(s: State) -> None:
+    esper.add_component(_hand(s)[0], Token())
+
+
+def _imprison_a_hand_card(s: State) -> None:
+    esper.add_component(_hand(s)[0], Imprisoned(1))
+
+
+def _make_a_hand_card_a_heart(s: State) -> None:
+    esper.add_component(_hand(s)[0], HeartLink(s.board.circles[0][Circle.VC][0]))
+
+
+def _two_units_on_a_circle(s: State) -> None:
+    card = _hand(s).pop()
+    s.board.circles[0][Circle.FRONT_LEFT].extend([card, card])
+
+
+def _link_a_hand_card_in_legion(s: State) -> None:
+    esper.add_component(_hand(s)[0], LegionLink(s.board.circles[0][Circle.VC][0], leader=False))
+
+
+CORRUPTIONS: list[tuple[Callable[[State], None], Callable[[State], None], str]] = [
+    (_link_a_hand_card_in_legion, inv.check_legion_links, "one-sided"),
+    (_move_in_board_only, inv.check_one_zone_per_card, "but listed at"),
+    (_share_an_object_id, inv.check_unique_objects, "duplicate object ids"),
+    (_lose_a_card, inv.check_cards_conserved, "player 0 owns"),
+    (_empty_the_vc, inv.check_zone_sizes, "not one vanguard"),
+    (_wrong_turn_player, inv.check_turn_order, "belongs to player"),
+    (_battle_in_the_first_turn, inv.check_turn_order, "a battle phase in the first turn"),
+    (_battle_in_main_phase, inv.check_battle, "in phase main"),
+    (_call_a_missing_card, inv.check_decision_actions, "card not in hand"),
+    (_main_phase_for_the_opponent, inv.check_decision_fits_the_moment, "asked of player"),
+    (_over_without_game_ended, inv.check_game_over_iff_lost, "last event"),
+    (_force_in_standard, inv.check_gifts, "force markers"),
+    (_delete_a_hand_card, inv.check_deleted_vanguards, "is not a vanguard"),
+    (_auto_of_a_missing_card, inv.check_pending_work, "auto PendingAuto(source=9999"),
+    (_order_waiting_in_the_order_area, inv.check_order_area, "waits with nothing to resolve"),
+    (_lock_a_hand_card, inv.check_locked_cards, "locked card"),
+    (_link_a_hand_card_as_dress_source, inv.check_dress_sources, "outside the dress zone"),
+    (_make_a_hand_card_a_token, inv.check_tokens, "in Zone.HAND"),
+    (_imprison_a_hand_card, inv.check_imprisoned, "imprisoned"),
+    (_make_a_hand_card_a_heart, inv.check_hearts, "not under"),
+    (_two_units_on_a_circle, inv.check_circles_after_rule_actions, "units on front_left"),
+]
+
+
+@pytest.mark.parametrize(
+    "corrupt, check, message", CORRUPTIONS, ids=[c[0].__name__.strip("_") for c in CORRUPTIONS]
+)
+def test_each_check_catches_the_corruption_it_names(corrupt, check, message):
+    game = _deck_game()
+    game.switch()
+    check(game.state)  # holds before
+    corrupt(game.state)
+    with pytest.raises(AssertionError, match=message.replace("(", r"\(")):
+        check(game.state)
+    with pytest.raises(AssertionError):
+        game.check_invariants()
+
+
+def test_every_check_is_run_and_named_as_a_property():
+    checks = [c for c in vars(inv).values() if callable(c) and c.__name__.startswith("check_")]
+    assert set(inv.CHECKS) == set(checks) - {inv.check_all}
+    assert {check.__name__ for _, check, _ in CORRUPTIONS} == {c.__name__ for c in inv.CHECKS}
