@@ -38,7 +38,7 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line and raise instead of exiting."""
 
-    def error(self, message: str) -> Any:  # type: ignore[override]
+    def error(self, message: str) -> Any:
         """Raise UsageError instead of printing the usage and exiting."""
         raise UsageError(message)
 

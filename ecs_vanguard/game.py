@@ -288,7 +288,7 @@ def clone_state(state: State) -> State:
         grants=set(state.grants), revealed=set(state.revealed),
         from_ride_deck=set(state.from_ride_deck),
         player_states=[list(s) for s in state.player_states],
-        used_this_game=set(state.used_this_game),
+        used_this_game=set(state.used_this_game), dirty=state.dirty,
     )
 
 

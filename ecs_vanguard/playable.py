@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import cast
 
 import esper
 
 from components import LegionLink
 from ecs_vanguard import query as q
-from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, Limit
+from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Limit
 from ecs_vanguard.decisions import Action, ActionKind
 from ecs_vanguard.effects.conditions import holds
 from ecs_vanguard.effects.runtime import can_pay, order_play_index, steps_of
@@ -94,19 +95,26 @@ def _usable(state: State, player: int, card: int, card_id: str, index: int,
     return holds(state, frame, ability.condition) and can_pay(state, frame, ability.cost)
 
 
+@cache
+def _has_act(card: CardDef) -> bool:
+    return any(a.kind is AbilityKind.ACT for a in card.abilities)
+
+
 def act_actions(state: State, player: int) -> list[Action]:
     """Act abilities the player's cards have now, valid in their zone, usable now (CORE-19,
     ACT-22). An action's index is the ability's slot in `query.abilities` of the card."""
     out = []
     theirs = state.board.zones[1 - player][Zone.ORDER]
     for card in (*q.units(state, player), *state.board.zones[player][Zone.ORDER], *theirs):
+        if not _has_act(state.card(card)) and card not in state.grants:
+            continue                     # most cards have no act ability: skip them cheaply
         zone = q.position(card).zone
         mine = q.position(card).owner == player and card not in theirs
         for slot, (card_id, index, ability) in enumerate(q.abilities(state, card)):
             # PRI-05: some abilities of the opponent's cards are used by this player.
-            if (ability.kind is AbilityKind.ACT and zone in ability.zones  # type: ignore
-                    and ability.by_opponent != mine  # type: ignore[attr-defined]
-                    and _usable(state, player, card, card_id, index, ability)):  # type: ignore
+            if (ability.kind is AbilityKind.ACT and zone in ability.zones
+                    and ability.by_opponent != mine
+                    and _usable(state, player, card, card_id, index, ability)):
                 out.append(Action(ActionKind.ACT, card=card, index=slot))
     return out
 

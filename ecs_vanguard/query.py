@@ -5,16 +5,27 @@ Values are computed, never stored: printed data + modifiers + continuous effects
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from typing import cast
 
 import esper
 
 from components import HeartLink, Imprisoned, Locked, Modifiers, Orientation, Position
+from ecs_vanguard.cards.schema import AbilityDef
 from ecs_vanguard.rules import Phase, Stat
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import ACCEL_CIRCLES, BACK_ROW, FRONT_ROW, REAR_CIRCLES, Circle, Zone
 
 _ce = esper.component_for_entity
+
+
+@lru_cache(maxsize=1)
+def _continuous_bonus() -> Callable[[State, int, Stat], int]:
+    """Return effects.continuous.bonus, looked up once (the effect layer sits above query)."""
+    from ecs_vanguard.effects import continuous
+
+    return continuous.bonus
 
 
 def position(entity: int) -> Position:
@@ -110,7 +121,7 @@ def same_name(state: State, a: int, b: int) -> bool:
     return any(n in theirs for n in names(state, a))
 
 
-def abilities(state: State, entity: int) -> list[tuple[str, int, object]]:
+def abilities(state: State, entity: int) -> list[tuple[str, int, AbilityDef]]:
     """Return the abilities a card has now as (card id, index, AbilityDef): printed then gained;
     none while deleted, locked, or after losing them (CORE-21, ACT-22, ACT-23).
     An ability gained twice is listed twice (TERM-01)."""
@@ -121,7 +132,8 @@ def abilities(state: State, entity: int) -> list[tuple[str, int, object]]:
     mods = _ce(entity, Modifiers).items
     if any(m.stat is Stat.LOSE_ABILITIES for m in mods):
         return []
-    out: list[tuple[str, int, object]] = [(card.id, i, a) for i, a in enumerate(card.abilities)]
+    out: list[tuple[str, int, AbilityDef]] = [(card.id, i, a)
+                                              for i, a in enumerate(card.abilities)]
     for mod in mods:
         if mod.stat is Stat.GRANT:
             card_id, index = cast("tuple[str, int]", mod.value)
@@ -169,8 +181,6 @@ def base_power(state: State, entity: int) -> int:
 
 def power(state: State, entity: int) -> int:
     """Return current power: original + modifiers + gifts + continuous effects (ACT-26, CORE-15)."""
-    from ecs_vanguard.effects import continuous  # continuous effects read the effect layer
-
     total = base_power(state, entity) + _modifier_sum(state, entity, Stat.POWER)
     pos = _ce(entity, Position)
     heart = _chosen_heart_of(state, entity) if pos.zone is Zone.VC else None
@@ -178,7 +188,7 @@ def power(state: State, entity: int) -> int:
         total += state.card(heart).power
     if pos.zone is Zone.VC or pos.zone is Zone.RC:
         total += _gift_power(state, pos)
-        total += continuous.bonus(state, entity, Stat.POWER)
+        total += _continuous_bonus()(state, entity, Stat.POWER)
     return total
 
 
@@ -205,10 +215,8 @@ def _gift_power(state: State, pos: Position) -> int:
 
 def critical(state: State, entity: int) -> int:
     """Return current critical (printed + modifiers + continuous effects)."""
-    from ecs_vanguard.effects import continuous
-
     return (state.card(entity).critical + _modifier_sum(state, entity, Stat.CRITICAL)
-            + continuous.bonus(state, entity, Stat.CRITICAL))
+            + _continuous_bonus()(state, entity, Stat.CRITICAL))
 
 
 def shield(state: State, entity: int) -> int:

@@ -5,7 +5,9 @@ All plain data, copied field by field by `clone_state` (DESIGN.md "State is plai
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -17,6 +19,15 @@ from ecs_vanguard.zones import LIST_ZONES, REAR_CIRCLES, Circle, Zone
 if TYPE_CHECKING:
     from ecs_vanguard.cards.db import CardDB
     from ecs_vanguard.cards.schema import CardDef
+
+
+@lru_cache(maxsize=1)
+def _collector() -> Callable[..., None]:
+    """Return effects.triggers.collect; the effect layer sits above state, so it is looked up
+    once, on first use (a late import in every log() was 5% of a game's time)."""
+    from ecs_vanguard.effects import triggers
+
+    return triggers.collect
 
 
 @dataclass(slots=True)
@@ -177,6 +188,9 @@ class State:
     grants: set[int] = field(default_factory=set)     # ACT-22: cards that were given abilities
     revealed: set[int] = field(default_factory=set)   # ACT-09: hidden cards shown to both players
     from_ride_deck: set[int] = field(default_factory=set)   # OD-08: field cards from ride deck
+    # Something happened since the last rule-action check; rule actions can only start to
+    # apply after an event, so the check is skipped otherwise (it was 10% of a game's time).
+    dirty: bool = True
     used_this_game: set[int] = field(default_factory=set)   # LEG-01, LEG-04: Seek Mate objects
     # IKK-01: states of a player given by abilities for a period: (name, until, turn made).
     player_states: list[list[tuple[str, Duration, int]]] = field(
@@ -185,11 +199,10 @@ class State:
     def log(self, event: object) -> None:
         """Append an event and queue the autos waiting for it (CORE-18)."""
         self.events.append(event)
+        self.dirty = True
         watchers = self.watchers.get(type(event))
         if watchers or self.grants:
-            from ecs_vanguard.effects import triggers  # the effect layer sits above state
-
-            triggers.collect(self, event, watchers or ())
+            _collector()(self, event, watchers or ())
 
     def new_object_id(self) -> int:
         """Return a fresh object id (CORE-20)."""

@@ -32,7 +32,7 @@ _DONE = Action(ActionKind.DONE)
 class BattleSystem(esper.Processor):
     """Run the battle phase one step at a time, asking at each choice."""
 
-    def process(self, state: State) -> None:  # type: ignore[override]
+    def process(self, state: State) -> None:
         if not quiet(state) or state.turn.phase is not Phase.BATTLE:
             return
         STEPS[state.turn.step](state)  # type: ignore[index]

@@ -16,7 +16,7 @@ from systems.base import waiting
 class EffectSystem(esper.Processor):
     """Run the top frame; when it ends, pop it and finish a played order (CORE-08)."""
 
-    def process(self, state: State) -> None:  # type: ignore[override]
+    def process(self, state: State) -> None:
         if waiting(state) or not state.stack:
             return
         frame = state.stack[-1]

@@ -8,19 +8,16 @@ import esper
 from components import LegionLink
 from ecs_vanguard import query as q
 from ecs_vanguard.state import State
-from ecs_vanguard.zones import Circle
 from systems.base import waiting
 
 
 class LegionSyncSystem(esper.Processor):
     """Keep the mate of each legion in the leader's stand/rest and face."""
 
-    def process(self, state: State) -> None:  # type: ignore[override]
+    def process(self, state: State) -> None:
         if waiting(state):
             return
-        for player in (0, 1):
-            for card in state.board.circles[player][Circle.VC]:
-                link = esper.try_component(card, LegionLink)
-                if link is not None and link.leader:
-                    leader, mate = q.orientation(card), q.orientation(link.partner)
-                    mate.rested, mate.face_up = leader.rested, leader.face_up
+        for card, link in esper.get_component(LegionLink):    # empty unless a legion exists
+            if link.leader:
+                leader, mate = q.orientation(card), q.orientation(link.partner)
+                mate.rested, mate.face_up = leader.rested, leader.face_up

@@ -16,11 +16,12 @@ from systems.base import at_check_timing
 class RuleProcessSystem(esper.Processor):
     """Apply rule actions until none applies (CORE-17); they have no source (TERM-02)."""
 
-    def process(self, state: State) -> None:  # type: ignore[override]
-        if not at_check_timing(state):
+    def process(self, state: State) -> None:
+        if not at_check_timing(state) or not state.dirty:
             return
         while not state.over and apply_rule_actions(state):
             pass
+        state.dirty = False
 
 
 def apply_rule_actions(state: State) -> bool:

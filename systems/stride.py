@@ -21,7 +21,7 @@ _DONE = Action(ActionKind.DONE)
 class StrideSystem(esper.Processor):
     """Keep hearts in step with their G unit; run the stride step and the end-phase return."""
 
-    def process(self, state: State) -> None:  # type: ignore[override]
+    def process(self, state: State) -> None:
         if waiting(state):
             return
         sync_hearts(state)
@@ -37,6 +37,8 @@ class StrideSystem(esper.Processor):
 
 def sync_hearts(state: State) -> None:
     """HRT-03: a heart always has its G unit's stand/rest."""
+    if not esper.get_component(HeartLink):
+        return                               # no hearts: the usual case, kept cheap
     for player in (0, 1):
         vc = state.board.circles[player][Circle.VC]
         if len(vc) > 1:

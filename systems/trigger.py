@@ -14,7 +14,7 @@ from systems.base import at_check_timing
 class TriggerSystem(esper.Processor):
     """Pick the next pending auto (asking when a player has several) and start it."""
 
-    def process(self, state: State) -> None:  # type: ignore[override]
+    def process(self, state: State) -> None:
         if not at_check_timing(state) or not state.pending_autos:
             return
         tp = state.turn.player

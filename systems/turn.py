@@ -48,7 +48,7 @@ _MAIN_ORDERS = frozenset({OrderType.NORMAL, OrderType.SET})
 class TurnSystem(esper.Processor):
     """Advance the turn outside the battle phase, asking at each open timing."""
 
-    def process(self, state: State) -> None:  # type: ignore[override]
+    def process(self, state: State) -> None:
         if not quiet(state) or state.turn.phase is Phase.BATTLE:
             return
         PHASES[state.turn.phase](state)

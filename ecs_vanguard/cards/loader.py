@@ -54,7 +54,7 @@ def _enum(where: _Where, field: str, enum: type[Enum], value: Any) -> Any:
     try:
         return enum(value)
     except ValueError:
-        choices = ", ".join(m.value for m in enum)  # type: ignore[attr-defined]
+        choices = ", ".join(m.value for m in enum)
         raise where.fail(field, f"{value!r} is not one of: {choices}") from None
 
 

@@ -101,6 +101,11 @@ class CardDef:
     text: str = ""
     source: str = field(default="", compare=False)   # the file it came from, for messages
 
+    def __hash__(self) -> int:
+        # By id: the generated hash walked every ability of the card, and cards are cache keys
+        # on hot paths (equality still compares every field).
+        return hash(self.id)
+
     @property
     def drive(self) -> int:
         """Drive checks of this card as a vanguard (CORE-11)."""

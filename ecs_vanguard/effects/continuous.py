@@ -27,12 +27,12 @@ def bonus(state: State, entity: int, stat: Stat) -> int:
     pos = q.position(entity)
     total = 0
     for card_id, index, ability in q.abilities(state, entity):
-        if ability.kind is not AbilityKind.CONT or pos.zone not in ability.zones:  # type: ignore
+        if ability.kind is not AbilityKind.CONT or pos.zone not in ability.zones:
             continue
         frame = Frame(entity, card_id, index, pos.owner)
-        if not conditions.holds(state, frame, ability.condition):  # type: ignore[attr-defined]
+        if not conditions.holds(state, frame, ability.condition):
             continue
-        for step in ability.effect:  # type: ignore[attr-defined]
+        for step in ability.effect:
             if _STEP_STAT.get(type(step)) is stat:
                 total += int(step.amount)  # type: ignore[attr-defined]
     return total

@@ -125,7 +125,7 @@ _COST_CHECKS: dict[type, Callable[[State, Frame, object], bool]] = {
                                            c.where)) >= c.n,  # type: ignore[attr-defined]
     s.Reveal: lambda st, f, c: (bool(c.target) or len(select(  # type: ignore[attr-defined]
         st, f, c.source, c.where)) >= c.count),  # type: ignore[attr-defined]
-    s.Rest: lambda st, f, c: any(q.is_standing(u) for u in select(  # type: ignore
+    s.Rest: lambda st, f, c: any(q.is_standing(u) for u in select(
         st, f, c.target)),  # type: ignore[attr-defined]
     s.Retire: lambda st, f, c: bool(select(st, f, c.target)),  # type: ignore[attr-defined]
     s.Bind: lambda st, f, c: bool(select(st, f, c.target)),  # type: ignore[attr-defined]

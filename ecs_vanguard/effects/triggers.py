@@ -6,11 +6,12 @@ from enum import Enum
 
 import esper
 
-from components import Imprisoned
+from components import HeartLink, Imprisoned, Locked
 from ecs_vanguard import query as q
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, Limit
+from ecs_vanguard.effects import conditions
 from ecs_vanguard.rules import Stat
-from ecs_vanguard.state import PendingAuto, State
+from ecs_vanguard.state import Frame, PendingAuto, State
 
 _CONTEXT_FIELDS = ("guarding", "attacker", "target", "card", "booster", "boosted")
 
@@ -47,9 +48,6 @@ def _matches(value: object, wanted: object, source: int, owner: int) -> bool:
 def _queue(state: State, event: object, entity: int, card_id: str, index: int,
            ability: AbilityDef) -> None:
     """Queue one auto if its card is in a valid zone and the event matches (CORE-18, CORE-19)."""
-    from ecs_vanguard.effects import conditions  # conditions read frames; imported lazily
-    from ecs_vanguard.state import Frame
-
     pos = q.position(entity)
     if pos.zone not in ability.zones:
         return
@@ -72,21 +70,24 @@ def collect(state: State, event: object, watchers: tuple[tuple[int, int], ...]) 
     with no abilities now (deleted, locked, lost them) queues nothing."""
     event_type = type(event)
     for entity, index in watchers:
-        if entity in state.deleted or q.is_locked(entity) or _lost(entity) or _jailed(entity):
-            continue
         card = state.card(entity)
-        _queue(state, event, entity, card.id, index, card.abilities[index])
+        ability = card.abilities[index]
+        if q.position(entity).zone not in ability.zones:
+            continue                                   # the cheap test first: most stop here
+        if entity in state.deleted or _inactive(entity):
+            continue
+        _queue(state, event, entity, card.id, index, ability)
     for entity in sorted(state.grants):
         printed = len(state.card(entity).abilities)
         for card_id, index, ability in q.abilities(state, entity)[printed:]:
-            when = ability.when  # type: ignore[attr-defined]
+            when = ability.when
             if ability.kind is AbilityKind.AUTO and when.event is event_type:  # type: ignore
-                _queue(state, event, entity, card_id, index, ability)  # type: ignore[arg-type]
+                _queue(state, event, entity, card_id, index, ability)
 
 
-def _jailed(entity: int) -> bool:
-    return esper.has_component(entity, Imprisoned)       # PRI-03
-
-
-def _lost(entity: int) -> bool:
-    return any(m.stat is Stat.LOSE_ABILITIES for m in q.modifiers(entity))
+def _inactive(entity: int) -> bool:
+    """True for a card whose abilities do not work now: locked (ACT-23), imprisoned (PRI-03), a
+    heart (HRT-02), or one that lost them (ACT-22)."""
+    return (esper.has_component(entity, Locked) or esper.has_component(entity, Imprisoned)
+            or esper.has_component(entity, HeartLink)
+            or any(m.stat is Stat.LOSE_ABILITIES for m in q.modifiers(entity)))

@@ -50,6 +50,8 @@ def imprison(state: State, jailer: int, card: int) -> bool:
 def release_unjailed(state: State) -> bool:
     """PRI-04 (a rule action): an order zone with no Prison sends its imprisoned cards to their
     owners' drops. Return True if any moved."""
+    if not esper.get_component(Imprisoned):
+        return False                        # nothing is imprisoned: the usual case, kept cheap
     moved = False
     for player in (0, 1):
         held = imprisoned_in(state, player)

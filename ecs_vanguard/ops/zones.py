@@ -60,26 +60,16 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
         put_into_g_zone(state, [card])
         return
     _container(state, card, pos).remove(card)
-    if esper.has_component(card, HeartLink) and to is not Zone.VC:
-        _leave_heart(state, card)                              # HRT-09
-    if esper.has_component(card, LegionLink) and to is not Zone.VC:
-        from ecs_vanguard.ops.legion import end_legion  # LEG-09
-
-        end_legion(card)
-    if esper.has_component(card, Imprisoned):
-        esper.remove_component(card, Imprisoned)
-    if imprisoned_by is not None:
-        esper.add_component(card, Imprisoned(imprisoned_by))
+    # Every card has Card, Position, Orientation and Modifiers; more means a rare status.
+    rare = len(esper._entities[card]) > _PLAIN_COMPONENTS
+    if rare or imprisoned_by is not None:
+        to = _leave_statuses(state, card, to, imprisoned_by)
     if state.battle is not None:
         state.battle.guardians.pop(card, None)
-    if esper.has_component(card, GiftMarker) and to not in _MARKER_ZONES:
-        to, circle = Zone.REMOVED, None        # CORE-15: a Protect marker is not a card
     pos.zone = to
     pos.circle = Circle.VC if to is Zone.VC else (circle if to is Zone.RC else None)
     if not keep_object:
         renew_object(state, card)
-        if esper.has_component(card, Locked):
-            esper.remove_component(card, Locked)     # a locked card leaving its circle (ACT-23)
         orient = _ce(card, Orientation)
         orient.rested = rested
         orient.face_up = (to not in _FACE_DOWN_ZONES) if face_up is None else face_up
@@ -90,18 +80,49 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
         dest.append(card)
     _track_ride_deck_origin(state, card, from_zone, to)
     state.log(CardMoved(card, pos.owner, from_zone, to))  # type: ignore[arg-type]
+    if rare or to not in _CIRCLE_ZONES:
+        _after_leaving(state, card, from_zone, to, g_unit, imprisoned_by)
+
+
+_PLAIN_COMPONENTS = 4
+
+
+def _leave_statuses(state: State, card: int, to: Zone, imprisoned_by: int | None) -> Zone:
+    """End the statuses a move ends (HRT-09, LEG-09, PRI-01, ACT-23) and return where the card
+    really goes (a Protect marker anywhere but hand or GC leaves the game, CORE-15)."""
+    if esper.has_component(card, HeartLink) and to is not Zone.VC:
+        _leave_heart(state, card)
+    if esper.has_component(card, LegionLink) and to is not Zone.VC:
+        from ecs_vanguard.ops.legion import end_legion
+
+        end_legion(card)
+    if esper.has_component(card, Imprisoned):
+        esper.remove_component(card, Imprisoned)
+    if imprisoned_by is not None:
+        esper.add_component(card, Imprisoned(imprisoned_by))
+    if esper.has_component(card, Locked):
+        esper.remove_component(card, Locked)        # a locked card leaving its circle
+    if esper.has_component(card, GiftMarker) and to not in _MARKER_ZONES:
+        return Zone.REMOVED
+    return to
+
+
+def _after_leaving(state: State, card: int, from_zone: object, to: Zone, g_unit: bool,
+                   imprisoned_by: int | None) -> None:
+    """What follows a move off the circles: dress sources follow (OD-05) or unlink (OD-09), a
+    G unit goes on to the G zone (STR-12, GG-03, GG-04), a token vanishes (TOK-01, TOK-03: right
+    after the move, whose autos still trigger; not a rule action)."""
     if esper.has_component(card, DressSource):
-        esper.remove_component(card, DressSource)        # OD-09: the link ends
+        esper.remove_component(card, DressSource)
     elif to not in _CIRCLE_ZONES and to is not Zone.DRESS and from_zone in _CIRCLE_ZONES:
         _follow_unit(state, card, to, imprisoned_by)
-    if g_unit and from_zone in _CIRCLE_ZONES and to not in _CIRCLE_ZONES and to not in (
-            Zone.G_ZONE, Zone.REMOVED):
-        from ecs_vanguard.ops.stride import put_into_g_zone  # STR-12, GG-03, GG-04: then there
+    if to in _CIRCLE_ZONES:
+        return
+    if g_unit and from_zone in _CIRCLE_ZONES and to not in (Zone.G_ZONE, Zone.REMOVED):
+        from ecs_vanguard.ops.stride import put_into_g_zone
 
         put_into_g_zone(state, [card])
-    if to not in _CIRCLE_ZONES and to is not Zone.REMOVED and esper.has_component(card, Token):
-        # TOK-01, TOK-03: a token anywhere but a circle is removed at once, after the move
-        # (autos it triggered still trigger), before anything else; not a rule action.
+    if to is not Zone.REMOVED and esper.has_component(card, Token):
         move_card(state, card, Zone.REMOVED)
 
 

@@ -127,7 +127,7 @@ def _play(batch: backends.Batch, run: _Run) -> list[tuple[int, str]]:
 
 def _progress_bar(show: bool, total: int, initial: int, label: str) -> Any:
     """Return a tqdm bar on stderr showing games per second (a silent one if not shown)."""
-    from tqdm import tqdm  # type: ignore[import-untyped]
+    from tqdm import tqdm
 
     return tqdm(total=total, initial=initial, desc=label, unit="game", file=sys.stderr,
                 dynamic_ncols=True, smoothing=0.05, disable=not show)
