@@ -59,6 +59,19 @@ def _seek(game: vg.Game, mate_id: str = "LG-005", find: bool = True) -> None:
         game.step(pick(game, ActionKind.DONE))            # a hidden zone: may find nothing
 
 
+def _opponent_forms_a_legion(game: vg.Game) -> None:
+    """Pass player 0's turn; player 1 (LG-007 on VC) uses Seek Mate and finds Lucius."""
+    game.step(pick(game, ActionKind.DONE))
+    while game.turn_player == 0:
+        game.step(pick(game, ActionKind.DONE))
+    while game.decision.kind is not DecisionKind.MAIN_PHASE:
+        game.step(pick(game, ActionKind.DONE))
+    game.step(pick(game, ActionKind.SEEK_MATE))
+    while game.decision.label == "to deck top":
+        game.step(game.legal_actions()[0])
+    game.step(pick(game, ActionKind.PICK, card=card_named(game, 1, Zone.DECK, "LG-005")))
+
+
 def _legion(db, **side0) -> tuple[vg.Game, int, int]:
     side0.setdefault("vanguard", "LG-007")
     game = _main(db, side0)
@@ -241,15 +254,7 @@ def test_LEG_19_and_LEG_29_only_the_leader_is_attacked_with_its_power_alone(db):
     leader's power alone."""
     game = _main(db, {"vanguard": "LG-008", "deck": ["LG-006"] * 8},
                  {"vanguard": "LG-007", "drop": DROP, "deck": DECK[1:] + DECK[:1]}, phase="main")
-    game.step(pick(game, ActionKind.DONE))
-    while game.turn_player == 0:
-        game.step(pick(game, ActionKind.DONE))
-    while game.decision.kind is not DecisionKind.MAIN_PHASE:
-        game.step(pick(game, ActionKind.DONE))
-    game.step(pick(game, ActionKind.SEEK_MATE))
-    while game.decision.label == "to deck top":
-        game.step(game.legal_actions()[0])
-    game.step(pick(game, ActionKind.PICK, card=card_named(game, 1, Zone.DECK, "LG-005")))
+    _opponent_forms_a_legion(game)
     leader = unit_at(game, 1, Circle.VC)
     mate = ops.partner(leader)
     while game.turn_player == 1:
@@ -336,15 +341,7 @@ def test_LEG_28_damage_to_the_vanguard_hits_both_a_chosen_vanguard_once(tdb):
     game = _main(tdb, {"vanguard": "LG-008", "rear": {"front_left": "T-LEGION-TOOLS"},
                        "deck": ["LG-006"] * 8},
                  {"vanguard": "LG-007", "drop": DROP, "deck": DECK[1:] + DECK[:1]})
-    game.step(pick(game, ActionKind.DONE))
-    while game.turn_player == 0:
-        game.step(pick(game, ActionKind.DONE))
-    while game.decision.kind is not DecisionKind.MAIN_PHASE:
-        game.step(pick(game, ActionKind.DONE))
-    game.step(pick(game, ActionKind.SEEK_MATE))
-    while game.decision.label == "to deck top":
-        game.step(game.legal_actions()[0])
-    game.step(pick(game, ActionKind.PICK, card=card_named(game, 1, Zone.DECK, "LG-005")))
+    _opponent_forms_a_legion(game)
     while game.turn_player == 1:
         game.step(pick(game, ActionKind.DONE))
     while game.decision.kind is not DecisionKind.MAIN_PHASE:
