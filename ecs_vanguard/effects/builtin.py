@@ -6,25 +6,27 @@ from __future__ import annotations
 from functools import cache
 
 from ecs_vanguard.cards.schema import CardDef
-from ecs_vanguard.effects.steps import (
-    AddCritical,
-    AddPower,
-    Choose,
-    Discard,
+from ecs_vanguard.effects.rule_steps import (
     DiscardSameNameAsVanguard,
-    Draw,
     DropToDeckTop,
     FormLegion,
     GainGift,
     GuardSelf,
     HealIfNotAhead,
     Mulligan,
-    RemoveFromGame,
     RideSelf,
+    StrideSelf,
+)
+from ecs_vanguard.effects.steps import (
+    AddCritical,
+    AddPower,
+    Choose,
+    Discard,
+    Draw,
+    RemoveFromGame,
     Search,
     Shuffle,
     Stand,
-    StrideSelf,
 )
 from ecs_vanguard.rules import Trigger
 from ecs_vanguard.state import (

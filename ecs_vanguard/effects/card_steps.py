@@ -8,6 +8,7 @@ from collections.abc import Callable
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects import steps as s
 from ecs_vanguard.effects.picking import (
     ask_yes_no,
@@ -166,7 +167,7 @@ def _discard_grades(state: State, frame: Frame, step: s.DiscardGrades) -> Decisi
     return None
 
 
-def _drop_to_deck_top(state: State, frame: Frame, step: s.DropToDeckTop) -> Decision | None:
+def _drop_to_deck_top(state: State, frame: Frame, step: rs.DropToDeckTop) -> Decision | None:
     """LEG-01: choose n drop cards, then put them on top of the deck; the first chosen ends on
     top (the player's order)."""
     drop = list(state.board.zones[frame.master][Zone.DROP])
@@ -313,18 +314,18 @@ HANDLERS: dict[type, Handler] = {
     s.CounterCharge: _counter_charge,
     s.Discard: _discard,
     s.DiscardGrades: _discard_grades,
-    s.DropToDeckTop: _drop_to_deck_top,
-    s.DiscardSameNameAsVanguard: _discard_same_name,
+    rs.DropToDeckTop: _drop_to_deck_top,
+    rs.DiscardSameNameAsVanguard: _discard_same_name,
     s.Reveal: _reveal,
     s.Search: _search,
     s.PutInto: _put_into,
     s.Shuffle: _shuffle,
     s.Heal: _heal,
-    s.HealIfNotAhead: _heal_if_not_ahead,
+    rs.HealIfNotAhead: _heal_if_not_ahead,
     s.Bind: _each_card(ops.bind),
     s.TurnFaceUp: _each_card(lambda st, c: ops.turn_face(st, c, True)),
     s.TurnFaceDown: _each_card(lambda st, c: ops.turn_face(st, c, False)),
     s.RemoveFromGame: _each_card(lambda st, c: ops.move_card(st, c, Zone.REMOVED)),
     s.DeclareName: _declare_name,
-    s.Mulligan: _mulligan,
+    rs.Mulligan: _mulligan,
 }

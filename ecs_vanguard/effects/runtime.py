@@ -12,6 +12,7 @@ from ecs_vanguard import query as q
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Limit
 from ecs_vanguard.decisions import Decision
 from ecs_vanguard.effects import builtin, card_steps, conditions, flow_steps, unit_steps
+from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects import steps as s
 from ecs_vanguard.effects.picking import YIELD, ask_yes_no, player_of
 from ecs_vanguard.effects.selectors import narrow, select
@@ -132,8 +133,8 @@ _COST_CHECKS: dict[type, Callable[[State, Frame, object], bool]] = {
     s.Choose: lambda st, f, c: bool(select(st, f, c.source, c.where)),  # type: ignore
     s.DiscardGrades: lambda st, f, c: sum(st.card(h).grade for h in _hand(st, f))
     >= c.total,  # type: ignore[attr-defined]
-    s.DropToDeckTop: lambda st, f, c: len(st.board.zones[f.master][Zone.DROP]) >= c.n,  # type: ignore
-    s.DiscardSameNameAsVanguard: lambda st, f, c: any(
+    rs.DropToDeckTop: lambda st, f, c: len(st.board.zones[f.master][Zone.DROP]) >= c.n,  # type: ignore
+    rs.DiscardSameNameAsVanguard: lambda st, f, c: any(
         q.same_name(st, h, q.vanguard(st, f.master)) for h in _hand(st, f)),
 }
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Decision
+from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects import steps as s
 from ecs_vanguard.effects.gifts import gain_gift
 from ecs_vanguard.effects.picking import pick_cards, pick_circle, player_of
@@ -236,7 +237,7 @@ def _place_on_rc(state: State, frame: Frame, step: s.PlaceOnRC) -> Decision | No
     return None
 
 
-def _form_legion(state: State, frame: Frame, step: s.FormLegion) -> None:
+def _form_legion(state: State, frame: Frame, step: rs.FormLegion) -> None:
     for card in select(state, frame, step.target):
         ops.form_legion(state, frame.source, card)
 
@@ -261,7 +262,7 @@ def _ride_self(state: State, frame: Frame, step: object) -> None:
     ops.ride(state, frame.master, frame.source)
 
 
-def _gain_gift(state: State, frame: Frame, step: s.GainGift) -> Decision | None:
+def _gain_gift(state: State, frame: Frame, step: rs.GainGift) -> Decision | None:
     return gain_gift(state, frame, step.gift)
 
 
@@ -289,14 +290,14 @@ HANDLERS: dict[type, Handler] = {
     s.Imprison: _imprison,
     s.MakeTokens: _make_tokens,
     s.SetWorldContent: _set_world_content,
-    s.RideSelf: _ride_self,
-    s.StrideSelf: _stride_self,
-    s.FormLegion: _form_legion,
+    rs.RideSelf: _ride_self,
+    rs.StrideSelf: _stride_self,
+    rs.FormLegion: _form_legion,
     s.RestrictAttack: _restrict_attack,
     s.PutAsHeart: _put_as_heart,
     s.SuperiorStride: _superior_stride,
-    s.GuardSelf: _guard_self,
+    rs.GuardSelf: _guard_self,
     s.PlaceOnRC: _place_on_rc,
-    s.GainGift: _gain_gift,
+    rs.GainGift: _gain_gift,
 }
 
