@@ -99,6 +99,9 @@ def _guard(state: State, player: int, actions: list[Action]) -> Action | None:
     """Guard a vanguard attack that would hit once the damage is high: intercept first, then the
     smallest shield that is enough, then a sentinel."""
     assert state.battle is not None
+    if state.battle.guard_group:               # ACT-27: finish the group it started
+        return (_first(actions, ActionKind.YES) or _first(actions, ActionKind.GUARD)
+                or _first(actions, ActionKind.NO))
     attack, defence = q.battle_totals(state)
     is_vanguard = q.position(state.battle.target).zone is Zone.VC
     if not is_vanguard or attack < defence or q.damage_count(state, player) < _GUARD_FROM_DAMAGE:
@@ -107,6 +110,9 @@ def _guard(state: State, player: int, actions: list[Action]) -> Action | None:
     if intercept is not None:
         return intercept
     guards = [a for a in actions if a.kind is ActionKind.GUARD]
+    from_hand = [a for a in guards if q.position(a.card).zone is Zone.HAND]
+    if state.battle.guard_at_once > len(from_hand):
+        guards = [a for a in guards if a not in from_hand]     # ACT-27: not enough cards
     needed = attack - defence + 1
     shields = sorted((a for a in guards
                       if not state.card(a.card).sentinel and q.shield(state, a.card) > 0),
