@@ -96,6 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
     odds.add_argument("--seed", type=_at_least(0), help="random seed")
     odds.add_argument("--json", action="store_true", help="print the report as JSON")
     odds.set_defaults(run=_odds)
+    vocab = sub.add_parser("vocabulary", help="the ops, selectors, filters, checks and events "
+                           "card files can use")
+    vocab.set_defaults(run=_vocabulary)
     return parser
 
 
@@ -184,6 +187,14 @@ def _odds(args: argparse.Namespace, argv: list[str]) -> int:
     options = {k: v for k, v in (("samples", args.samples), ("seed", args.seed)) if v is not None}
     report = odds(deck, **options)
     print(json.dumps(report.to_dict(), indent=2) if args.json else report.to_text())
+    return 0
+
+
+def _vocabulary(args: argparse.Namespace, argv: list[str]) -> int:
+    """Print the vocabulary of card files."""
+    from ecs_vanguard.cards.vocabulary import vocabulary_text
+
+    print(vocabulary_text())
     return 0
 
 

@@ -24,3 +24,24 @@ def test_readme_first_commands_are_install_then_tests():
     assert first.group(1).startswith("pip install -e .[dev] && ecs-vanguard simulate")
     assert first.group(2).startswith("python -m pytest")
     assert "python -m pytest" in (README.parent / ".ci" / "run").read_text()
+
+
+def test_readme_card_and_deck_examples_load(tmp_path):
+    """The README's TOML examples are a valid card file and a valid standard deck."""
+    import ecs_vanguard as vg
+
+    card_text, deck_text = re.findall(r"```toml\n(.*?)```", README.read_text(), re.DOTALL)[:2]
+    (tmp_path / "card.toml").write_text(card_text)
+    (tmp_path / "deck.toml").write_text(deck_text)
+    db = vg.CardDB.load(tmp_path / "card.toml", base=vg.CardDB.builtin())
+    assert db["MY-001"].abilities[0].effect[1].target == "victim"
+    vg.Deck.load(tmp_path / "deck.toml", db).validate("standard", db)
+
+
+def test_the_vocabulary_command_lists_every_op():
+    from ecs_vanguard.cards.vocabulary import vocabulary_text
+    from ecs_vanguard.effects.steps import STEP_TYPES
+
+    text = vocabulary_text()
+    assert all(f"  {name}(" in text for name in STEP_TYPES)
+    assert "attack_declared: attacker, target, player" in text
