@@ -226,48 +226,73 @@ def parse_card(raw: Any, file: str) -> CardDef:
     names = _typed(where, "names", raw["names"], list)
     if not names or not all(isinstance(n, str) and n for n in names):
         raise where.fail("names", "expected a non-empty list of names")
-    trigger = _enum(where, "trigger", Trigger, raw["trigger"]) if "trigger" in raw else None
-    default_type = "trigger" if trigger else ("order" if "order_type" in raw else "normal")
-    unit_type = _enum(where, "unit_type", UnitType, raw.get("unit_type", default_type))
     card = CardDef(
-        id=_typed(where, "id", raw["id"], str),
-        names=tuple(names),
-        grade=_typed(where, "grade", raw["grade"], int),
-        power=_typed(where, "power", raw.get("power", 0), int),
-        shield=_typed(where, "shield", raw.get("shield", 0), int),
-        critical=_typed(where, "critical", raw.get("critical", 1), int),
-        nation=_typed(where, "nation", raw.get("nation", ""), str),
-        race=_typed(where, "race", raw.get("race", ""), str),
-        unit_type=unit_type,
-        trigger=trigger,
-        trigger_power=_typed(where, "trigger_power", raw.get("trigger_power", 10000), int),
-        skills=frozenset(_enum(where, "skills", Skill, s) for s in raw.get("skills", [])),
-        gift=_enum(where, "gift", Gift, raw["gift"]) if "gift" in raw else None,
-        order_type=_enum(where, "order_type", OrderType, raw["order_type"])
-        if "order_type" in raw else None,
-        sentinel=_typed(where, "sentinel", raw.get("sentinel", False), bool),
-        standard=_typed(where, "standard", raw.get("standard", True), bool),
+        **_printed(where, raw, names),
+        **_keywords(where, raw),
         abilities=tuple(
             _parse_ability(where, f"ability[{i}]", a) for i, a in enumerate(raw.get("ability", []))
         ),
-        trigger_extra=_parse_steps(where, "trigger_extra", raw.get("trigger_extra", []), set(), False),
-        overdress=tuple(_typed(where, "overdress", raw.get("overdress", []), list)),
-        overdress_or_dressed=_typed(where, "overdress_or_dressed",
-                                    raw.get("overdress_or_dressed", False), bool),
-        subtypes=frozenset(_subtype(where, s) for s in _typed(where, "subtypes",
-                                                              raw.get("subtypes", []), list)),
-        world_rule=_typed(where, "world_rule", raw.get("world_rule", False), bool),
-        alchemagic=_alchemagic(where, raw.get("alchemagic", "")),
-        stride_cost=_parse_steps(where, "stride_cost", raw.get("stride_cost", []), set(), True),
-        ultimate_stride=_typed(where, "ultimate_stride", raw.get("ultimate_stride", False), bool),
-        g_guardian_cost=_parse_steps(where, "g_guardian_cost", raw.get("g_guardian_cost", []),
-                                     set(), True),
-        seek_mate=tuple(_typed(where, "seek_mate", raw.get("seek_mate", []), list)),
         text=str(raw.get("text", "")),
         source=file,
     )
     _check_card(where, card)
     return card
+
+
+def _printed(where: _Where, raw: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """Return the printed information of a card table, typed (TERM-01)."""
+    trigger = _enum(where, "trigger", Trigger, raw["trigger"]) if "trigger" in raw else None
+    default_type = "trigger" if trigger else ("order" if "order_type" in raw else "normal")
+    order_type = raw.get("order_type")
+    return {
+        "id": _typed(where, "id", raw["id"], str),
+        "names": tuple(names),
+        "grade": _typed(where, "grade", raw["grade"], int),
+        "power": _typed(where, "power", raw.get("power", 0), int),
+        "shield": _typed(where, "shield", raw.get("shield", 0), int),
+        "critical": _typed(where, "critical", raw.get("critical", 1), int),
+        "nation": _typed(where, "nation", raw.get("nation", ""), str),
+        "race": _typed(where, "race", raw.get("race", ""), str),
+        "unit_type": _enum(where, "unit_type", UnitType, raw.get("unit_type", default_type)),
+        "trigger": trigger,
+        "trigger_power": _typed(where, "trigger_power", raw.get("trigger_power", 10000), int),
+        "skills": frozenset(_enum(where, "skills", Skill, s) for s in raw.get("skills", [])),
+        "gift": _enum(where, "gift", Gift, raw["gift"]) if "gift" in raw else None,
+        "order_type": _enum(where, "order_type", OrderType, order_type) if order_type else None,
+        "sentinel": _typed(where, "sentinel", raw.get("sentinel", False), bool),
+        "standard": _typed(where, "standard", raw.get("standard", True), bool),
+    }
+
+
+def _names_list(where: _Where, raw: dict[str, Any], field: str) -> tuple[str, ...]:
+    value = _typed(where, field, raw.get(field, []), list)
+    if not all(isinstance(n, str) and n for n in value):
+        raise where.fail(field, "expected a list of card names")
+    return tuple(value)
+
+
+def _keywords(where: _Where, raw: dict[str, Any]) -> dict[str, Any]:
+    """Return the keyword fields of a card table: trigger extras and the mechanics' keywords
+    (overDress, Prison/World, Alchemagic, Stride, G guardian, Seek Mate)."""
+    def flag(field: str) -> bool:
+        return bool(_typed(where, field, raw.get(field, False), bool))
+
+    def steps(field: str, is_cost: bool) -> tuple[object, ...]:
+        return _parse_steps(where, field, raw.get(field, []), set(), is_cost)
+
+    subtypes = _typed(where, "subtypes", raw.get("subtypes", []), list)
+    return {
+        "trigger_extra": steps("trigger_extra", False),
+        "overdress": _names_list(where, raw, "overdress"),
+        "overdress_or_dressed": flag("overdress_or_dressed"),
+        "subtypes": frozenset(_subtype(where, s) for s in subtypes),
+        "world_rule": flag("world_rule"),
+        "alchemagic": _alchemagic(where, raw.get("alchemagic", "")),
+        "stride_cost": steps("stride_cost", True),
+        "ultimate_stride": flag("ultimate_stride"),
+        "g_guardian_cost": steps("g_guardian_cost", True),
+        "seek_mate": _names_list(where, raw, "seek_mate"),
+    }
 
 
 def _alchemagic(where: _Where, value: Any) -> str:

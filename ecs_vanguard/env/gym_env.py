@@ -3,7 +3,7 @@ agent; actions are indices of the fixed action table, with the legal mask in the
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium as gym
 
@@ -20,7 +20,7 @@ class VanguardEnv(gym.Env):
     `illegal_action="lose"` ends the episode as a loss (reward -1) for agents that do not mask.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Env declares it
 
     def __init__(self, deck_a: str = "blazing_dragons", deck_b: str = "radiant_knights",
                  format: str = "standard", opponent: str = "random", seat: int = 0,
