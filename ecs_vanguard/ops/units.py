@@ -46,9 +46,9 @@ def add_modifier(state: State, card: int, stat: Stat, amount: int, until: Durati
 
 
 def is_persona_ride(state: State, old: int, new: int) -> bool:
-    """True if riding `new` on `old` is a persona ride: same name, persona ride icon (CORE-05)."""
-    new_def, old_def = state.card(new), state.card(old)
-    return Skill.PERSONA_RIDE in new_def.skills and any(old_def.has_name(n) for n in new_def.names)
+    """True if riding `new` on `old` is a persona ride: same name (names as they are now,
+    TERM-05), persona ride icon (CORE-05)."""
+    return Skill.PERSONA_RIDE in state.card(new).skills and q.same_name(state, old, new)
 
 
 def ride(state: State, player: int, card: int, *, superior: bool = False) -> None:
