@@ -1,4 +1,8 @@
-"""Guards shared by the systems: when the state is quiet enough for each one to act."""
+"""Guards shared by the systems: when the state is quiet enough for each one to act.
+
+Written flat, without calling one another: they run seven times per tick (a measured 7% of a
+game's time when nested).
+"""
 
 from __future__ import annotations
 
@@ -12,9 +16,9 @@ def waiting(state: State) -> bool:
 
 def at_check_timing(state: State) -> bool:
     """True when no ability is resolving: rule actions and autos may be processed (CORE-18)."""
-    return not state.stack and not waiting(state)
+    return not (state.stack or state.decision is not None or state.over)
 
 
 def quiet(state: State) -> bool:
     """True at check timing with no pending autos: the game procedure may go on (CORE-18)."""
-    return at_check_timing(state) and not state.pending_autos
+    return not (state.stack or state.pending_autos or state.decision is not None or state.over)

@@ -33,7 +33,7 @@ class BattleSystem(esper.Processor):
     """Run the battle phase one step at a time, asking at each choice."""
 
     def process(self, state: State) -> None:
-        if not quiet(state) or state.turn.phase is not Phase.BATTLE:
+        if state.turn.phase is not Phase.BATTLE or not quiet(state):
             return
         STEPS[state.turn.step](state)  # type: ignore[index]
 

@@ -17,7 +17,7 @@ class RuleProcessSystem(esper.Processor):
     """Apply rule actions until none applies (CORE-17); they have no source (TERM-02)."""
 
     def process(self, state: State) -> None:
-        if not at_check_timing(state) or not state.dirty:
+        if not state.dirty or not at_check_timing(state):
             return
         while not state.over and apply_rule_actions(state):
             pass

@@ -22,10 +22,12 @@ class StrideSystem(esper.Processor):
     """Keep hearts in step with their G unit; run the stride step and the end-phase return."""
 
     def process(self, state: State) -> None:
-        if waiting(state):
-            return
-        sync_hearts(state)
-        if not state.rules.has_stride_step or not quiet(state) or _rechoose_heart(state):
+        if not state.rules.has_stride_step or waiting(state):
+            return                              # no G units outside premium (STR-01)
+        has_hearts = bool(esper.get_component(HeartLink))
+        if has_hearts:
+            sync_hearts(state)
+        if not quiet(state) or (has_hearts and _rechoose_heart(state)):
             return
         t = state.turn
         if t.phase is Phase.RIDE and t.stage == 1:
@@ -37,8 +39,6 @@ class StrideSystem(esper.Processor):
 
 def sync_hearts(state: State) -> None:
     """HRT-03: a heart always has its G unit's stand/rest."""
-    if not esper.get_component(HeartLink):
-        return                               # no hearts: the usual case, kept cheap
     for player in (0, 1):
         vc = state.board.circles[player][Circle.VC]
         if len(vc) > 1:

@@ -15,7 +15,7 @@ class TriggerSystem(esper.Processor):
     """Pick the next pending auto (asking when a player has several) and start it."""
 
     def process(self, state: State) -> None:
-        if not at_check_timing(state) or not state.pending_autos:
+        if not state.pending_autos or not at_check_timing(state):
             return
         tp = state.turn.player
         mine = [a for a in state.pending_autos if a.player == tp]

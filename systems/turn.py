@@ -49,7 +49,7 @@ class TurnSystem(esper.Processor):
     """Advance the turn outside the battle phase, asking at each open timing."""
 
     def process(self, state: State) -> None:
-        if not quiet(state) or state.turn.phase is Phase.BATTLE:
+        if state.turn.phase is Phase.BATTLE or not quiet(state):
             return
         PHASES[state.turn.phase](state)
 
