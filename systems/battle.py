@@ -10,7 +10,7 @@ from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.effects.builtin import push_trigger
-from ecs_vanguard.effects.picking import take_answer
+from ecs_vanguard.effects.picking import DONE, offer_or_pass, take_answer
 from ecs_vanguard.events import (
     AttackDeclared,
     AttackHit,
@@ -25,8 +25,6 @@ from ecs_vanguard.state import G_GUARDIAN_INDEX, Battle, Frame, State
 from ecs_vanguard.zones import FIELD_ZONES, Zone
 from systems.base import quiet
 from systems.turn import enter_phase, play_order, sweep_modifiers
-
-_DONE = Action(ActionKind.DONE)
 
 
 class BattleSystem(esper.Processor):
@@ -43,11 +41,9 @@ def _attack_step(state: State) -> None:
     """CORE-09: choose an attacker and a target, or end the battle phase."""
     p = state.turn.player
     answer = take_answer(state)
-    if answer is None:
-        actions = attack_actions(state, p)
-        if actions:
-            state.decision = Decision(p, DecisionKind.ATTACK, (*actions, _DONE), label="attack")
-            return
+    if answer is None and offer_or_pass(state, p, DecisionKind.ATTACK, attack_actions(state, p),
+                                        "attack"):
+        return
     if answer is None or answer.kind is ActionKind.DONE:
         enter_phase(state, Phase.END)
         return
@@ -70,7 +66,7 @@ def _boost_step(state: State) -> None:
         choices = [battle.attacker] + ([battle.co_attacker] if battle.co_attacker >= 0 else [])
         boosts = tuple(Action(ActionKind.BOOST, card=booster,
                               target=u if len(choices) > 1 else -1) for u in choices)
-        state.decision = Decision(battle.player, DecisionKind.BOOST, (*boosts, _DONE),
+        state.decision = Decision(battle.player, DecisionKind.BOOST, (*boosts, DONE),
                                   label="boost")
         return
     attacker_is_vg = q.position(battle.attacker).zone is Zone.VC
@@ -97,7 +93,7 @@ def _guard_step(state: State) -> None:
         return
     answer = take_answer(state)
     if answer is None:
-        done = () if battle.guard_group else (_DONE,)
+        done = () if battle.guard_group else (DONE,)
         state.decision = Decision(defender, DecisionKind.GUARD,
                                   (*guard_actions(state, defender), *done), label="guard")
         return

@@ -9,13 +9,11 @@ from components import HeartLink
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
-from ecs_vanguard.effects.picking import take_answer
+from ecs_vanguard.effects.picking import offer_or_pass, take_answer
 from ecs_vanguard.rules import Phase
 from ecs_vanguard.state import STRIDE_INDEX, Frame, State
 from ecs_vanguard.zones import Circle, Zone
 from systems.base import quiet, waiting
-
-_DONE = Action(ActionKind.DONE)
 
 
 class StrideSystem(esper.Processor):
@@ -102,11 +100,9 @@ def _stride_step(state: State) -> None:
     """STR-03, STR-08: the turn player may stride once in the stride step."""
     p = state.turn.player
     answer = take_answer(state)
-    if answer is None:
-        actions = stride_actions(state, p)
-        if actions:
-            state.decision = Decision(p, DecisionKind.STRIDE, (*actions, _DONE), label="stride")
-            return
+    if answer is None and offer_or_pass(state, p, DecisionKind.STRIDE, stride_actions(state, p),
+                                        "stride"):
+        return
     state.turn.stage = 2
     if answer is not None and answer.kind is ActionKind.STRIDE:
         state.stack.append(Frame(answer.card, state.card(answer.card).id, STRIDE_INDEX, p))

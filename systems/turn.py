@@ -11,7 +11,7 @@ from components import Locked, Modifiers
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
-from ecs_vanguard.effects.picking import take_answer
+from ecs_vanguard.effects.picking import DONE, offer_or_pass, take_answer
 from ecs_vanguard.events import (
     AbilityActivated,
     GameStarted,
@@ -41,7 +41,6 @@ from ecs_vanguard.zones import Zone
 from systems.base import quiet
 from systems.rule_process import end_game
 
-_DONE = Action(ActionKind.DONE)
 _MAIN_ORDERS = frozenset({OrderType.NORMAL, OrderType.SET})
 
 
@@ -113,11 +112,9 @@ def _ride(state: State) -> None:
     p = state.turn.player
     if state.turn.stage == 0:
         answer = take_answer(state)
-        if answer is None:
-            actions = ride_actions(state, p)
-            if actions:
-                state.decision = Decision(p, DecisionKind.RIDE, (*actions, _DONE), label="ride")
-                return
+        if answer is None and offer_or_pass(state, p, DecisionKind.RIDE, ride_actions(state, p),
+                                            "ride"):
+            return
         state.turn.stage = 1
         if answer is not None and answer.kind is ActionKind.RIDE:
             state.turn.rode = True
@@ -143,7 +140,7 @@ def main_actions(state: State, player: int) -> tuple[Action, ...]:
     return (*call_actions(state, player), *overdress_actions(state, player),
             *seek_mate_actions(state, player),
             *move_actions(state, player),
-            *act_actions(state, player), *order_actions(state, player, _MAIN_ORDERS), _DONE)
+            *act_actions(state, player), *order_actions(state, player, _MAIN_ORDERS), DONE)
 
 
 def _main(state: State) -> None:

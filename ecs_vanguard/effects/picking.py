@@ -7,6 +7,8 @@ except where only one outcome is left.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import Circle
@@ -20,7 +22,8 @@ class _Yield:
 
 
 YIELD = _Yield()
-_DONE = Action(ActionKind.DONE)
+# The "pass" answer every optional question ends with.
+DONE = Action(ActionKind.DONE)
 _YES_NO = (Action(ActionKind.YES), Action(ActionKind.NO))
 
 
@@ -28,6 +31,16 @@ def take_answer(state: State) -> Action | None:
     """Return and clear the answer waiting for the step that asked."""
     answer, state.answer = state.answer, None
     return answer
+
+
+def offer_or_pass(state: State, player: int, kind: DecisionKind, actions: Sequence[Action],
+                  label: str) -> bool:
+    """Ask `player` to take one of `actions` or pass; ask nothing and return False when there is
+    nothing to take (an optional step with no legal action is skipped)."""
+    if not actions:
+        return False
+    state.decision = Decision(player, kind, (*actions, DONE), label=label)
+    return True
 
 
 def player_of(frame: Frame, who: str) -> int:
@@ -57,7 +70,7 @@ def pick_cards(state: State, frame: Frame, candidates: list[int], count: int,
         return chosen
     actions = [Action(ActionKind.PICK, card=c) for c in remaining]
     if minimum is not None and len(frame.picks) >= minimum:
-        actions.append(_DONE)
+        actions.append(DONE)
     asker = frame.master if player is None else player
     return Decision(asker, kind, tuple(actions), label=label, source=frame.source)
 
