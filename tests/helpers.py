@@ -91,3 +91,14 @@ def card_named(game: vg.Game, player: int, zone: Zone, card_id: str) -> int:
         if game.state.card(c).id == card_id:
             return c
     raise AssertionError(f"no {card_id} in {zone} of player {player}")
+
+
+def start_game(db: vg.CardDB, side0: dict, side1: dict, *, decks: tuple = (None, None),
+               fmt: str = "standard", phase: str = "main", turn_player: int = 0) -> vg.Game:
+    """Start a turn-3 Scenario from two players' sides; a side without a deck gets the matching
+    entry of `decks` (None: the Scenario's own default)."""
+    for side, deck in zip((side0, side1), decks, strict=True):
+        if deck is not None:
+            side.setdefault("deck", deck)
+    return (vg.Scenario(db, format=fmt).player(0, **side0).player(1, **side1)
+            .start(turn=3, turn_player=turn_player, phase=phase))

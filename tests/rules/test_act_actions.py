@@ -34,6 +34,7 @@ from tests.helpers import (
     object_id,
     pick,
     power_of,
+    start_game,
     unit_at,
     zone_of,
 )
@@ -41,11 +42,9 @@ from tests.helpers import (
 
 def _game(db, side0: dict, side1: dict | None = None, phase: str = "main",
           fmt: str = "standard", turn_player: int = 0) -> vg.Game:
-    side0.setdefault("deck", ["DX-006"] * 6)
-    side1 = side1 or {"vanguard": "DX-101"}
-    side1.setdefault("deck", ["DX-106"] * 6)
-    return (vg.Scenario(db, format=fmt).player(0, **side0).player(1, **side1)
-            .start(turn=3, turn_player=turn_player, phase=phase))
+    return start_game(db, side0, side1 or {"vanguard": "DX-101"},
+                      decks=(["DX-006"] * 6, ["DX-106"] * 6), fmt=fmt, phase=phase,
+                      turn_player=turn_player)
 
 
 def test_ACT_09_a_cost_reveal_lasts_while_the_cost_is_paid(db):

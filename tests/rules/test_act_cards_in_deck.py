@@ -23,17 +23,15 @@ from tests.helpers import (
     is_rested,
     object_id,
     pick,
+    start_game,
     unit_at,
     zone_of,
 )
 
 
 def _main(db, side0: dict, side1: dict | None = None, fmt: str = "standard") -> vg.Game:
-    side0.setdefault("deck", ["DX-006"] * 6)
-    side1 = side1 or {"vanguard": "DX-101"}
-    side1.setdefault("deck", ["DX-106"] * 6)
-    return (vg.Scenario(db, format=fmt).player(0, **side0).player(1, **side1)
-            .start(turn=3, turn_player=0, phase="main"))
+    return start_game(db, side0, side1 or {"vanguard": "DX-101"},
+                      decks=(["DX-006"] * 6, ["DX-106"] * 6), fmt=fmt)
 
 
 def test_ACT_01_draw_up_to_n_lets_the_player_stop_before_each_draw(db):

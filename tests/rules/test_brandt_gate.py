@@ -20,6 +20,7 @@ from tests.helpers import (
     ids_in,
     pick,
     power_of,
+    start_game,
     unit_at,
     zone_of,
 )
@@ -28,11 +29,8 @@ DECK = ["BG-011"] * 8
 
 
 def _gate(db, side0: dict, side1: dict | None = None, turn_player: int = 0) -> vg.Game:
-    side0.setdefault("deck", DECK)
-    side1 = side1 or {"vanguard": "DX-104", "rear": {"front_left": "DX-106"}}
-    side1.setdefault("deck", ["DX-106"] * 8)
-    return (vg.Scenario(db).player(0, **side0).player(1, **side1)
-            .start(turn=3, turn_player=turn_player, phase="main"))
+    return start_game(db, side0, side1 or {"vanguard": "DX-104", "rear": {"front_left": "DX-106"}},
+                      decks=(DECK, ["DX-106"] * 8), turn_player=turn_player)
 
 
 def _imprison_front_left(db, order_zone: list[str], **side0) -> tuple[vg.Game, int]:

@@ -27,6 +27,7 @@ from tests.helpers import (
     object_id,
     pick,
     power_of,
+    start_game,
     unit_at,
     zone_of,
 )
@@ -35,10 +36,7 @@ PLAIN = ["DX-006"] * 8          # a deck of non-trigger cards: checks make no tr
 
 
 def _battle(db, side0: dict, side1: dict, fmt: str = "standard") -> vg.Game:
-    side0.setdefault("deck", PLAIN)
-    side1.setdefault("deck", PLAIN)
-    return (vg.Scenario(db, format=fmt).player(0, **side0).player(1, **side1)
-            .start(turn=3, turn_player=0, phase="battle"))
+    return start_game(db, side0, side1, decks=(PLAIN, PLAIN), fmt=fmt, phase="battle")
 
 
 def _attack(game: vg.Game, attacker: int, target: int, boost: bool | None = None) -> None:

@@ -13,15 +13,14 @@ from tests.helpers import (
     ids_in,
     pick,
     power_of,
+    start_game,
     unit_at,
     zone_of,
 )
 
 
 def _main(db, side0: dict, side1: dict | None = None, fmt: str = "standard") -> vg.Game:
-    return (vg.Scenario(db, format=fmt).player(0, **side0)
-            .player(1, **(side1 or {"vanguard": "DX-101"}))
-            .start(turn=3, turn_player=0, phase="main"))
+    return start_game(db, side0, side1 or {"vanguard": "DX-101"}, fmt=fmt)
 
 
 def test_CORE_06_call_grade_at_most_the_vanguard_onto_any_rc(db):

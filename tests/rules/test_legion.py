@@ -32,6 +32,7 @@ from tests.helpers import (
     is_rested,
     pick,
     power_of,
+    start_game,
     unit_at,
 )
 
@@ -41,11 +42,8 @@ DECK = ["LG-005", "LG-006", "LG-006", "LG-006", "LG-006", "LG-006", "LG-006", "L
 
 def _main(db, side0: dict, side1: dict | None = None, phase: str = "main") -> vg.Game:
     side0.setdefault("drop", DROP)
-    side0.setdefault("deck", DECK)
-    side1 = side1 or {"vanguard": "LG-008"}
-    side1.setdefault("deck", ["LG-010"] * 8)
-    return (vg.Scenario(db, format="premium").player(0, **side0).player(1, **side1)
-            .start(turn=3, turn_player=0, phase=phase))
+    return start_game(db, side0, side1 or {"vanguard": "LG-008"}, decks=(DECK, ["LG-010"] * 8),
+                      fmt="premium", phase=phase)
 
 
 def _seek(game: vg.Game, mate_id: str = "LG-005", find: bool = True) -> None:

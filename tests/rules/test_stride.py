@@ -30,6 +30,7 @@ from tests.helpers import (
     object_id,
     pick,
     power_of,
+    start_game,
     unit_at,
     zone_of,
 )
@@ -39,11 +40,8 @@ PLAIN = ["PX-005"] * 8
 
 def _premium(db, side0: dict, side1: dict | None = None, phase: str = "ride",
              turn_player: int = 0) -> vg.Game:
-    side0.setdefault("deck", PLAIN)
-    side1 = side1 or {"vanguard": "PX-008"}
-    side1.setdefault("deck", PLAIN)
-    return (vg.Scenario(db, format="premium").player(0, **side0).player(1, **side1)
-            .start(turn=3, turn_player=turn_player, phase=phase))
+    return start_game(db, side0, side1 or {"vanguard": "PX-008"}, decks=(PLAIN, PLAIN),
+                      fmt="premium", phase=phase, turn_player=turn_player)
 
 
 def _strode(db, **side0) -> vg.Game:
