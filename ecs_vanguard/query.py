@@ -15,7 +15,7 @@ from components import HeartLink, Imprisoned, Locked, Modifiers, Orientation, Po
 from ecs_vanguard.cards.schema import AbilityDef
 from ecs_vanguard.rules import Phase, Stat
 from ecs_vanguard.state import State
-from ecs_vanguard.zones import ACCEL_CIRCLES, BACK_ROW, FRONT_ROW, REAR_CIRCLES, Circle, Zone
+from ecs_vanguard.zones import ACCEL_CIRCLES, BACK_ROW, FRONT_ROW, Circle, Zone
 
 _ce = esper.component_for_entity
 
@@ -43,11 +43,6 @@ def modifiers(entity: int) -> list:
     return _ce(entity, Modifiers).items
 
 
-def zone_cards(state: State, player: int, zone: Zone) -> list[int]:
-    """Return the ordered cards of a list zone (do not mutate)."""
-    return state.board.zones[player][zone]
-
-
 def try_unit_at(state: State, player: int, circle: Circle) -> int | None:
     """Return the newest unit on a circle, or None."""
     units = state.board.circles[player].get(circle)
@@ -57,11 +52,6 @@ def try_unit_at(state: State, player: int, circle: Circle) -> int | None:
 def vanguard(state: State, player: int) -> int:
     """Return the player's vanguard (the card on VC)."""
     return state.board.circles[player][Circle.VC][-1]
-
-
-def circles_of(state: State, player: int) -> list[Circle]:
-    """Return the player's VC and RCs, accel circles included, in a fixed order."""
-    return list(state.board.circles[player])
 
 
 def rear_circles(state: State, player: int) -> list[Circle]:
@@ -146,11 +136,6 @@ def is_back_row(circle: Circle | None) -> bool:
     return circle in BACK_ROW
 
 
-def is_rear_circle(circle: object) -> bool:
-    """True for an RC (accel included)."""
-    return circle in REAR_CIRCLES or circle in ACCEL_CIRCLES
-
-
 def is_standing(entity: int) -> bool:
     """True if the card is standing."""
     return not _ce(entity, Orientation).rested
@@ -167,11 +152,6 @@ def _modifier_sum(state: State, entity: int, stat: Stat) -> int:
 def has_status(entity: int, stat: Stat) -> bool:
     """True if the card has a live status modifier (e.g. CANT_BE_HIT)."""
     return any(m.stat is stat for m in _ce(entity, Modifiers).items)
-
-
-def is_deleted(state: State, entity: int) -> bool:
-    """True while a vanguard is deleted (CORE-21)."""
-    return entity in state.deleted
 
 
 def base_power(state: State, entity: int) -> int:
