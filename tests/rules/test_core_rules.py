@@ -54,10 +54,7 @@ def test_CORE_15_accel_adds_a_front_row_circle_with_10000(db):
     game = _premium_ride(db, "PX-109", rear={"back_left": "PX-102"})
     game.step(pick(game, ActionKind.RIDE))
     assert Circle.ACCEL_1 in game.state.board.circles[0]
-    game = _premium_ride(db, "PX-109")
-    hand_card = cards_in(game, 0, Zone.HAND)[0]
-    game.step(pick(game, ActionKind.RIDE, card=hand_card))
-    game.state.board.zones[0][Zone.HAND]  # the hand is empty now; draw a unit to call
+    # Ride the accel vanguard with a unit left in hand to call onto the new circle.
     game = (vg.Scenario(db, format="premium")
             .player(0, vanguard="PX-005", hand=["PX-109", "PX-106"], deck=PLAIN)
             .player(1, vanguard="PX-010", deck=PLAIN)
