@@ -8,6 +8,7 @@ import esper
 import numpy as np
 
 from components import (
+    Card,
     DressSource,
     GiftMarker,
     HeartLink,
@@ -234,6 +235,17 @@ class Game:
 
         return encoding.observation(self.state, player)
 
+    def determinize(self, player: int, rng: np.random.Generator | int | None = None) -> Game:
+        """Return a copy in which all that `player` cannot see is sampled again, consistently
+        with what they can see (module ecs_vanguard.determinize); this game is unchanged.
+
+        Raises:
+            ValueError: `player` is not 0 or 1.
+        """
+        from ecs_vanguard.determinize import determinize
+
+        return determinize(self, player, rng)
+
     def check_invariants(self) -> None:
         """Raise AssertionError naming the broken invariant (issue 5 grows this)."""
         esper.switch_world(self._world)
@@ -294,12 +306,13 @@ def clone_state(state: State) -> State:
 
 def canonical(state: State) -> tuple:
     """Return a plain tuple of everything that decides the future, sorted by entity id."""
-    cards = tuple(
-        (e, p.owner, p.zone.value, getattr(p.circle, "value", None), p.obj,  # type: ignore
-         o.rested, o.face_up,
+    cards = tuple(   # the card id too: a determinized copy (issue 11) changes hidden ones
+        (e, card.card_id, p.owner, p.zone.value, getattr(p.circle, "value", None),  # type: ignore
+         p.obj, o.rested, o.face_up,
          tuple((m.stat.value, m.amount, m.until.value, m.turn, m.value, m.source)  # type: ignore
                for m in mods.items))
-        for e, (p, o, mods) in sorted(esper.get_components(Position, Orientation, Modifiers))
+        for e, (card, p, o, mods) in sorted(
+            esper.get_components(Card, Position, Orientation, Modifiers))
     )
     board = tuple(
         (tuple((z.value, tuple(c)) for z, c in side.items()),
