@@ -56,20 +56,24 @@ def resolve_deck(deck: DeckLike, fmt: str) -> Deck:
     return resolved
 
 
-def simulate(deck_a: DeckLike, deck_b: DeckLike, games: int = 1000, *, agent_a: str = "heuristic",
-             agent_b: str = "heuristic", seed: int = 0, format: str = "standard",
+def simulate(deck_a: DeckLike, deck_b: DeckLike, games: int = 1000, *,
+             agent_a: str | agents.AgentSpec = "heuristic",
+             agent_b: str | agents.AgentSpec = "heuristic", seed: int = 0, format: str = "standard",
              turn_limit: int | None = None, check: bool = False, workers: int | None = None,
              backend: str = "process", address: str | None = None,
              out: str | os.PathLike | None = None, resume: bool = False, progress: bool = False,
+             label: str | None = None,
              game_fn: Callable[[GameSpec], dict] = play_game) -> Results:
     """Play `games` games of deck A against deck B and return their Results.
 
     Args:
         deck_a, deck_b: Deck objects, built-in deck names or deck TOML paths.
+        agent_a, agent_b: agent specs: "heuristic", "random", "mcts", "mcts:iterations=50".
         backend: "serial" (in this process), "process" (a local pool of `workers`, default all
             cores) or "ray" (`address` of a cluster, or a local instance of `workers` CPUs).
         out: a directory that keeps every finished game as it arrives and the summary.
         resume: continue the run kept in `out` instead of refusing to touch it.
+        label: what the progress bar calls the run (default: the two decks).
         game_fn: plays one GameSpec and returns its record (a test hook; default play_game).
 
     Raises:
@@ -79,7 +83,8 @@ def simulate(deck_a: DeckLike, deck_b: DeckLike, games: int = 1000, *, agent_a: 
     """
     workers = backends.default_workers() if workers is None else workers
     _check_args(games=games, seed=seed, workers=workers, turn_limit=turn_limit)
-    _check_choices(backend=backend, agent_a=agent_a, agent_b=agent_b, format=format)
+    _check_choices(backend=backend, format=format)
+    agent_a, agent_b = agent_text(agent_a), agent_text(agent_b)
     if resume and out is None:
         raise SimulationError("resume needs the out directory of the run to continue")
     template = GameSpec(deck_a=resolve_deck(deck_a, format), deck_b=resolve_deck(deck_b, format),
@@ -90,7 +95,8 @@ def simulate(deck_a: DeckLike, deck_b: DeckLike, games: int = 1000, *, agent_a: 
     done = store.start(header, resume=resume) if store else {}
     todo = [(i, game_seed(seed, i)) for i in range(games) if i not in done]
     batch = backends.Batch(template, backends.make_chunks(todo, workers), game_fn)
-    new = _play(batch, _Run(backend, workers, address, store, progress, games - len(todo)))
+    label = label or f"{template.deck_a.name} vs {template.deck_b.name}"
+    new = _play(batch, _Run(backend, workers, address, store, progress, games - len(todo), label))
     results = Results.from_lines([(i, line) for i, line in done.items() if i < games] + new,
                                  header)
     if store:
@@ -108,15 +114,16 @@ class _Run:
     store: RunDir | None
     progress: bool
     already_done: int
+    label: str
 
 
 def _play(batch: backends.Batch, run: _Run) -> list[tuple[int, str]]:
     """Play a batch, writing each record as it arrives; return the new (index, line) pairs."""
     total = run.already_done + sum(len(c) for c in batch.chunks)
-    label = f"{batch.template.deck_a.name} vs {batch.template.deck_b.name}"
     lines: list[tuple[int, str]] = []
     writer = run.store.appender() if run.store else nullcontext(_discard)
-    with _progress_bar(run.progress, total, run.already_done, label) as bar, writer as write:
+    with _progress_bar(run.progress, total, run.already_done, run.label) as bar, \
+            writer as write:
         for record in backends.run_batch(batch, run.backend, run.workers, run.address):
             line = encode(record)
             write(line)
@@ -150,15 +157,24 @@ def _check_args(**numbers: int | None) -> None:
             raise SimulationError(f"{name} must be at least {lowest[name]}, got {value}")
 
 
-def _check_choices(*, backend: str, agent_a: str, agent_b: str, format: str) -> None:
-    """Raise ValueError for an unknown backend, agent or format."""
+def _check_choices(*, backend: str, format: str) -> None:
+    """Raise ValueError for an unknown backend or format."""
     if backend not in backends.BACKENDS:
         raise SimulationError(f"unknown backend {backend!r}: choose one of "
                          f"{', '.join(backends.BACKENDS)}")
-    for agent in (agent_a, agent_b):
-        if agent not in AGENTS:
-            raise SimulationError(f"unknown agent {agent!r}: choose one of {', '.join(AGENTS)}")
     format_rules(format)
+
+
+def agent_text(agent: str | agents.AgentSpec) -> str:
+    """Return the canonical text of an agent spec (`mcts:iterations=50`), as records keep it.
+
+    Raises:
+        SimulationError: an unknown agent or option, or a bad option value.
+    """
+    try:
+        return str(agents.AgentSpec.parse(agent))
+    except ValueError as exc:
+        raise SimulationError(str(exc)) from None
 
 
 def run_header(template: GameSpec, seed: int, game_fn: Callable[[GameSpec], dict],
@@ -212,7 +228,7 @@ class RunDir:
         has_games = self.games_path.exists() and self.games_path.stat().st_size > 0
         if not has_games:                             # nothing to lose: (re)write the header
             self.path.mkdir(parents=True, exist_ok=True)
-            _write_json(self.header_path, header)
+            write_json(self.header_path, header)
             return {}
         old = _read_header(self.header_path, "its games belong to no known run; "
                            "choose a fresh out directory")
@@ -234,7 +250,7 @@ class RunDir:
         from ecs_vanguard.sim import plot
 
         summary = results.summary()
-        _write_json(self.path / "summary.json", summary)
+        write_json(self.path / "summary.json", summary)
         plot.plot_summary(summary, self.path / "summary.png")
 
 
@@ -305,7 +321,7 @@ def _read_header(path: Path, advice: str) -> dict[str, Any]:
     return header
 
 
-def _write_json(path: Path, data: Any) -> None:
+def write_json(path: Path, data: Any) -> None:
     """Write JSON through a temporary file, so a kill never leaves half a file."""
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
