@@ -1,4 +1,4 @@
-"""The `ecs-vanguard` command: simulate, play and odds.
+"""The `ecs-vanguard` command: simulate, play, odds, vocabulary and tournament.
 
 Every mistake in the input (a bad deck path, an illegal deck, an unknown agent or format, a bad
 number, an out directory holding another run) prints one line `ecs-vanguard: error: ...` on
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ecs_vanguard import cli_agents
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.errors import VanguardError
 from ecs_vanguard.rules import Format
@@ -99,6 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
     vocab = sub.add_parser("vocabulary", help="the ops, selectors, filters, checks and events "
                            "card files can use")
     vocab.set_defaults(run=_vocabulary)
+    from ecs_vanguard import cli_tournament
+
+    cli_tournament.register(sub, _at_least)
     return parser
 
 
@@ -110,10 +114,11 @@ def _game_options(p: argparse.ArgumentParser, *, games: int, many: bool) -> None
     p.add_argument("--deck-b", action=action, metavar="DECK",
                    help=f"built-in deck name or TOML path (default {DEFAULT_DECK_B}){note}")
     p.add_argument("--games", type=_at_least(1), default=games, help=f"games (default {games})")
-    p.add_argument("--agent-a", choices=runner.AGENTS, default="heuristic",
-                   help="policy of deck A (default heuristic: plays sensibly; random: uniform)")
-    p.add_argument("--agent-b", choices=runner.AGENTS, default="heuristic",
-                   help="policy of deck B (default heuristic)")
+    p.add_argument("--agent-a", type=cli_agents.agent_arg, default="heuristic",
+                   help=f"{cli_agents.agent_help()} of deck A (default heuristic)")
+    p.add_argument("--agent-b", type=cli_agents.agent_arg, default="heuristic",
+                   help="agent of deck B (default heuristic)")
+    cli_agents.add_search_options(p)
     p.add_argument("--seed", type=_at_least(0), default=0, help="run seed (default 0)")
     p.add_argument("--format", choices=[f.value for f in Format], default="standard")
     p.add_argument("--turn-limit", type=_at_least(1), help="turns after which a game is a draw")
@@ -201,7 +206,8 @@ def _vocabulary(args: argparse.Namespace, argv: list[str]) -> int:
 def _run(args: argparse.Namespace, m: Matchup, *, backend: str) -> Results:
     """Simulate one matchup with the options of the command line."""
     return runner.simulate(
-        m.deck_a, m.deck_b, args.games, agent_a=args.agent_a, agent_b=args.agent_b,
+        m.deck_a, m.deck_b, args.games, agent_a=cli_agents.resolve(args.agent_a, args),
+        agent_b=cli_agents.resolve(args.agent_b, args),
         seed=args.seed, format=args.format, turn_limit=args.turn_limit, check=args.check,
         workers=getattr(args, "workers", None), backend=backend,
         address=getattr(args, "address", None), out=m.out,
