@@ -109,3 +109,20 @@ def test_the_budget_bounds_the_simulations_of_a_decision(db, monkeypatch):
         monkeypatch.setattr(agent, "_simulate", lambda top, g, calls=calls: calls.append(top))
         assert agent.act(game) in game.legal_actions()
         assert 0 < len(calls) <= 8
+
+
+def test_widening_grows_a_tree_below_the_root(db):
+    """widening > 0 adds nodes for later choices; the default searches at the root only, and
+    the statistics account for every simulation."""
+    game = (vg.Scenario(db, seed=2)
+            .player(0, vanguard="DX-004", hand=["DX-006", "DX-008"])
+            .player(1, vanguard="DX-104", hand=["DX-108"])
+            .start(turn=3, turn_player=0, phase="main"))
+    sizes = {}
+    for widening in (0.0, 2.0):
+        agent = MCTSAgent(seed=0, iterations=24, widening=widening)
+        agent.act(game)
+        sizes[widening] = sum(len(n.children) for n in agent.last_search.values())
+        runs = sum(visits for visits, _ in agent.statistics().values())
+        assert 0 < runs <= 24 + len(agent.last_search)
+    assert sizes[0.0] == 0 and sizes[2.0] > 0
