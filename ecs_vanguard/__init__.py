@@ -7,7 +7,7 @@
 """
 
 from ecs_vanguard import agents
-from ecs_vanguard.agents import HeuristicAgent, RandomAgent
+from ecs_vanguard.agents import HeuristicAgent, MCTSAgent, RandomAgent
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
@@ -46,6 +46,7 @@ __all__ = [
     "GameSpec",
     "HeuristicAgent",
     "IllegalActionError",
+    "MCTSAgent",
     "Phase",
     "RandomAgent",
     "ReproductionError",
