@@ -56,11 +56,13 @@ class ObservationSpec:
     views: dict[str, tuple[int, tuple[int, ...]]]
     size: int
     names: tuple[str, ...]
+    stops: dict[str, int]
 
     def part(self, vector: np.ndarray, name: str) -> np.ndarray:
-        """Return the named part of an observation vector (a view, shaped)."""
+        """Return the named part of an observation vector (a view, shaped); a batch of
+        vectors (n, size) gives (n, *shape)."""
         start, shape = self.views[name]
-        return vector[..., start:start + int(np.prod(shape))].reshape(*vector.shape[:-1], *shape)
+        return vector[..., start:self.stops[name]].reshape(*vector.shape[:-1], *shape)
 
 
 def _spec() -> ObservationSpec:
@@ -81,13 +83,14 @@ def _spec() -> ObservationSpec:
         "decision": ((len(_KINDS),), [k.value for k in _KINDS]),
         "turn": ((3,), ["turn_over_100", "my_turn", "i_went_first"]),
     }
-    views, names, start = {}, [], 0
+    views, stops, names, start = {}, {}, [], 0
     for name, (shape, labels) in parts.items():
         assert len(labels) == int(np.prod(shape)), name
         views[name] = (start, shape)
-        names += [f"{name}.{label}" for label in labels]
         start += int(np.prod(shape))
-    return ObservationSpec(views, start, tuple(names))
+        stops[name] = start
+        names += [f"{name}.{label}" for label in labels]
+    return ObservationSpec(views, start, tuple(names), stops)
 
 
 OBSERVATION = _spec()
@@ -96,7 +99,8 @@ OBSERVATION = _spec()
 def observation(state: State, player: int) -> np.ndarray:
     """Return the float32 observation vector of `player` (the world must be current)."""
     out = np.zeros(OBSERVATION.size, dtype=np.float32)
-    view = {name: OBSERVATION.part(out, name) for name in OBSERVATION.views}
+    view = {name: out[start:OBSERVATION.stops[name]].reshape(shape)
+            for name, (start, shape) in OBSERVATION.views.items()}
     for side, p in enumerate((player, 1 - player)):
         for c, circle in enumerate(CIRCLES):
             units = state.board.circles[p].get(circle)
