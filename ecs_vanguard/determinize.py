@@ -13,7 +13,7 @@ lists); the copy's random generator is seeded anew, so future shuffles and check
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import esper
 import numpy as np
@@ -97,9 +97,10 @@ def _pools(known: dict[int, Knowledge]) -> list[_Pool]:
         if status is Knowledge.KNOWN:
             continue
         pos = esper.component_for_entity(entity, Position)
-        pool = pools[(pos.owner, _POOL_OF_ZONE.get(pos.zone, Zone.DECK))]
-        pool.places[pos.zone].append(entity)
-        (pool.bound[pos.zone] if status is Knowledge.IN_ZONE else pool.free).append(entity)
+        zone = cast(Zone, pos.zone)
+        pool = pools[(pos.owner, _POOL_OF_ZONE.get(zone, Zone.DECK))]
+        pool.places[zone].append(entity)
+        (pool.bound[zone] if status is Knowledge.IN_ZONE else pool.free).append(entity)
     return [pools[key] for key in sorted(pools, key=lambda k: (k[0], k[1].value))]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, cast
 
 import esper
 
@@ -38,7 +38,7 @@ class Knowledge(Enum):
 
 def knowledge(state: State, player: int) -> dict[int, Knowledge]:
     """Return what `player` knows about every card entity (the world must be current)."""
-    zones = {e: (pos.owner, pos.zone) for e, pos in esper.get_component(Position)}
+    zones = {e: (pos.owner, cast(Zone, pos.zone)) for e, pos in esper.get_component(Position)}
     seen = _seen_in_log(state, player, zones)
     shown = _shown_now(state, player)
     out = {}

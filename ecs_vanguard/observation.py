@@ -10,6 +10,7 @@ and shields are in units of 10000, zone sizes in units of 10.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 import esper
 import numpy as np
@@ -209,4 +210,4 @@ def _battle(state: State, player: int, view: dict[str, np.ndarray]) -> None:
     for part, card in (("battle_attacker", battle.attacker), ("battle_target", battle.target)):
         pos = q.position(card)
         if pos.circle is not None:
-            view[part][int(pos.owner != player), CIRCLES.index(pos.circle)] = 1
+            view[part][int(pos.owner != player), CIRCLES.index(cast(Circle, pos.circle))] = 1

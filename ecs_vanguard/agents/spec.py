@@ -24,8 +24,8 @@ AGENTS: dict[str, type] = {"random": RandomAgent, "heuristic": HeuristicAgent, "
 @cache
 def agent_options(name: str) -> dict[str, Any]:
     """Return the options of an agent with their defaults (its keyword arguments after seed)."""
-    params = inspect.signature(AGENTS[name].__init__).parameters
-    return {p.name: p.default for p in params.values() if p.name not in ("self", "seed")}
+    params = inspect.signature(AGENTS[name]).parameters
+    return {p.name: p.default for p in params.values() if p.name != "seed"}
 
 
 @dataclass(frozen=True, slots=True)

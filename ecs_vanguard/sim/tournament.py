@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from ecs_vanguard.agents import AgentSpec
 from ecs_vanguard.errors import SimulationError
 from ecs_vanguard.sim import ratings, runner
 from ecs_vanguard.sim.play import GameSpec, play_game
@@ -107,7 +108,7 @@ class TournamentResults:
         return tournament_text(self.summary())
 
 
-def tournament(agents: Sequence[str], decks: Sequence[runner.DeckLike], games: int = 100, *,
+def tournament(agents: Sequence[str | AgentSpec], decks: Sequence[runner.DeckLike], games: int = 100, *,
                seed: int = 0, format: str = "standard", turn_limit: int | None = None,
                workers: int | None = None, backend: str = "process", address: str | None = None,
                out: str | os.PathLike | None = None, resume: bool = False,
