@@ -126,3 +126,26 @@ def test_widening_grows_a_tree_below_the_root(db):
         runs = sum(visits for visits, _ in agent.statistics().values())
         assert 0 < runs <= 24 + len(agent.last_search)
     assert sizes[0.0] == 0 and sizes[2.0] > 0
+
+
+def test_a_search_stops_once_the_actions_prove_equivalent(db, monkeypatch):
+    """Equal results for every action in each of `settle` shared samples end the search early
+    (the rest of the budget is saved); differing results use the whole budget."""
+    game = (vg.Scenario(db, seed=2)
+            .player(0, vanguard="DX-004", hand=["DX-006", "DX-008"])
+            .player(1, vanguard="DX-104")
+            .start(turn=3, turn_player=0, phase="main"))
+    for differ, settle in ((False, 16), (True, 16), (False, 0)):
+        agent = MCTSAgent(seed=0, iterations=200, settle=settle)
+        rounds: list = []
+
+        def fake_round(sampler, keys, choices, roots, rounds=rounds, differ=differ):
+            rounds.append(len(keys))
+            return {k: float(differ and i == 0) for i, k in enumerate(keys)}
+
+        monkeypatch.setattr(agent, "_paired_round", fake_round)
+        agent.act(game)
+        if differ or settle == 0:
+            assert sum(rounds) > 150
+        else:
+            assert len(rounds) == 16
