@@ -262,7 +262,13 @@ def _unique(name: str, seen: set[str]) -> str:
 
 
 def _out_dir(args: argparse.Namespace, pairs: list[tuple[str, str]]) -> Path | None:
-    """Return the results directory: --out, none with --no-out, or a new one under runs/."""
+    """Return the results directory of `simulate` (out_dir, named after the decks)."""
+    a, b = _label(pairs[0][0]), _label(pairs[0][1])
+    return out_dir(args, f"{a}-vs-{b}" if len(pairs) == 1 else f"{a}-gauntlet-{len(pairs)}")
+
+
+def out_dir(args: argparse.Namespace, tail: str) -> Path | None:
+    """Return the results directory: --out, none with --no-out, or a new runs/<time>-<tail>."""
     if args.no_out:
         if args.out or args.resume:
             raise ValueError("--no-out cannot be combined with --out or --resume")
@@ -271,8 +277,6 @@ def _out_dir(args: argparse.Namespace, pairs: list[tuple[str, str]]) -> Path | N
         return Path(args.out)
     if args.resume:
         raise ValueError("--resume needs the --out directory of the run to continue")
-    a, b = _label(pairs[0][0]), _label(pairs[0][1])
-    tail = f"{a}-vs-{b}" if len(pairs) == 1 else f"{a}-gauntlet-{len(pairs)}"
     base = RUNS_DIR / f"{time.strftime('%Y%m%d-%H%M%S')}-{tail}"
     out, k = base, 2
     while out.exists():

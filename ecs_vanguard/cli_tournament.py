@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from pathlib import Path
 
 from ecs_vanguard import cli_agents
 from ecs_vanguard.agents import AgentSpec
@@ -69,7 +67,7 @@ def run(args: argparse.Namespace, argv: list[str]) -> int:
         raise ValueError("--address needs --backend ray")
     agents = [cli_agents.resolve(spec, args) for spec in split_agents(args.agents)]
     decks = [d.strip() for d in args.decks.split(",") if d.strip()]
-    out = _out_dir(args)
+    out = cli.out_dir(args, "tournament")
     try:
         results = tour.tournament(
             agents, decks, args.games, seed=args.seed, format=args.format,
@@ -86,20 +84,3 @@ def run(args: argparse.Namespace, argv: list[str]) -> int:
               "summary.json", file=sys.stderr)
         return 1
     return 0
-
-
-def _out_dir(args: argparse.Namespace) -> Path | None:
-    """Return --out, none with --no-out, or a new directory under runs/."""
-    if args.no_out:
-        if args.out or args.resume:
-            raise ValueError("--no-out cannot be combined with --out or --resume")
-        return None
-    if args.out:
-        return Path(args.out)
-    if args.resume:
-        raise ValueError("--resume needs the --out directory of the tournament to continue")
-    base = Path("runs") / f"{time.strftime('%Y%m%d-%H%M%S')}-tournament"
-    out, k = base, 2
-    while out.exists():
-        out, k = Path(f"{base}-{k}"), k + 1
-    return out
