@@ -61,19 +61,18 @@ def _visible_where_it_is(card: int, owner: int, zone: Zone, player: int) -> bool
 
 
 def _shown_now(state: State, player: int) -> set[int]:
-    """Cards the rules are showing `player` right now: revealed ones (ACT-09), the options of
-    their pending decision, and every card a resolving ability or waiting auto names."""
+    """Cards `player` is shown right now (revealed ones, ACT-09; the options of their pending
+    decision), and the cards a resolving ability or a waiting auto names."""
     shown = set(state.revealed)
     decision = state.decision
     if decision is not None and decision.player == player:
         for action in decision.actions:
             shown.update(c for c in (action.card, action.target) if c >= 0)
-    for frame in state.stack:
-        shown.add(frame.source)
-        shown.update(frame.revealed)
-        if frame.master == player:
-            shown.update(frame.picks)
-            shown.update(c for cards in frame.bound.values() for c in cards)
+    for frame in state.stack:   # kept as they are so a paused ability resumes consistently;
+        shown.add(frame.source)  # an opponent's hidden pick there shows through (rare: only
+        shown.update(frame.revealed)            # while a question interrupts their ability)
+        shown.update(frame.picks)
+        shown.update(c for cards in frame.bound.values() for c in cards)
     shown.update(auto.source for auto in state.pending_autos)
     if state.battle is not None:
         shown.update(state.battle.guard_group)
