@@ -28,6 +28,7 @@ from ecs_vanguard.scenario import Scenario
 from ecs_vanguard.sim.play import GameSpec, play_game
 from ecs_vanguard.sim.results import Results
 from ecs_vanguard.sim.runner import load_results, simulate
+from ecs_vanguard.sim.tournament import tournament
 from ecs_vanguard.zones import Circle, Zone
 
 __all__ = [
@@ -63,5 +64,6 @@ __all__ = [
     "play_game",
     "replay",
     "simulate",
+    "tournament",
 ]
 

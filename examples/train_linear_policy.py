@@ -171,6 +171,7 @@ def plot(history: list[tuple[int, int]], path: Path, title: str) -> None:
     """Draw the win rate over generations with its interval."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     fig = Figure(figsize=(7, 4), layout="constrained")
     FigureCanvasAgg(fig)
@@ -184,6 +185,7 @@ def plot(history: list[tuple[int, int]], path: Path, title: str) -> None:
     ax.set_xlabel("generation of the cross-entropy method (0: before training)")
     ax.set_ylabel("win rate against the heuristic agent")
     ax.set_ylim(0, 1)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title(title)
     ax.legend(loc="upper left")
     path.parent.mkdir(parents=True, exist_ok=True)
