@@ -5,6 +5,11 @@ A card's identity is KNOWN to a player when it is in a public zone, in their own
 or face-down G zone, or was shown to them (revealed, looked at, searched, seen leaving a public
 zone) and has not been shuffled since; IN_ZONE when they saw it go into a deck that was shuffled
 afterwards (they know it is somewhere in that deck); UNKNOWN otherwise.
+
+The state holds the pending decision and paused abilities, which name cards; those cards count
+as known so that a determinized copy stays a sound game. At the player's own decisions (where
+search asks) that shows them nothing they do not see; at the other player's decision, the cards
+that decision offers (their options from hand, say) show through.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from typing import Any, cast
 
 import esper
 
-from components import Position
+from components import GiftMarker, Position, Token
 from ecs_vanguard import events as ev
 from ecs_vanguard import query as q
 from ecs_vanguard.state import State
@@ -62,11 +67,13 @@ def _visible_where_it_is(card: int, owner: int, zone: Zone, player: int) -> bool
 
 def _shown_now(state: State, player: int) -> set[int]:
     """Cards `player` is shown right now (revealed ones, ACT-09; the options of their pending
-    decision), and the cards a resolving ability or a waiting auto names."""
+    decision), gift markers and tokens, and the cards a pending decision, a resolving ability
+    or a waiting auto names."""
     shown = set(state.revealed)
-    decision = state.decision
-    if decision is not None and decision.player == player:
-        for action in decision.actions:
+    shown.update(e for e, _ in esper.get_component(GiftMarker))   # CORE-15: imaginary, public
+    shown.update(e for e, _ in esper.get_component(Token))        # TOK-01
+    if state.decision is not None:      # the player's options; the other player's are part of
+        for action in state.decision.actions:   # the state too and stay true to it (module doc)
             shown.update(c for c in (action.card, action.target) if c >= 0)
     for frame in state.stack:   # kept as they are so a paused ability resumes consistently;
         shown.add(frame.source)  # an opponent's hidden pick there shows through (rare: only

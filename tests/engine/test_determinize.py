@@ -3,6 +3,7 @@ with what they can see; the observation never leaks what determinization resampl
 
 from __future__ import annotations
 
+import esper
 import numpy as np
 import pytest
 
@@ -15,7 +16,8 @@ from tests.helpers import ids_in
 
 MATCHES = [("blazing_dragons", "radiant_knights", "standard"),
            ("iron_gate", "dress_dancers", "standard"),
-           ("legion_blades", "force_vanguards", "premium")]
+           ("legion_blades", "force_vanguards", "premium"),
+           ("accel_strikers", "chain_lockers", "premium")]
 
 
 def _mid_game(a: str, b: str, fmt: str, seed: int, turn: int) -> vg.Game:
@@ -45,8 +47,7 @@ def test_determinize_keeps_every_public_fact_and_the_players_own_cards(a, b, fmt
                 assert np.array_equal(copy.observation(player), game.observation(player))
                 assert _ids(copy, player, Zone.HAND) == _ids(game, player, Zone.HAND)
                 assert sorted(_ids(copy, player, Zone.DECK)) == sorted(_ids(game, player, Zone.DECK))
-                if game.decision.player == player:
-                    assert copy.legal_actions() == game.legal_actions()
+                assert copy.legal_actions() == game.legal_actions()   # either player's
                 copy.check_invariants()
         copy = game.determinize(0, 1)
         agents = [vg.RandomAgent(5), vg.RandomAgent(6)]
@@ -123,6 +124,31 @@ def test_observations_differing_only_in_the_opponents_hand_are_equal(db):
         seen.append((game.observation(0), game.observation(1)))
     assert np.array_equal(seen[0][0], seen[1][0])
     assert not np.array_equal(seen[0][1], seen[1][1])
+
+
+def test_gift_markers_in_a_hand_stay_markers():
+    """Protect markers are imaginary cards everyone knows of (CORE-15): a hand holding one
+    keeps it in every determinization, and the copy stays sound."""
+    from components import GiftMarker
+
+    game = vg.Game(vg.Deck.builtin("force_vanguards"), vg.Deck.builtin("accel_strikers"),
+                   seed=4, format="premium")
+    agents = [vg.RandomAgent(4), vg.HeuristicAgent(4)]
+    game.switch()
+    while not any(game.state.board.zones[p][Zone.HAND] and any(
+            esper.has_component(c, GiftMarker) for c in game.state.board.zones[p][Zone.HAND])
+            for p in (0, 1)):
+        game.step(agents[game.decision.player].act(game))
+        game.switch()
+    owner = next(p for p in (0, 1) if any(esper.has_component(c, GiftMarker)
+                                          for c in game.state.board.zones[p][Zone.HAND]))
+    markers = sorted(c for c in game.state.board.zones[owner][Zone.HAND]
+                     if esper.has_component(c, GiftMarker))
+    for k in range(4):
+        copy = game.determinize(1 - owner, k)
+        assert [copy.state.card(c).id for c in markers] == [game.state.card(c).id
+                                                             for c in markers]
+        copy.check_invariants()
 
 
 def test_determinize_refuses_a_player_that_is_not_0_or_1():
