@@ -1,6 +1,9 @@
 """The research loop's figures on one core: determinizations per second, MCTS seconds per
 searched decision, VectorEnv steps per second for n = 1, 16, 256. One JSON line per figure.
 
+Times are CPU seconds of this process (time.process_time), so the figures hold on a machine
+that other work shares; on an idle core, wall time is the same.
+
     python benchmarks/bench_research.py [--seconds 5] [--mcts-iterations 200] [--decisions 12]
 
 determinize: `Game.determinize(player, rng)` (knowledge from the log + sampling + clone) and
@@ -45,19 +48,19 @@ def bench_determinize(seconds: float) -> dict:
     """Return determinizations per second, from scratch and with the knowledge read once."""
     games = _positions(12)
     rng = np.random.default_rng(0)
-    done, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds / 2:
+    done, start = 0, time.process_time()
+    while time.process_time() - start < seconds / 2:
         game = games[done % len(games)]
         game.determinize(done % 2, rng)
         done += 1
-    full = done / (time.perf_counter() - start)
+    full = done / (time.process_time() - start)
     samplers = [Determinizer(g, 0) for g in games]
-    done, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds / 2:
+    done, start = 0, time.process_time()
+    while time.process_time() - start < seconds / 2:
         samplers[done % len(samplers)].sample(rng)
         done += 1
     return {"figure": "determinize", "per_s": round(full), "sample_per_s":
-            round(done / (time.perf_counter() - start)),
+            round(done / (time.process_time() - start)),
             "events_per_game": round(float(np.mean([len(g.events) for g in games])))}
 
 
@@ -74,10 +77,10 @@ def bench_mcts(iterations: int, decisions: int) -> dict:
             if game.decision.player == 1 or game.turn < 3:
                 game.step(opponent.act(game))
                 continue
-            before, start = agent.searched, time.perf_counter()
+            before, start = agent.searched, time.process_time()
             action = agent.act(game)
             if agent.searched > before:
-                times.append(time.perf_counter() - start)
+                times.append(time.process_time() - start)
             game.step(action)
     return {"figure": "mcts", "iterations": iterations, "decisions": len(times),
             "seconds_per_decision": round(float(np.mean(times)), 3),
@@ -98,12 +101,12 @@ def bench_vector_env(n: int, seconds: float) -> dict:
     batch = env.reset(seed=0)
     rng = np.random.default_rng(0)
     steps = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         batch = env.step(_uniform_legal(batch.mask, rng))
         steps += n
         games += int(batch.done.sum())
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return {"figure": "vector_env", "n": n, "steps_per_s": round(steps / elapsed),
             "games_per_s": round(games / elapsed, 1), "seconds": round(elapsed, 2)}
 
