@@ -34,10 +34,9 @@ class GymVectorEnv(gym.vector.VectorEnv):
 
     def reset(self, *, seed: int | list[int] | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict, dict]:
-        """Start every game; an int seed seeds game i with seed + i (as VectorEnv)."""
-        if isinstance(seed, list):
-            seed = seed[0]
-        super().reset(seed=seed)
+        """Start every game; an int seed seeds game i with seed + i, a list game i with its
+        i-th seed (as VectorEnv)."""
+        super().reset(seed=seed[0] if isinstance(seed, list) else seed)
         batch = self.env.reset(seed=seed)
         infos: dict[str, Any] = {}
         for i, info in enumerate(batch.info):

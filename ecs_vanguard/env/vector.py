@@ -14,6 +14,7 @@ Each game is a learner seat against a built-in agent, exactly as in VanguardEnv:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -67,9 +68,18 @@ class VectorEnv:
         self.n = int(n)
         self._rngs = [np.random.default_rng() for _ in range(self.n)]
 
-    def reset(self, seed: int | None = None) -> VectorStep:
-        """Start n new games; with a seed, game i's generator is seeded with seed + i."""
-        if seed is not None:
+    def reset(self, seed: int | Sequence[int] | None = None) -> VectorStep:
+        """Start n new games; with a seed s, game i's generator is seeded with s + i (with a
+        list of n seeds, with the i-th).
+
+        Raises:
+            ValueError: a list of seeds that is not one per game.
+        """
+        if isinstance(seed, Sequence):
+            if len(seed) != self.n:
+                raise ValueError(f"expected {self.n} seeds, one per game, got {len(seed)}")
+            self._rngs = [np.random.default_rng(s) for s in seed]
+        elif seed is not None:
             self._rngs = [np.random.default_rng(seed + i) for i in range(self.n)]
         obs, mask = self._buffers()
         infos = []

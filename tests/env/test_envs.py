@@ -163,6 +163,10 @@ def test_vector_env_refuses_a_wrong_number_of_actions():
         venv.step([0])
     with pytest.raises(ValueError, match="at least 1"):
         VectorEnv(0)
+    with pytest.raises(ValueError, match="expected 2 seeds"):
+        venv.reset(seed=[1, 2, 3])
+    listed, counted = venv.reset(seed=[5, 6]), VectorEnv(2).reset(seed=5)
+    assert np.array_equal(listed.obs, counted.obs)
 
 
 def test_gymnasium_make_vec_builds_the_vector_env_with_same_step_autoreset():
