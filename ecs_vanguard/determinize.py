@@ -30,11 +30,15 @@ _POOL_OF_ZONE = {Zone.RIDE_DECK: Zone.RIDE_DECK, Zone.G_ZONE: Zone.G_ZONE}   # e
 
 
 class Determinizer:
-    """Sample determinizations of one game for one player; what the player knows is read once.
+    """Sample determinizations of one game for one player; what the player knows is read once,
+    so make a new Determinizer once the game has moved on.
 
     Args:
         game: the game as it is (it is not changed).
         player: the player whose information set is sampled.
+
+    Raises:
+        ValueError: `player` is not 0 or 1.
     """
 
     def __init__(self, game: Game, player: int) -> None:
