@@ -289,6 +289,8 @@ def clone_state(state: State) -> State:
         from_ride_deck=set(state.from_ride_deck),
         player_states=[list(s) for s in state.player_states],
         used_this_game=set(state.used_this_game), dirty=state.dirty,
+        continuous=state.continuous, cont_index=state.cont_index,
+        once_per_game=set(state.once_per_game), legion_history=set(state.legion_history),
     )
 
 
@@ -328,6 +330,8 @@ def canonical(state: State) -> tuple:
             tuple(sorted(state.revealed)), tuple(sorted(state.from_ride_deck)),
             statuses, tuple(sorted(state.used_this_game)),
             tuple(tuple((n, u.value, t) for n, u, t in s) for s in state.player_states),
+            repr(state.continuous), tuple(sorted(state.once_per_game)),
+            tuple(sorted(state.legion_history)),
             repr(state.rng.bit_generator.state))
 
 

@@ -8,14 +8,14 @@ from typing import cast
 
 import esper
 
-from components import LegionLink
+from components import LegionLink, Locked
+from ecs_vanguard import ops
 from ecs_vanguard import query as q
-from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Limit
+from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
+from ecs_vanguard.continuous.values import holds
 from ecs_vanguard.decisions import Action, ActionKind
-from ecs_vanguard.effects.conditions import holds
-from ecs_vanguard.effects.runtime import can_pay, order_play_index, steps_of
-from ecs_vanguard.ops.legion import legion_group
-from ecs_vanguard.ops.zones import dress_sources
+from ecs_vanguard.effects.costs import can_pay
+from ecs_vanguard.effects.runtime import order_play_index, steps_of
 from ecs_vanguard.rules import OrderType, Skill, Stat, UnitType
 from ecs_vanguard.state import ALCHEMAGIC_INDEX, G_GUARDIAN_INDEX, Frame, State
 from ecs_vanguard.zones import COLUMN_PARTNER, FRONT_ROW, Circle, Zone
@@ -30,18 +30,22 @@ def ride_actions(state: State, player: int) -> list[Action]:
     out: list[Action] = []
     for card in zones[Zone.HAND]:
         d = state.card(card)
-        if d.unit_type not in _NOT_CALLABLE and vg_grade <= d.grade <= vg_grade + 1:
+        if (d.unit_type not in _NOT_CALLABLE
+                and vg_grade <= q.hand_grade(state, card) <= vg_grade + 1):
             out.append(Action(ActionKind.RIDE, card=card))
     if len(zones[Zone.HAND]) >= state.rules.ride_deck_cost_discard:
         for card in zones[Zone.RIDE_DECK]:
-            if vg_grade <= state.card(card).grade <= vg_grade + 1:
+            if vg_grade <= q.hand_grade(state, card) <= vg_grade + 1:
                 out.append(Action(ActionKind.RIDE, card=card))
     return out
 
 
 def open_circles(state: State, player: int) -> list[Circle]:
     """RCs a unit can be called to: every RC but a locked one (ACT-23)."""
-    return [c for c, units in state.board.circles[player].items()
+    circles = state.board.circles[player]
+    if not esper.get_component(Locked):        # no locked card anywhere: the usual case
+        return [c for c in circles if c is not Circle.VC]
+    return [c for c, units in circles.items()
             if c is not Circle.VC and not any(q.is_locked(u) for u in units)]
 
 
@@ -52,7 +56,7 @@ def call_actions(state: State, player: int) -> list[Action]:
     out: list[Action] = []
     for card in state.board.zones[player][Zone.HAND]:
         d = state.card(card)
-        if d.unit_type not in _NOT_CALLABLE and d.grade <= vg_grade:
+        if d.unit_type not in _NOT_CALLABLE and q.hand_grade(state, card) <= vg_grade:
             out.extend(Action(ActionKind.CALL, card=card, circle=c) for c in circles)
     return out
 
@@ -64,11 +68,11 @@ def overdress_actions(state: State, player: int) -> list[Action]:
     out: list[Action] = []
     for card in state.board.zones[player][Zone.HAND]:
         d = state.card(card)
-        if not d.overdress or d.grade > vg_grade:
+        if not d.overdress or q.hand_grade(state, card) > vg_grade:
             continue
         for unit in q.rear_guards(state, player):
             named = any(n in d.overdress for n in q.names(state, unit))
-            dressed = d.overdress_or_dressed and bool(dress_sources(state, unit))
+            dressed = d.overdress_or_dressed and bool(q.dress_sources(state, unit))
             if named or dressed:
                 out.append(Action(ActionKind.OVERDRESS, card=card, target=unit))
     return out
@@ -88,8 +92,7 @@ def move_actions(state: State, player: int) -> list[Action]:
 
 def _usable(state: State, player: int, card: int, card_id: str, index: int,
             ability: AbilityDef) -> bool:
-    if (ability.limit is Limit.ONCE_PER_TURN
-            and (q.position(card).obj, card_id, index) in state.once_used):
+    if ops.limit_reached(state, ability.limit, card, card_id, index, player):
         return False
     frame = Frame(card, card_id, index, player)
     return holds(state, frame, ability.condition) and can_pay(state, frame, ability.cost)
@@ -133,7 +136,7 @@ def order_actions(state: State, player: int, kinds: frozenset[OrderType]) -> lis
     out = []
     for card in state.board.zones[player][Zone.HAND]:
         d = state.card(card)
-        if d.order_type not in kinds or d.grade > vg_grade:
+        if d.order_type not in kinds or q.hand_grade(state, card) > vg_grade:
             continue
         index = play_ability(state, card)
         if index < 0 or _playable_order(state, player, card, index):
@@ -160,8 +163,8 @@ def _alchemagic_actions(state: State, player: int, card: int) -> list[Action]:
             continue
         frame = Frame(card, state.card(card).id, ALCHEMAGIC_INDEX, player,
                       context=(("alchemagic", other),))
-        costs = steps_of(state, frame)[0][:steps_of(state, frame)[1]]
-        if _payable_from_order_area(state, player, card, frame, costs):
+        steps, n_cost = steps_of(state, frame)
+        if _payable_from_order_area(state, player, card, frame, steps[:n_cost], bound=other):
             out.append(Action(ActionKind.PLAY_ORDER, card=card, target=other, index=-1))
     return out
 
@@ -174,15 +177,21 @@ def _playable_order(state: State, player: int, card: int, index: int) -> bool:
 
 
 def _payable_from_order_area(state: State, player: int, card: int, frame: Frame,
-                             costs: tuple[object, ...]) -> bool:
-    """The order leaves the hand before its cost is paid, so a discard cost cannot use it."""
-    hand = state.board.zones[player][Zone.HAND]
+                             costs: tuple[object, ...], bound: int = -1) -> bool:
+    """The order leaves the hand (and Alchemagic's order B the drop, ALC-01 (2), (3)) before
+    the cost is paid, so no cost can use them: decide on the position they will pay from."""
+    hand, drop = state.board.zones[player][Zone.HAND], state.board.zones[player][Zone.DROP]
     at = hand.index(card)
     hand.pop(at)
+    b_at = drop.index(bound) if bound >= 0 else -1
+    if b_at >= 0:
+        drop.pop(b_at)
     try:
         return can_pay(state, frame, costs)
     finally:
         hand.insert(at, card)
+        if b_at >= 0:
+            drop.insert(b_at, bound)
 
 
 def seek_mate_actions(state: State, player: int) -> list[Action]:
@@ -192,6 +201,7 @@ def seek_mate_actions(state: State, player: int) -> list[Action]:
     d = state.card(vanguard)
     if (not d.seek_mate or esper.has_component(vanguard, LegionLink) or q.is_heart(vanguard)
             or q.position(vanguard).obj in state.used_this_game
+            or q.position(vanguard).obj in state.legion_history      # LEG-01: ever in legion
             or vanguard in state.deleted
             or q.grade(state, q.vanguard(state, 1 - player)) < 3
             or len(state.board.zones[player][Zone.DROP]) < 4):
@@ -222,10 +232,10 @@ def attack_actions(state: State, player: int) -> list[Action]:
 def _allowed_targets(state: State, attacker: int, targets: list[int]) -> list[int]:
     """LEG-12: a restriction on the leader or on the mate binds the whole legion attack; one
     that cannot attack keeps the legion from attacking (engine decision)."""
-    group = legion_group(attacker)
-    if any(q.has_status(u, Stat.CANT_ATTACK) for u in group):
+    group = q.legion_group(attacker)
+    if any(q.is_restricted(state, u, Stat.CANT_ATTACK) for u in group):
         return []
-    if any(q.has_status(u, Stat.ATTACK_ONLY_VANGUARDS) for u in group):
+    if any(q.is_restricted(state, u, Stat.ATTACK_ONLY_VANGUARDS) for u in group):
         return [t for t in targets if q.position(t).zone is Zone.VC]
     return targets
 
@@ -239,7 +249,9 @@ def booster_of(state: State, attacker: int) -> int | None:
         return None
     unit = q.try_unit_at(state, pos.owner, partner)
     if (unit is None or not q.is_standing(unit) or q.is_locked(unit)
-            or Skill.BOOST not in state.card(unit).skills):
+            or Skill.BOOST not in state.card(unit).skills
+            or q.is_restricted(state, unit, Stat.CANT_BOOST)
+            or q.is_restricted(state, attacker, Stat.CANT_BE_BOOSTED)):
         return None
     return unit
 
@@ -254,8 +266,10 @@ def guard_actions(state: State, player: int) -> list[Action]:
     battle = state.battle
     assert battle is not None
     group = battle.guard_group
+    min_grade = q.guard_min_grade(state, battle.attacker)        # "only grade N or greater"
     out = [Action(ActionKind.GUARD, card=c) for c in state.board.zones[player][Zone.HAND]
-           if state.card(c).unit_type not in _NOT_CALLABLE and c not in group]
+           if state.card(c).unit_type not in _NOT_CALLABLE and c not in group
+           and (min_grade <= 0 or q.hand_grade(state, c) >= min_grade)]
     if group:
         if len(group) >= battle.guard_at_once:
             out.append(Action(ActionKind.YES))

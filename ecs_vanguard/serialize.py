@@ -19,7 +19,7 @@ import esper
 
 import components
 from components import Card, Modifier, Modifiers
-from ecs_vanguard import decisions, events, rules, zones
+from ecs_vanguard import decisions, events, ops, rules, zones
 from ecs_vanguard import state as state_module
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
@@ -31,7 +31,9 @@ if TYPE_CHECKING:
     from ecs_vanguard.game import Game
 
 VERSION = 1
-_DERIVED = frozenset({"db", "rules", "rng", "defs", "watchers"})  # not saved: rebuilt on load
+# Not saved: rebuilt on load from the card ids (or always 0 between two decisions).
+_DERIVED = frozenset({"db", "rules", "rng", "defs", "watchers", "cont_index", "batch_depth",
+                      "deriving"})
 _PACKAGES = ("components", "ecs_vanguard")
 _NEVER_SAVED = frozenset({State, FormatRules})  # the State is saved field by field
 _TOP_KEYS = frozenset({"version", "format", "turn_limit", "card_ids", "entities", "state", "rng"})
@@ -308,8 +310,6 @@ def _granted(modifier: Modifier) -> str:
 
 def _fill_world(state: State, entities: list[tuple[int, list]]) -> None:
     """Create the entities in the current (new) world with their ids; rebuild defs, watchers."""
-    from ecs_vanguard.effects import triggers  # the effect layer indexes autos by event
-
     by_id = dict(entities)
     if len(by_id) != len(entities):
         raise SnapshotError("malformed snapshot: an entity id appears twice")
@@ -330,4 +330,4 @@ def _fill_world(state: State, entities: list[tuple[int, list]]) -> None:
             defs[e] = state.db[card.card_id]
     state.defs = defs
     for e in sorted(by_id):
-        triggers.watch(state, e)
+        ops.watch(state, e)

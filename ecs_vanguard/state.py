@@ -1,33 +1,23 @@
-"""The per-game singletons: Board, TurnState, Battle, pending work, event log and generator.
+"""The per-game singletons: Board, TurnState, Battle, continuous effects, pending work, event
+log and generator.
 
 All plain data, copied field by field by `clone_state` (DESIGN.md "State is plain data").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ecs_vanguard.decisions import Action, Decision
-from ecs_vanguard.rules import BattleStep, Duration, FormatRules, Phase
+from ecs_vanguard.rules import BattleStep, Duration, FormatRules, Phase, Stat
 from ecs_vanguard.zones import LIST_ZONES, REAR_CIRCLES, Circle, Zone
 
 if TYPE_CHECKING:
     from ecs_vanguard.cards.db import CardDB
     from ecs_vanguard.cards.schema import CardDef
-
-
-@lru_cache(maxsize=1)
-def _collector() -> Callable[..., None]:
-    """Return effects.triggers.collect; the effect layer sits above state, so it is looked up
-    once, on first use (a late import in every log() was 5% of a game's time)."""
-    from ecs_vanguard.effects import triggers
-
-    return triggers.collect
 
 
 @dataclass(slots=True)
@@ -112,7 +102,8 @@ class PendingAuto:
 class Frame:
     """One ability (or trigger) being resolved, running or paused for a decision (STYLE §5).
 
-    `stage` is 0 before the optional/cost check, 1 while paying costs, 2 while resolving.
+    `stage` is 0 before the condition, cost and limit checks, 1 while the cost's cards are
+    decided (pc over the cost steps), 2 while the effect resolves (CORE-19).
     """
 
     source: int
@@ -131,13 +122,15 @@ class Frame:
     revealed: list[int] = field(default_factory=list)  # ACT-09: shown until this frame ends
     calling: list[int] = field(default_factory=list)   # ACT-07: cards of a superior call
     circles: list[str] = field(default_factory=list)   # ACT-07: their chosen circles, in order
+    cost_choices: list[tuple[int, ...]] = field(default_factory=list)  # CORE-19: decided cost
+                                                                        # cards, paid at once
 
     def copy(self) -> Frame:
         """Return an independent copy."""
         return Frame(self.source, self.card_id, self.index, self.master, self.pc, self.stage,
                      dict(self.bound), list(self.picks), self.context, self.is_order,
                      list(self.loop), list(self.used), self.each_total, list(self.revealed),
-                     list(self.calling), list(self.circles))
+                     list(self.calling), list(self.circles), list(self.cost_choices))
 
     def ctx(self, key: str, default: int = -1) -> int:
         """Return a value the event or the rules gave this frame (e.g. "guarding")."""
@@ -145,6 +138,33 @@ class Frame:
             if k == key:
                 return v
         return default
+
+
+@dataclass(frozen=True, slots=True)
+class ContinuousEffect:
+    """An effect applied for a period to whatever its scope covers at each read (DESIGN.md
+    "Values are derived"): persona ride's front row (CORE-05), a boost (CORE-09), a legion
+    mate's power (LEG-14), and effects that say "during this turn, your units ...".
+
+    `scope` is a selector of `continuous.scopes`, seen from `player` and re-evaluated on every
+    read; the scope "unit" covers only `unit` while it stays object `unit_obj` (CORE-20).
+    `amount_of` >= 0 makes the amount the current power of that card while it stays object
+    `amount_obj` on a circle: a booster that leaves stops boosting (seed 000 §1.3.2).
+    """
+
+    player: int
+    scope: str
+    stat: Stat
+    amount: int = 0
+    until: Duration = Duration.END_OF_TURN
+    turn: int = 0
+    source: int = -1                                   # TERM-02; -1: the rules
+    where: tuple[tuple[str, object], ...] = ()
+    unit: int = -1
+    unit_obj: int = -1
+    amount_of: int = -1
+    amount_obj: int = -1
+    value: object = None                               # an ability (card id, index) for GRANT
 
 
 # Frame.index values of the rules' own frames (steps in effects.builtin).
@@ -195,14 +215,22 @@ class State:
     # IKK-01: states of a player given by abilities for a period: (name, until, turn made).
     player_states: list[list[tuple[str, Duration, int]]] = field(
         default_factory=lambda: [[], []])
+    # Continuous effects with a scope re-evaluated on each read (continuous.values); immutable
+    # records in a tuple, replaced on change, so clones share them.
+    continuous: tuple[ContinuousEffect, ...] = ()
+    # Printed cont abilities by what they change: stat -> ((entity, zones where valid, whether
+    # they change only the card itself), ...); copy on write like `watchers`: clones share it.
+    cont_index: dict[Stat, tuple[tuple[int, frozenset[Zone], bool], ...]] = field(
+        default_factory=dict)
+    once_per_game: set[tuple[int, str, int]] = field(default_factory=set)  # (player, id, index)
+    legion_history: set[int] = field(default_factory=set)   # LEG-01: objects ever in legion
+    batch_depth: int = 0                      # open ops.events.batch contexts (0 between ticks)
+    deriving: int = 0                         # depth of derived-value reads (recursion guard)
 
     def log(self, event: object) -> None:
-        """Append an event and queue the autos waiting for it (CORE-18)."""
+        """Append an event to the log; `ops.events.emit` queues the autos it triggers."""
         self.events.append(event)
         self.dirty = True
-        watchers = self.watchers.get(type(event))
-        if watchers or self.grants:
-            _collector()(self, event, watchers or ())
 
     def new_object_id(self) -> int:
         """Return a fresh object id (CORE-20)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import esper
 
+from ecs_vanguard import ops
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.events import AutoPlayed
 from ecs_vanguard.state import Frame, PendingAuto, State
@@ -42,6 +43,6 @@ def _answered(state: State, group: list[PendingAuto]) -> PendingAuto | None:
 def play(state: State, auto: PendingAuto) -> None:
     """Push a frame for a pending auto (CORE-18)."""
     if auto.index >= 0:
-        state.log(AutoPlayed(auto.source, auto.player, auto.index))
+        ops.emit(state, AutoPlayed(auto.source, auto.player, auto.index))
     state.stack.append(Frame(auto.source, auto.card_id, auto.index, auto.player,
                              context=auto.context))

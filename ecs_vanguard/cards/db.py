@@ -9,11 +9,14 @@ from pathlib import Path
 
 from ecs_vanguard.cards.loader import load_file
 from ecs_vanguard.cards.schema import CardDef
+from ecs_vanguard.cards.steps import GiveAbility
+from ecs_vanguard.cards.validate import validate_card
 from ecs_vanguard.errors import CardDataError
 
 
 class CardDB:
-    """An immutable set of CardDefs keyed by id."""
+    """An immutable set of CardDefs keyed by id, each validated against the engine's vocabulary
+    (`cards.validate`)."""
 
     def __init__(self, cards: Iterable[CardDef]):
         self._cards: dict[str, CardDef] = {}
@@ -29,12 +32,11 @@ class CardDB:
             for name in card.names:
                 self._by_name.setdefault(name, []).append(card.id)
         for card in self._cards.values():
+            validate_card(card)
             self._check_references(card)
 
     def _check_references(self, card: CardDef) -> None:
         """Refuse an ability that gives an ability no card of this database has (ACT-22)."""
-        from ecs_vanguard.effects.steps import GiveAbility
-
         for i, ability in enumerate(card.abilities):
             for j, step in enumerate(ability.effect):
                 if not isinstance(step, GiveAbility):

@@ -6,6 +6,17 @@ from __future__ import annotations
 from functools import cache
 
 from ecs_vanguard.cards.schema import CardDef
+from ecs_vanguard.cards.steps import (
+    AddCritical,
+    AddPower,
+    Choose,
+    Discard,
+    Draw,
+    RemoveFromGame,
+    Search,
+    Shuffle,
+    Stand,
+)
 from ecs_vanguard.effects.rule_steps import (
     DiscardSameNameAsVanguard,
     DropToDeckTop,
@@ -16,17 +27,6 @@ from ecs_vanguard.effects.rule_steps import (
     Mulligan,
     RideSelf,
     StrideSelf,
-)
-from ecs_vanguard.effects.steps import (
-    AddCritical,
-    AddPower,
-    Choose,
-    Discard,
-    Draw,
-    RemoveFromGame,
-    Search,
-    Shuffle,
-    Stand,
 )
 from ecs_vanguard.rules import Trigger
 from ecs_vanguard.state import (

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ecs_vanguard import ops
+from ecs_vanguard import query as q
+from ecs_vanguard.cards import steps as s
+from ecs_vanguard.continuous.values import select
 from ecs_vanguard.decisions import Decision
-from ecs_vanguard.effects import steps as s
 from ecs_vanguard.effects.builtin import push_trigger
 from ecs_vanguard.effects.picking import YIELD, player_of
-from ecs_vanguard.effects.selectors import select
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import Zone
 
@@ -22,7 +23,7 @@ def _deal_damage(state: State, frame: Frame, step: s.DealDamage) -> object:
     the next check (the step yields to the trigger's frame and is re-entered after it)."""
     p = player_of(frame, step.player)
     if not frame.loop:
-        hit = select(state, frame, step.target) if step.target else ops.vanguards(state, p)
+        hit = select(state, frame, step.target) if step.target else q.vanguards(state, p)
         total = step.n * len(hit)                              # LEG-28: each vanguard takes n
         ops.deal_damage_start(state, p, total)
         frame.loop = [total]

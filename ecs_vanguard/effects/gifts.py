@@ -25,13 +25,13 @@ def gain_gift(state: State, frame: Frame, gift: str) -> Decision | None:
         force = dict(state.force[p])
         force[answer.circle] = force.get(answer.circle, 0) + 1
         state.force[p] = force
-        state.log(GiftGained(p, gift, answer.circle))
+        ops.emit(state, GiftGained(p, gift, answer.circle))
     elif gift == "accel":
         free = [c for c in ACCEL_CIRCLES if c not in state.board.circles[p]]
         if free:       # engine decision: past six accel circles the gift gives nothing more
             state.board.circles[p][free[0]] = []
-            state.log(GiftGained(p, gift, free[0]))
+            ops.emit(state, GiftGained(p, gift, free[0]))
     else:
         ops.zones.create_card(state, p, PROTECT_CARD, Zone.HAND, marker=True)
-        state.log(GiftGained(p, gift, None))
+        ops.emit(state, GiftGained(p, gift, None))
     return None

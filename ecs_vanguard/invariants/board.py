@@ -21,7 +21,6 @@ from ecs_vanguard import query as q
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.effects.gifts import PROTECT_CARD
 from ecs_vanguard.events import GameEnded
-from ecs_vanguard.ops import brandt
 from ecs_vanguard.rules import BattleStep, Phase, UnitType
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import (
@@ -260,7 +259,7 @@ def check_imprisoned(state: State) -> None:
     for e, jail in esper.get_component(Imprisoned):
         pos = q.position(e)
         assert pos.zone is Zone.ORDER and pos.owner != jail.by, f"imprisoned {e} at {pos}"
-        assert not quiet or brandt.prisons(state, jail.by), (
+        assert not quiet or q.prisons(state, jail.by), (
             f"card {e} imprisoned by player {jail.by}, who has no Prison"
         )
 

@@ -1,13 +1,19 @@
-"""The one zone-move function and the moves that are not zone changes (CORE-01, CORE-07, CORE-20).
+"""The one zone-move function, the moves the rules redirect, and the moves that are not zone
+changes (CORE-01, CORE-07, CORE-20, STR-12, STR-14, LEG-09, OD-05..09, TOK-01, TOK-03).
 
 `move_card` is the only code that writes `Position.zone`; a test greps the tree to keep it so.
+It returns where the card really went, so an op logs its named event ("retired", "bound") only
+for a move that happened as asked (a G unit on VC goes straight to the G zone instead).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import esper
 
 from components import (
+    Card,
     DressSource,
     GiftMarker,
     HeartLink,
@@ -19,7 +25,9 @@ from components import (
     Position,
     Token,
 )
-from ecs_vanguard.events import CardMoved, Shuffled, UnitMoved
+from ecs_vanguard import query as q
+from ecs_vanguard.events import CardMoved, PutIntoGZone, Shuffled, UnitMoved
+from ecs_vanguard.ops.events import batch, emit, watch
 from ecs_vanguard.rules import UnitType
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import Circle, Zone
@@ -27,6 +35,8 @@ from ecs_vanguard.zones import Circle, Zone
 _ce = esper.component_for_entity
 _FACE_DOWN_ZONES = frozenset({Zone.DECK, Zone.HAND, Zone.RIDE_DECK, Zone.G_ZONE})
 _MARKER_ZONES = frozenset({Zone.HAND, Zone.GC})
+_CIRCLE_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC})
+_PLAIN_COMPONENTS = 4     # Card, Position, Orientation, Modifiers: more means a rare status
 
 
 def _container(state: State, card: int, pos: Position) -> list[int]:
@@ -39,7 +49,8 @@ def _container(state: State, card: int, pos: Position) -> list[int]:
 
 def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None,
               top: bool = False, rested: bool = False, face_up: bool | None = None,
-              keep_object: bool = False, imprisoned_by: int | None = None) -> None:
+              keep_object: bool = False, imprisoned_by: int | None = None,
+              quietly: bool = False) -> Zone:
     """Move a card to a zone of its owner as a new object (CORE-20); the only writer of zones.
 
     Args:
@@ -50,17 +61,21 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
         keep_object: a move between circles (intercept: RC to GC) is not a zone change
             (CORE-20): the card keeps its object, modifiers and orientation.
         imprisoned_by: put it into that player's order zone as imprisoned (PRI-01).
+        quietly: an undone move (a cancelled play, CORE-19) puts the card back and logs no
+            event: nothing happened.
+
+    Returns:
+        The zone the card arrived in: `to`, or where a rule sent it instead (STR-12: a G unit
+        leaving VC for anywhere but a circle goes straight to the G zone; CORE-15: a Protect
+        marker anywhere but hand or GC leaves the game).
     """
     pos = _ce(card, Position)
     from_zone = pos.zone
     g_unit = state.card(card).unit_type is UnitType.G_UNIT
     if g_unit and from_zone is Zone.VC and to not in _CIRCLE_ZONES and to is not Zone.G_ZONE:
-        from ecs_vanguard.ops.stride import put_into_g_zone  # STR-12: from VC, straight there
-
-        put_into_g_zone(state, [card])
-        return
+        put_into_g_zone(state, [card])               # STR-12: from VC, straight there
+        return Zone.G_ZONE
     _container(state, card, pos).remove(card)
-    # Every card has Card, Position, Orientation and Modifiers; more means a rare status.
     rare = len(esper._entities[card]) > _PLAIN_COMPONENTS
     if rare or imprisoned_by is not None:
         to = _leave_statuses(state, card, to, imprisoned_by)
@@ -79,12 +94,11 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
     else:
         dest.append(card)
     _track_ride_deck_origin(state, card, from_zone, to)
-    state.log(CardMoved(card, pos.owner, from_zone, to))  # type: ignore[arg-type]
+    if to is not Zone.DRESS and not quietly:   # OD-12: becoming a source is not leaving the field
+        emit(state, CardMoved(card, pos.owner, from_zone, to))  # type: ignore[arg-type]
     if rare or to not in _CIRCLE_ZONES:
         _after_leaving(state, card, from_zone, to, g_unit, imprisoned_by)
-
-
-_PLAIN_COMPONENTS = 4
+    return to
 
 
 def _leave_statuses(state: State, card: int, to: Zone, imprisoned_by: int | None) -> Zone:
@@ -93,8 +107,6 @@ def _leave_statuses(state: State, card: int, to: Zone, imprisoned_by: int | None
     if esper.has_component(card, HeartLink) and to is not Zone.VC:
         _leave_heart(state, card)
     if esper.has_component(card, LegionLink) and to is not Zone.VC:
-        from ecs_vanguard.ops.legion import end_legion
-
         end_legion(card)
     if esper.has_component(card, Imprisoned):
         esper.remove_component(card, Imprisoned)
@@ -119,14 +131,20 @@ def _after_leaving(state: State, card: int, from_zone: object, to: Zone, g_unit:
     if to in _CIRCLE_ZONES:
         return
     if g_unit and from_zone in _CIRCLE_ZONES and to not in (Zone.G_ZONE, Zone.REMOVED):
-        from ecs_vanguard.ops.stride import put_into_g_zone
-
         put_into_g_zone(state, [card])
     if to is not Zone.REMOVED and esper.has_component(card, Token):
         move_card(state, card, Zone.REMOVED)
 
 
-_CIRCLE_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC})
+def end_legion(card: int) -> None:
+    """LEG-09: when either leaves VC, the legion ends for both; each gets its own stand/rest
+    and face again (they shared one while in legion, LEG-21)."""
+    other = q.partner(card)
+    for member in (card, other):
+        if member is not None and esper.has_component(member, LegionLink):
+            esper.remove_component(member, LegionLink)
+            orient = _ce(member, Orientation)
+            esper.add_component(member, Orientation(orient.rested, orient.face_up))
 
 
 def _leave_heart(state: State, heart: int) -> None:
@@ -144,13 +162,28 @@ def _leave_heart(state: State, heart: int) -> None:
         esper.add_component(others[0], HeartLink(link.g_unit, chosen=True))
 
 
-def dress_sources(state: State, unit: int) -> list[int]:
-    """Return the dress sources linked to a unit, oldest first (OD-03)."""
-    area = state.board.zones[_ce(unit, Position).owner][Zone.DRESS]
-    if not area:
-        return []
-    links = [(c, esper.try_component(c, DressSource)) for c in area]
-    return [c for c, link in links if link is not None and link.unit == unit]
+def put_into_g_zone(state: State, cards: Sequence[int]) -> None:
+    """STR-14: (1) face up into the owner's G zone; (2) an Ultimate Stride G unit removes every
+    card of that G zone from the game, itself included; (3) with no G unit left on VC, every
+    heart is a vanguard again (no 'when placed', HRT-11); (4) 'put into the G zone' autos."""
+    owners = set()
+    with batch(state):
+        for card in cards:
+            move_card(state, card, Zone.G_ZONE, face_up=True)
+            owners.add(q.position(card).owner)
+        for card in cards:
+            if state.card(card).ultimate_stride and q.position(card).zone is Zone.G_ZONE:
+                owner = q.position(card).owner
+                for other in list(state.board.zones[owner][Zone.G_ZONE]):
+                    move_card(state, other, Zone.REMOVED)
+        for owner in sorted(owners):
+            vc = state.board.circles[owner][Circle.VC]
+            if not any(q.is_g_unit(state, c) for c in vc):
+                for heart in list(vc):
+                    if esper.has_component(heart, HeartLink):
+                        esper.remove_component(heart, HeartLink)
+        for card in cards:
+            emit(state, PutIntoGZone(card, q.position(card).owner))
 
 
 def move_group_to_deck_bottom(state: State, cards: tuple[int, ...]) -> None:
@@ -162,11 +195,12 @@ def move_group_to_deck_bottom(state: State, cards: tuple[int, ...]) -> None:
             if _ce(card, DressSource).from_ride_deck:
                 back.add(card)
             esper.remove_component(card, DressSource)
-    for card in cards:
-        if card in back:
-            move_card(state, card, Zone.RIDE_DECK, face_up=True)
-        else:
-            move_card(state, card, Zone.DECK)
+    with batch(state):
+        for card in cards:
+            if card in back:
+                move_card(state, card, Zone.RIDE_DECK, face_up=True)
+            else:
+                move_card(state, card, Zone.DECK)
 
 
 def _follow_unit(state: State, unit: int, to: Zone, imprisoned_by: int | None = None) -> None:
@@ -175,7 +209,7 @@ def _follow_unit(state: State, unit: int, to: Zone, imprisoned_by: int | None = 
     came from the ride deck goes back there face up if the unit goes to the deck. The engine
     puts the unit first, then its sources, when the destination is ordered (OD-07 asks the
     controller in the rules, see move_group_to_deck_bottom). Imprisoned with it too (OD-06)."""
-    for source in dress_sources(state, unit):
+    for source in q.dress_sources(state, unit):
         back_to_ride_deck = to is Zone.DECK and _ce(source, DressSource).from_ride_deck
         move_card(state, source, Zone.RIDE_DECK if back_to_ride_deck else to,
                   face_up=True if back_to_ride_deck else None, imprisoned_by=imprisoned_by)
@@ -205,9 +239,9 @@ def move_between_circles(state: State, card: int, circle: Circle) -> None:
     state.board.circles[pos.owner][from_circle].remove(card)  # type: ignore[index]
     state.board.circles[pos.owner][circle].append(card)
     pos.circle = circle
-    for source in dress_sources(state, card):        # OD-12: a moving unit keeps its sources
+    for source in q.dress_sources(state, card):        # OD-12: a moving unit keeps its sources
         _ce(source, Position).circle = circle
-    state.log(UnitMoved(card, pos.owner, from_circle, circle))  # type: ignore[arg-type]
+    emit(state, UnitMoved(card, pos.owner, from_circle, circle))  # type: ignore[arg-type]
 
 
 def shuffle(state: State, player: int, zone: Zone = Zone.DECK) -> None:
@@ -216,7 +250,7 @@ def shuffle(state: State, player: int, zone: Zone = Zone.DECK) -> None:
     if len(cards) > 1:
         order = state.rng.permutation(len(cards))
         cards[:] = [cards[i] for i in order]
-    state.log(Shuffled(player))
+    emit(state, Shuffled(player))
 
 
 def create_card(state: State, owner: int, card_id: str, zone: Zone, *,
@@ -226,8 +260,6 @@ def create_card(state: State, owner: int, card_id: str, zone: Zone, *,
     The entity keeps its id for the whole game; `state.defs` is copied on write because clones
     share it.
     """
-    from components import Card
-
     pos = Position(owner, zone, Circle.VC if zone is Zone.VC else circle, state.new_object_id())
     orient = Orientation(rested=False, face_up=zone not in _FACE_DOWN_ZONES)
     parts: list[object] = [Card(card_id), pos, orient, Modifiers()]
@@ -241,7 +273,5 @@ def create_card(state: State, owner: int, card_id: str, zone: Zone, *,
     defs[entity] = state.db[card_id]
     state.defs = defs
     _container(state, entity, pos).append(entity)
-    from ecs_vanguard.effects import triggers  # the effect layer indexes the new card's autos
-
-    triggers.watch(state, entity)
+    watch(state, entity)
     return entity

@@ -39,8 +39,8 @@ def test_readme_card_and_deck_examples_load(tmp_path):
 
 
 def test_the_vocabulary_command_lists_every_op():
+    from ecs_vanguard.cards.steps import STEP_TYPES
     from ecs_vanguard.cards.vocabulary import vocabulary_text
-    from ecs_vanguard.effects.steps import STEP_TYPES
 
     text = vocabulary_text()
     assert all(f"  {name}(" in text for name in STEP_TYPES)

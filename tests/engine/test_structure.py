@@ -56,8 +56,8 @@ def test_the_tick_order_runs_the_named_systems_in_order():
 
 def test_every_step_of_the_card_vocabulary_has_a_handler():
     """Every op a card file may name runs through a registered handler (issue 3)."""
+    from ecs_vanguard.cards.steps import STEP_TYPES
     from ecs_vanguard.effects import runtime
-    from ecs_vanguard.effects.steps import STEP_TYPES
 
     missing = [name for name, cls in STEP_TYPES.items() if cls not in runtime.HANDLERS]
     assert missing == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ecs_vanguard as vg
 from ecs_vanguard.decisions import ActionKind, DecisionKind
 from ecs_vanguard.events import PlayerStateEntered
-from ecs_vanguard.ops import in_player_state
+from ecs_vanguard.query import in_player_state
 from ecs_vanguard.zones import Circle, Zone
 from tests.helpers import card_named, events_of, pick, power_of, unit_at
 

@@ -19,6 +19,7 @@ from ecs_vanguard.events import (
     UnitRode,
     UnitStrode,
 )
+from ecs_vanguard.rules import Duration, Stat
 from ecs_vanguard.zones import Circle, Zone
 from tests.helpers import (
     card_named,
@@ -299,9 +300,10 @@ def test_HRT_04_becoming_a_heart_is_not_a_zone_change(db):
     game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "DX-004")))
     vanguard = unit_at(game, 0, Circle.VC)
     obj = object_id(game, vanguard)
+    ops.add_modifier(game.state, vanguard, Stat.POWER, 3000, Duration.END_OF_TURN)  # an effect's
     game.step(pick(game, ActionKind.STRIDE))
     assert object_id(game, vanguard) == obj
-    assert q.modifiers(vanguard)                          # the persona ride +10000 stays
+    assert [m.amount for m in q.modifiers(vanguard)] == [3000]   # the +3000 stays on the heart
 
 
 def test_HRT_07_a_deleted_vanguard_made_a_heart_turns_face_up(db):
