@@ -29,7 +29,7 @@ def emit(state: State, event: object) -> None:
         _collect(state, (event,))
 
 
-class batch:  # noqa: N801 - used as `with ops.batch(state):`, read like a function
+class batch:
     """Group what happens inside into one batch of simultaneous events (seed 004 §7 ②); the
     autos they trigger are collected when the outermost batch closes.
 
@@ -37,7 +37,7 @@ class batch:  # noqa: N801 - used as `with ops.batch(state):`, read like a funct
     a game (contextlib's machinery cost 2.3 µs a use, this about 0.6 µs).
     """
 
-    __slots__ = ("state", "start")
+    __slots__ = ("start", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state
