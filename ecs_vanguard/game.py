@@ -19,13 +19,20 @@ from components import (
     Position,
     Token,
 )
-from ecs_vanguard import world
+from ecs_vanguard import encoding, serialize, world
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck, validate_deck
 from ecs_vanguard.decisions import Action, Decision
 from ecs_vanguard.errors import IllegalActionError
+from ecs_vanguard.invariants import check_all
 from ecs_vanguard.rules import BattleStep, FormatRules, Phase, format_rules
-from ecs_vanguard.state import Board, Frame, State
+from ecs_vanguard.setup import deal
+from ecs_vanguard.state import Frame, State, new_state
+from ecs_vanguard.view import player_view
+
+# Module imports, not names: importing `systems` first loads this facade (through the
+# package's face) while systems.order is still loading (the fresh-interpreter test).
+from systems import order, rule_process
 
 DECISIONS_PER_TURN_LIMIT = 2000     # a game that loops inside one turn ends as a draw
 RARE_COMPONENTS = (DressSource, GiftMarker, HeartLink, Imprisoned, LegionLink, Locked, Token)
@@ -50,17 +57,12 @@ class Game:
             for deck in (deck0, deck1):
                 validate_deck(deck, db, rules)
         self._init_state(db, rules, seed)
-        from ecs_vanguard.setup import deal  # setup uses ops; imported where the world exists
-
         deal(self.state, (deck0, deck1))
         self._run()
 
     def _init_state(self, db: CardDB, rules: FormatRules, seed: int | np.random.SeedSequence) -> None:
-        from systems.order import build_processors  # systems sit above the package (STYLE §1)
-
-        self._world = world.new_world(build_processors())
-        self.state = State(db=db, rules=rules, rng=np.random.default_rng(seed),
-                           board=Board.empty(), defs=[None])
+        self._world = world.new_world(order.build_processors())
+        self.state = new_state(db, rules, seed)
 
     @classmethod
     def _blank(cls, db: CardDB, rules: FormatRules, seed: int) -> Game:
@@ -88,9 +90,7 @@ class Game:
         if state.decision is not None:
             state.turn.decisions_this_turn += 1
             if state.turn.decisions_this_turn > DECISIONS_PER_TURN_LIMIT:
-                from systems.rule_process import end_game
-
-                end_game(state, None, f"decision limit of {DECISIONS_PER_TURN_LIMIT} in one turn",
+                rule_process.end_game(state, None, f"decision limit of {DECISIONS_PER_TURN_LIMIT} in one turn",
                          "decision_limit")
 
     @property
@@ -202,50 +202,37 @@ class Game:
     def view(self, player: int) -> dict:
         """Return what `player` may see: their own hand, every public zone, counts of hidden ones."""
         esper.switch_world(self._world)
-        from ecs_vanguard.view import player_view
-
         return player_view(self.state, player)
 
     def encode_action(self, action: Action) -> int:
         """Return the index of an action in the fixed action table (encoding.ACTION_COUNT)."""
         esper.switch_world(self._world)
-        from ecs_vanguard import encoding
-
         return encoding.encode_action(self.state, action)
 
     def decode_action(self, index: int) -> Action:
         """Return the legal action with this table index; ValueError if none has it."""
         esper.switch_world(self._world)
-        from ecs_vanguard import encoding
-
         return encoding.decode_action(self.state, index)
 
     def action_mask(self) -> np.ndarray:
         """Return a boolean array over the action table, True at the legal actions."""
         esper.switch_world(self._world)
-        from ecs_vanguard import encoding
-
         return encoding.action_mask(self.state)
 
     def observation(self, player: int) -> np.ndarray:
         """Return a float32 vector of what `player` may see (views: encoding.OBSERVATION)."""
         esper.switch_world(self._world)
-        from ecs_vanguard import encoding
-
         return encoding.observation(self.state, player)
 
     def check_invariants(self) -> None:
         """Raise AssertionError naming the broken invariant (issue 5 grows this)."""
         esper.switch_world(self._world)
-        from ecs_vanguard.invariants import check_all
-
         check_all(self.state)
 
     def to_json(self) -> str:
         """Return a JSON snapshot of the whole game; `Game.from_json` continues it identically."""
-        from ecs_vanguard import serialize
-
-        return serialize.dump(self)
+        esper.switch_world(self._world)
+        return serialize.dump(self.state)
 
     @classmethod
     def from_json(cls, text: str, db: CardDB | None = None) -> Game:
@@ -254,9 +241,9 @@ class Game:
         Raises:
             SnapshotError: malformed JSON, another version, or card ids missing from `db`.
         """
-        from ecs_vanguard import serialize
-
-        return serialize.load(text, db)
+        game = cls.__new__(cls)
+        game._world, game.state = serialize.load(text, db, order.build_processors())
+        return game
 
 
 def _with_turn_limit(rules: FormatRules, turn_limit: int) -> FormatRules:

@@ -13,22 +13,19 @@ from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from functools import lru_cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import esper
 
 import components
 from components import Card, Modifier, Modifiers
-from ecs_vanguard import decisions, events, ops, rules, zones
+from ecs_vanguard import decisions, events, ops, rules, world, zones
 from ecs_vanguard import state as state_module
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.errors import SnapshotError
 from ecs_vanguard.rules import FormatRules, Stat, format_rules
-from ecs_vanguard.state import Frame, PendingAuto, State
-
-if TYPE_CHECKING:
-    from ecs_vanguard.game import Game
+from ecs_vanguard.state import Frame, PendingAuto, State, new_state
 
 VERSION = 1
 # Not saved: rebuilt on load from the card ids (or always 0 between two decisions).
@@ -174,14 +171,13 @@ def saved_fields() -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(State) if f.name not in _DERIVED)
 
 
-def dump(game: Game) -> str:
-    """Return a JSON snapshot of a game: every entity's components, the State, the generator.
+def dump(state: State) -> str:
+    """Return a JSON snapshot of a game (its world must be the current one): every entity's
+    components, the State, the generator.
 
     Raises:
         SnapshotError: the game uses format rules that are not a named format (+ turn limit).
     """
-    game.switch()
-    state = game.state
     if _rules(state.rules.format.value, state.rules.turn_limit) != state.rules:
         raise SnapshotError(
             "cannot save a game with custom format rules (only a named format "
@@ -203,14 +199,14 @@ def dump(game: Game) -> str:
     return json.dumps(snapshot, separators=(",", ":"))
 
 
-def load(text: str, db: CardDB | None = None) -> Game:
-    """Return the game a snapshot describes, using `db` (default: the built-in pool) for cards.
+def load(text: str, db: CardDB | None, processors: list[tuple[object, int]]
+         ) -> tuple[str, State]:
+    """Return (a new current world, its State) as a snapshot describes them, using `db`
+    (default: the built-in pool) for cards and `processors` for the world's systems.
 
     Raises:
         SnapshotError: malformed JSON, another version, or card ids missing from `db`.
     """
-    from ecs_vanguard.game import Game  # the facade sits above this module
-
     db = db or CardDB.builtin()
     data = _parse(text)
     _require_cards(data["card_ids"], db)
@@ -219,23 +215,28 @@ def load(text: str, db: CardDB | None = None) -> Game:
         fields = {name: decode(value) for name, value in data["state"].items()}
     except (TypeError, ValueError) as exc:
         raise SnapshotError(f"malformed snapshot: {exc}") from None
-    game = Game._blank(db, _rules(data["format"], data["turn_limit"]), 0)
+    state = new_state(db, _rules(data["format"], data["turn_limit"]), 0)
     for name, value in fields.items():
-        blank = getattr(game.state, name)
+        blank = getattr(state, name)
         if blank is not None and type(value) is not type(blank):
             raise SnapshotError(
                 f"malformed snapshot: state field {name!r} has type "
                 f"{type(value).__name__}, not {type(blank).__name__}"
             )
     _require_cards(_card_ids(entities, fields), db)
-    _fill_world(game.state, entities)
     for name, value in fields.items():
-        setattr(game.state, name, value)
+        setattr(state, name, value)
     try:
-        game.state.rng.bit_generator.state = data["rng"]
+        state.rng.bit_generator.state = data["rng"]
     except (TypeError, ValueError, KeyError) as exc:
         raise SnapshotError(f"malformed snapshot: generator state: {exc}") from None
-    return game
+    name = world.new_world(processors)
+    try:
+        _fill_world(state, entities)
+    except SnapshotError:
+        world.drop_world(name)
+        raise
+    return name, state
 
 
 def _parse(text: str) -> dict:

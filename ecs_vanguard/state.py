@@ -242,3 +242,9 @@ class State:
         d = self.defs[entity]
         assert d is not None
         return d
+
+
+def new_state(db: CardDB, rules: FormatRules, seed: int | np.random.SeedSequence) -> State:
+    """Return the State of a game with nothing on the board yet, its generator seeded."""
+    return State(db=db, rules=rules, rng=np.random.default_rng(seed), board=Board.empty(),
+                 defs=[None])

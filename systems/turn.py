@@ -208,13 +208,10 @@ def play_order(state: State, player: int, action: Action) -> None:
     ops.move_card(state, action.card, Zone.ORDER_AREA)
     state.turn.orders_played[player] += 1                   # ALC-02: it is one order played
     ops.emit(state, OrderPlayed(action.card, player, d.order_type.value))  # type: ignore[union-attr]
-    frame = Frame(action.card, d.id, index, player, context=context, is_order=True)
     if index == -1:
-        from systems.effect import finish_order  # an order with no effect just lands
-
-        finish_order(state, frame)
+        ops.finish_order(state, player, action.card)      # an order with no effect just lands
         return
-    state.stack.append(frame)
+    state.stack.append(Frame(action.card, d.id, index, player, context=context, is_order=True))
 
 
 MAIN_HANDLERS: dict[ActionKind, Callable[[State, int, Action], None]] = {

@@ -37,6 +37,8 @@ from ecs_vanguard.state import (
     SEEK_MATE_INDEX,
     STRIDE_INDEX,
     TRIGGER_INDEX,
+    Frame,
+    State,
 )
 
 _POWER = (Choose("your_units", 1, bind="power_to"), AddPower("power_to", "trigger_power"))
@@ -83,11 +85,8 @@ def builtin_steps(card: CardDef, index: int) -> tuple[tuple[object, ...], int]:
     raise ValueError(f"no built-in frame {index}")
 
 
-def push_trigger(state: object, card: int, player: int, *, drive: bool) -> bool:
+def push_trigger(state: State, card: int, player: int, *, drive: bool) -> bool:
     """Push the frame of a revealed trigger's effect (CORE-14); False if the card has none."""
-    from ecs_vanguard.state import Frame, State
-
-    assert isinstance(state, State)
     if state.card(card).trigger is None:
         return False
     state.stack.append(Frame(card, state.card(card).id, TRIGGER_INDEX, player,

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ecs_vanguard import ops
+from ecs_vanguard.cards import steps as s
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
-from ecs_vanguard.continuous.values import holds
+from ecs_vanguard.continuous.values import holds, select
 from ecs_vanguard.decisions import Decision
 from ecs_vanguard.effects import builtin, card_steps, flow_steps, unit_steps
 from ecs_vanguard.effects import costs as costs_
@@ -19,8 +20,28 @@ from ecs_vanguard.zones import Zone
 
 Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
 
+
+def _for_each(state: State, frame: Frame, step: s.ForEach) -> object:
+    """ACT-28: count A once at the start; later changes of A do not change the count; each
+    repetition that chooses picks cards not chosen before."""
+    if not frame.loop:
+        frame.each_total = len(select(state, frame, step.count, step.where))
+        frame.loop, frame.used = [0, 0], []
+    while frame.loop[0] < frame.each_total:
+        inner = step.do[frame.loop[1]]
+        question = HANDLERS[type(inner)](state, frame, inner)
+        if isinstance(question, Decision):
+            return question
+        frame.loop[1] += 1
+        if frame.loop[1] == len(step.do):
+            frame.loop = [frame.loop[0] + 1, 0]
+    frame.loop, frame.used, frame.each_total = [], [], -1
+    return None
+
+
 HANDLERS: dict[type, Handler] = {
     **card_steps.HANDLERS, **unit_steps.HANDLERS, **flow_steps.HANDLERS,
+    s.ForEach: _for_each,
 }
 
 

@@ -17,6 +17,7 @@ from ecs_vanguard.events import (
 )
 from ecs_vanguard.ops.events import emit
 from ecs_vanguard.ops.zones import move_card
+from ecs_vanguard.rules import OrderType
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import Zone
 
@@ -114,3 +115,12 @@ def undo_order(state: State, player: int, order: int, bound_b: int = -1) -> None
         move_card(state, bound_b, Zone.DROP, quietly=True)
     state.turn.orders_played[player] -= 1
     emit(state, PlayCancelled(order, player))
+
+
+def finish_order(state: State, player: int, order: int) -> None:
+    """Put a resolved order where it belongs: set orders to the order zone, others to the drop
+    (CORE-08, ALC-01 (6)); a cancelled one already went back to the hand."""
+    if order not in state.board.zones[player][Zone.ORDER_AREA]:
+        return
+    is_set = state.card(order).order_type is OrderType.SET
+    move_card(state, order, Zone.ORDER if is_set else Zone.DROP)

@@ -6,7 +6,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ecs_vanguard import events as ev
+from ecs_vanguard import query as q
+from ecs_vanguard.agents import make_agent
 from ecs_vanguard.cards.deck import Deck
+from ecs_vanguard.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +51,6 @@ def play_game(spec: GameSpec) -> dict:
     error (None, or the message of an engine failure, with `actions`: the action indices played,
     enough to replay the game).
     """
-    from ecs_vanguard.agents import make_agent
-    from ecs_vanguard.game import Game
-
     agents = (make_agent(spec.agent_a, spec.seed * 2 + 1), make_agent(spec.agent_b, spec.seed * 2 + 2))
     record: dict = {"seed": spec.seed, "agent_a": spec.agent_a, "agent_b": spec.agent_b,
                     "format": spec.format, "error": None}
@@ -73,11 +73,7 @@ def play_game(spec: GameSpec) -> dict:
     return record
 
 
-def _summarise(game: object, decisions: int) -> dict:
-    from ecs_vanguard import query as q
-    from ecs_vanguard.game import Game
-
-    assert isinstance(game, Game)
+def _summarise(game: Game, decisions: int) -> dict:
     game.switch()
     state = game.state
     triggers: Counter[str] = Counter()

@@ -85,3 +85,35 @@ def test_scenario_refuses_positions_the_rules_never_reach():
         base.start(turn=150)
     with pytest.raises(vg.ScenarioError, match="CORE-04"):
         base.start(turn=1, phase="battle")
+
+
+def test_the_layers_contract_holds():
+    """Imports point down only (pyproject's import-linter contract, README "How it is built"):
+    facts < continuous < query < ops < effects < systems < the facade < its users."""
+    code = "import importlinter.cli as c; raise SystemExit(c.lint_imports())"
+    done = subprocess.run([sys.executable, "-c", code],
+                          capture_output=True, text=True, cwd=ROOT, check=False)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "1 kept, 0 broken" in done.stdout
+
+
+def test_no_late_import_dodges_a_cycle():
+    """Every import of the engine's own modules sits at the top of its file; the few inside a
+    function load something optional or heavy (plots, Ray, gymnasium, the odds) for the CLI."""
+    allowed = {"cli.py", "runner.py", "backends.py", "common.py", "__init__.py"}
+    late = []
+    for folder in ("ecs_vanguard", "systems", "components"):
+        for path in (ROOT / folder).rglob("*.py"):
+            if path.name in allowed:
+                continue
+            typing_only = False
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if line.startswith("if TYPE_CHECKING:"):
+                    typing_only = True               # names for annotations only
+                elif line and not line[0].isspace():
+                    typing_only = False
+                if not typing_only and re.match(
+                        r"\s+(from (ecs_vanguard|systems|components)[.\w]* import|"
+                        r"import (ecs_vanguard|systems|components))", line):
+                    late.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert late == []
