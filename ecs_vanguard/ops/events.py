@@ -69,11 +69,11 @@ def watch(state: State, entity: int) -> None:
         state.watchers = watchers
     entries = values.cont_entries(card)
     if entries:
-        index = dict(state.cont_index)
+        by_stat = dict(state.cont_index)
         for stat, zones, self_only in entries:
-            index[stat] = tuple(sorted((*index.get(stat, ()), (entity, zones, self_only)),
-                                       key=lambda entry: entry[0]))
-        state.cont_index = index
+            by_stat[stat] = tuple(sorted((*by_stat.get(stat, ()), (entity, zones, self_only)),
+                                         key=lambda entry: entry[0]))
+        state.cont_index = by_stat
 
 
 def _matches(value: object, wanted: object, source: int, owner: int) -> bool:
