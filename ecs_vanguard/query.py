@@ -22,6 +22,7 @@ from ecs_vanguard.continuous.values import (
     shield,
 )
 from ecs_vanguard.facts import (
+    WORLD_CONTENTS,
     can_legion,
     chosen_heart,
     count_kinds,
@@ -63,6 +64,7 @@ from ecs_vanguard.facts import (
 )
 
 __all__ = [
+    "WORLD_CONTENTS",
     "abilities", "base_power", "battle_totals", "can_legion", "chosen_heart", "count_kinds",
     "critical", "damage_count", "dress_sources", "drive", "face_down_damage", "face_up_damage",
     "front_row", "grade", "guard_min_grade", "hand_grade", "has_modifier", "heart_candidates", "hearts",

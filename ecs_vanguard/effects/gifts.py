@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from components import GiftMarker
 from ecs_vanguard import ops
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.events import GiftGained
@@ -32,6 +33,6 @@ def gain_gift(state: State, frame: Frame, gift: str) -> Decision | None:
             state.board.circles[p][free[0]] = []
             ops.emit(state, GiftGained(p, gift, free[0]))
     else:
-        ops.zones.create_card(state, p, PROTECT_CARD, Zone.HAND, marker=True)
+        ops.create_card(state, p, PROTECT_CARD, Zone.HAND, statuses=(GiftMarker(),))
         ops.emit(state, GiftGained(p, gift, None))
     return None

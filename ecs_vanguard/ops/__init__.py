@@ -29,7 +29,7 @@ from ecs_vanguard.ops.costs import counter_blast, counter_charge, discard, heal,
 from ecs_vanguard.ops.deck import draw, soul_charge, trigger_check
 from ecs_vanguard.ops.events import batch, emit, limit_reached, record_use, watch
 from ecs_vanguard.ops.legion import form_legion, link_legion, put_as_heart
-from ecs_vanguard.ops.stride import choose_heart, return_g_units, stride
+from ecs_vanguard.ops.stride import choose_heart, make_hearts, return_g_units, stride
 from ecs_vanguard.ops.units import (
     add_continuous,
     add_modifier,
@@ -43,6 +43,7 @@ from ecs_vanguard.ops.units import (
     gain_name,
     give_ability,
     is_persona_ride,
+    link_dress_source,
     lock,
     lose_abilities,
     overdress,
@@ -69,8 +70,8 @@ __all__ = [
     "call", "choose_heart", "counter_blast", "counter_charge", "create_card", "deal_damage_start",
     "declare_name", "delete", "discard", "draw", "emit", "end_continuous", "end_legion",
     "end_reveal", "enter_player_state", "finish_order", "form_legion", "gain_name", "give_ability", "has_unjailed", "heal",
-    "imprison", "is_persona_ride", "limit_reached", "link_legion", "lock", "look_top",
-    "lose_abilities", "make_tokens", "mill", "move_between_circles", "move_card",
+    "imprison", "is_persona_ride", "limit_reached", "link_dress_source", "link_legion", "lock", "look_top",
+    "lose_abilities", "make_hearts", "make_tokens", "mill", "move_between_circles", "move_card",
     "move_group_to_deck_bottom", "overdress", "place_on_rc", "put_as_heart", "put_into",
     "put_into_g_zone", "record_use", "release_unjailed", "rest", "retire", "return_g_units",
     "reveal", "ride", "searched", "set_world_content", "shuffle", "soul_blast", "soul_charge",

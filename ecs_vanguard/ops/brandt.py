@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import esper
 
-from components import Imprisoned
+from components import Imprisoned, Token
 from ecs_vanguard import query as q
 from ecs_vanguard.events import CardImprisoned, UnitCalled, UnitPlaced, WorldChanged
 from ecs_vanguard.ops.events import batch, emit
@@ -60,7 +60,8 @@ def make_tokens(state: State, player: int, card_id: str, circles: Sequence[Circl
     made = []
     with batch(state):
         for circle in circles:
-            token = create_card(state, player, card_id, Zone.RC, circle=circle, token=True)
+            token = create_card(state, player, card_id, Zone.RC, circle=circle,
+                                statuses=(Token(),))
             emit(state, UnitCalled(token, player, circle, Zone.RC, Zone.REMOVED, True))
             emit(state, UnitPlaced(token, player, Zone.RC, circle))
             made.append(token)

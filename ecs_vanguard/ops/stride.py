@@ -33,12 +33,21 @@ def stride(state: State, player: int, g_unit: int, *, superior: bool = False) ->
         move_card(state, g_unit, Zone.VC, rested=rested, face_up=True)
         emit(state, UnitStrode(g_unit, player, superior))
         emit(state, UnitPlaced(g_unit, player, Zone.VC, Circle.VC))
+    make_hearts(state, g_unit, below)
+
+
+def make_hearts(state: State, g_unit: int, below: list[int], chosen: int | None = None) -> None:
+    """The cards under a G unit on VC become its hearts: not a zone change (HRT-04), a deleted
+    one turned face up and no longer deleted (HRT-07); `chosen` gives the G unit its original
+    name and power (STR-08 (5)); by default the single non-G heart, else the player chooses
+    later (StrideSystem asks)."""
     candidates = [c for c in below if not q.is_g_unit(state, c)]
+    if chosen is None and len(candidates) == 1:
+        chosen = candidates[0]
     for card in below:
         state.deleted.discard(card)
         q.orientation(card).face_up = True                    # HRT-07
-        esper.add_component(card, HeartLink(g_unit, chosen=len(candidates) == 1
-                                            and card == candidates[0]))
+        esper.add_component(card, HeartLink(g_unit, chosen=card == chosen))
 
 
 def return_g_units(state: State, player: int) -> None:

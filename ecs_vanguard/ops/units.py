@@ -260,16 +260,21 @@ def overdress(state: State, player: int, card: int, designated: int) -> None:
     from_ride_deck = designated in state.from_ride_deck
     with batch(state):
         move_card(state, designated, Zone.DRESS)        # logs no "left the field" (OD-12)
-        q.position(designated).circle = circle
-        esper.add_component(designated, DressSource(card, from_ride_deck))
+        move_card(state, card, Zone.RC, circle=circle)  # type: ignore[arg-type]
+        link_dress_source(state, designated, card, from_ride_deck)
         for source in inherited:
             old = esper.component_for_entity(source, DressSource)
-            esper.add_component(source, DressSource(card, old.from_ride_deck))
-        move_card(state, card, Zone.RC, circle=circle)  # type: ignore[arg-type]
-        for source in (designated, *inherited):
-            q.position(source).circle = circle
+            link_dress_source(state, source, card, old.from_ride_deck)
         emit(state, UnitOverDressed(card, player, circle, designated))  # type: ignore[arg-type]
         emit(state, UnitPlaced(card, player, Zone.RC, circle))  # type: ignore[arg-type]
+
+
+def link_dress_source(state: State, source: int, unit: int, from_ride_deck: bool = False
+                      ) -> None:
+    """Link a card of the dress area to the unit it lies under (OD-01, OD-03); it follows the
+    unit's circle (OD-12), and `from_ride_deck` sends it back there later (OD-08)."""
+    esper.add_component(source, DressSource(unit, from_ride_deck))
+    q.position(source).circle = q.position(unit).circle
 
 
 def enter_player_state(state: State, player: int, name: str, until: Duration) -> None:

@@ -254,20 +254,19 @@ def shuffle(state: State, player: int, zone: Zone = Zone.DECK) -> None:
 
 
 def create_card(state: State, owner: int, card_id: str, zone: Zone, *,
-                circle: Circle | None = None, marker: bool = False, token: bool = False) -> int:
-    """Make a card entity in a zone: at set-up, in a Scenario, or for a gift marker (CORE-15).
+                circle: Circle | None = None, statuses: tuple[object, ...] = ()) -> int:
+    """Make a card entity in a zone: at set-up, in a Scenario, for a gift marker (CORE-15) or a
+    token (TOK-08). `statuses` are rare status components it starts with (GiftMarker, Token,
+    Imprisoned, Locked, ...); an imprisoned card lies in its jailer's order zone (PRI-01), a
+    locked card face down (ACT-23).
 
     The entity keeps its id for the whole game; `state.defs` is copied on write because clones
     share it.
     """
     pos = Position(owner, zone, Circle.VC if zone is Zone.VC else circle, state.new_object_id())
-    orient = Orientation(rested=False, face_up=zone not in _FACE_DOWN_ZONES)
-    parts: list[object] = [Card(card_id), pos, orient, Modifiers()]
-    if marker:
-        parts.append(GiftMarker())
-    if token:
-        parts.append(Token())
-    entity = esper.create_entity(*parts)
+    locked = any(isinstance(status, Locked) for status in statuses)
+    orient = Orientation(rested=False, face_up=zone not in _FACE_DOWN_ZONES and not locked)
+    entity = esper.create_entity(Card(card_id), pos, orient, Modifiers(), *statuses)
     defs = list(state.defs)
     defs.extend([None] * (entity + 1 - len(defs)))
     defs[entity] = state.db[card_id]

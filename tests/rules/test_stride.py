@@ -102,14 +102,20 @@ def test_STR_03_stride_in_the_stride_step_paying_the_stride_cost(db):
 def test_STR_04_stride_needs_grade_3_vanguards_or_grade_3_at_turn_start(db):
     """STR-04: both vanguards grade 3+, or the turn player's vanguard grade 3+ at the start of
     the turn."""
-    game = _premium(db, {"vanguard": "PX-008", "g_zone": ["PG-001"], "hand": ["PX-007"]},
-                    {"vanguard": "PX-005"}, phase="ride")
+    side = {"vanguard": "PX-008", "g_zone": ["PG-001"], "hand": ["PX-007"]}
+    game = (vg.Scenario(db, format="premium").player(0, **side, deck=PLAIN)
+            .player(1, vanguard="PX-005", deck=PLAIN)
+            .start(turn=3, phase="ride", grade3_at_start=False))   # it became grade 3 today
     game.step(pick(game, ActionKind.DONE))
     assert game.decision.kind is DecisionKind.MAIN_PHASE        # opponent grade 2: no stride
-    game = _premium(db, {"vanguard": "PX-008", "g_zone": ["PG-001"], "hand": ["PX-007"]},
-                    {"vanguard": "PX-005"}, phase="stand")
+    game = _premium(db, dict(side), {"vanguard": "PX-005"}, phase="stand")
     game.step(pick(game, ActionKind.DONE))
     assert game.decision.kind is DecisionKind.STRIDE            # grade 3 at the stand phase
+    # A position started at the ride phase behaves as if the turn had started normally: the
+    # grade 3 vanguard on VC was there at the stand phase.
+    game = _premium(db, dict(side), {"vanguard": "PX-005"}, phase="ride")
+    game.step(pick(game, ActionKind.DONE))
+    assert game.decision.kind is DecisionKind.STRIDE
 
 
 def test_STR_05_a_stride_by_an_effect_has_no_requirement_and_no_cost(tdb):
