@@ -179,11 +179,11 @@ def _damage_step(state: State) -> None:
     defender = 1 - battle.player
     if battle.hit is None:
         battle.hit = _battle_goes_on(state) and is_hit(state, battle)
-        if battle.hit and q.position(battle.target).zone is Zone.VC and _deals_damage(state):
+        if battle.hit and q.position(battle.target).zone is not Zone.VC:
+            ops.retire(state, battle.target)
+        elif battle.hit and _deals_damage(state):
             battle.damage_left = q.critical(state, battle.attacker)
             ops.emit(state, DamageDealt(defender, battle.damage_left, battle.attacker, True))
-        elif battle.hit:
-            ops.retire(state, battle.target)
     checked = state.board.zones[defender][Zone.TRIGGER]
     if checked:
         ops.move_card(state, checked[0], Zone.DAMAGE)

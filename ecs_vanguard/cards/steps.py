@@ -33,6 +33,7 @@ class AddPower:
     target: str = "self"
     amount: int | str = 0
     until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,7 @@ class AddCritical:
     target: str = "self"
     amount: int = 1
     until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +53,7 @@ class AddShield:
     target: str = "self"
     amount: int = 0
     until: Duration = Duration.END_OF_BATTLE
+    where: Where = ()                  # filters on the units `target` selects
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +63,7 @@ class AddDrive:
     target: str = "self"
     amount: int = 1
     until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +73,7 @@ class AddGrade:
     target: str = "self"
     amount: int = 1
     until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +87,7 @@ class Restrict:
     restriction: str = "cant_attack"
     amount: int = 1
     until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,6 +321,7 @@ class GiveAbility:
     card: str
     index: int = 0
     until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,6 +330,7 @@ class LoseAbilities:
 
     target: str
     until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,6 +96,16 @@ def is_restricted(state: State, entity: int, stat: Stat) -> bool:
     return any(a > 0 for a in _amounts(state, entity, stat))
 
 
+def choosable(state: State, frame: Frame, cards: list[int]) -> list[int]:
+    """Keep the cards an ability's master may choose: not the opponent's units with Resist
+    ("cannot be chosen by your opponent's card effects")."""
+    if not (state.continuous or state.grants or Stat.RESIST in state.cont_index) and not any(
+            f.has_modifier(c, Stat.RESIST) for c in cards):
+        return cards
+    return [c for c in cards if not (f.position(c).owner != frame.master and f.is_on_field(c)
+                                     and is_restricted(state, c, Stat.RESIST))]
+
+
 def guard_min_grade(state: State, attacker: int) -> int:
     """Return the lowest grade a card called from hand to GC may have against this attacker
     (0: no restriction); several restrictions do not add up, the strictest counts."""
@@ -424,7 +434,7 @@ def _granted_cards(state: State) -> list[int]:
 
 __all__ = [
     "CHECKS", "CONTINUOUS_STATS", "FILTERS", "RESTRICTION_STATS", "abilities", "base_power",
-    "battle_totals", "critical", "drive", "gained_abilities", "grade", "guard_min_grade",
+    "battle_totals", "choosable", "critical", "drive", "gained_abilities", "grade", "guard_min_grade",
     "hand_grade",
     "holds", "is_restricted", "loses_abilities", "may_gain", "narrow", "power", "select", "shield",
     "step_stat",

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.cards import steps as s
-from ecs_vanguard.continuous.values import narrow, select
+from ecs_vanguard.continuous.values import choosable, narrow, select
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.picking import pick_cards, pick_order, player_of, take_answer
@@ -52,6 +52,12 @@ def _all_targets(state: State, frame: Frame, target: str, standing: bool = False
     return Demand(tuple(cards), len(cards))
 
 
+def _choose_demand(state: State, frame: Frame, step: s.Choose) -> Demand:
+    """A Choose in a cost needs `count` cards (or `min`) its master may choose."""
+    cards = choosable(state, frame, select(state, frame, step.source, step.where))
+    return Demand(tuple(cards), step.min if step.min is not None else int(step.count))
+
+
 Demander = Callable[[State, Frame, object], Demand]
 
 DEMANDS: dict[type, Demander] = {
@@ -67,8 +73,7 @@ DEMANDS: dict[type, Demander] = {
     s.Rest: lambda st, fr, c: _all_targets(st, fr, c.target, standing=True),  # type: ignore
     s.Retire: lambda st, fr, c: _all_targets(st, fr, c.target),  # type: ignore[attr-defined]
     s.Bind: lambda st, fr, c: _all_targets(st, fr, c.target),  # type: ignore[attr-defined]
-    s.Choose: lambda st, fr, c: Demand(tuple(select(st, fr, c.source, c.where)),  # type: ignore
-                                       c.min if c.min is not None else int(c.count)),  # type: ignore
+    s.Choose: lambda st, fr, c: _choose_demand(st, fr, c),  # type: ignore[arg-type]
     s.DiscardGrades: lambda st, fr, c: Demand(tuple(_hand(st, fr)),
                                               grade_total=c.total),  # type: ignore[attr-defined]
     rs.DropToDeckTop: lambda st, fr, c: Demand(tuple(st.board.zones[fr.master][Zone.DROP]),
@@ -312,13 +317,15 @@ def still_payable(state: State, frame: Frame, costs: Sequence[object]) -> bool:
         if isinstance(step, (s.Choose, s.Reveal)) or getattr(step, "target", None) in frame.bound:
             continue
         if isinstance(step, (s.Rest, s.Retire, s.Bind)):
-            if isinstance(step, s.Rest) and not all(q.is_standing(u) for u in chosen):
-                return False
-            if not chosen:
+            if not chosen or (isinstance(step, s.Rest)
+                              and not all(q.is_standing(u) for u in chosen)):
                 return False
             continue
         demand = DEMANDS[type(step)](state, frame, step)
         if not set(chosen) <= set(demand.cards):
+            return False
+        if sum(state.card(c).grade for c in chosen) < demand.grade_total or \
+                len(chosen) < demand.n:
             return False
     return True
 

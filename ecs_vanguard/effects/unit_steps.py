@@ -9,7 +9,12 @@ from collections.abc import Callable
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.cards import steps as s
-from ecs_vanguard.continuous.values import CONTINUOUS_STATS, RESTRICTION_STATS, select
+from ecs_vanguard.continuous.values import (
+    CONTINUOUS_STATS,
+    RESTRICTION_STATS,
+    choosable,
+    select,
+)
 from ecs_vanguard.decisions import Decision
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.gifts import gain_gift
@@ -29,7 +34,8 @@ def _on_field(cards: list[int]) -> list[int]:
 def _choose(state: State, frame: Frame, step: s.Choose) -> Decision | None:
     """Choose cards for later steps; inside a for_each each round picks different cards
     (ACT-28)."""
-    cands = [c for c in select(state, frame, step.source, step.where) if c not in frame.used]
+    cands = choosable(state, frame, [c for c in select(state, frame, step.source, step.where)
+                                     if c not in frame.used])
     count = frame.each_total if step.count == "times" else int(step.count)
     got = pick_cards(state, frame, cands, count, step.min, label=step.bind)
     if isinstance(got, Decision):
@@ -52,7 +58,9 @@ def _modify(stat: Stat) -> Handler:
     """Build a handler changing a value of the target units for a period (ACT-26)."""
     def handler(state: State, frame: Frame, step: object) -> None:
         amount = _amount(state, frame, getattr(step, "amount", 0))
-        for unit in _on_field(select(state, frame, step.target)):  # type: ignore[attr-defined]
+        targets = select(state, frame, step.target,  # type: ignore[attr-defined]
+                         getattr(step, "where", ()))
+        for unit in _on_field(targets):
             ops.add_modifier(state, unit, stat, amount, step.until)  # type: ignore[attr-defined]
     return handler
 
@@ -121,12 +129,12 @@ def _battles(state: State, frame: Frame, step: s.Battles) -> None:
 
 
 def _give_ability(state: State, frame: Frame, step: s.GiveAbility) -> None:
-    for unit in _on_field(select(state, frame, step.target)):
+    for unit in _on_field(select(state, frame, step.target, step.where)):
         ops.give_ability(state, unit, step.card, step.index, step.until)
 
 
 def _lose_abilities(state: State, frame: Frame, step: s.LoseAbilities) -> None:
-    for unit in _on_field(select(state, frame, step.target)):
+    for unit in _on_field(select(state, frame, step.target, step.where)):
         ops.lose_abilities(state, unit, step.until)
 
 
@@ -244,7 +252,7 @@ def _place_on_rc(state: State, frame: Frame, step: s.PlaceOnRC) -> Decision | No
 def _restrict(state: State, frame: Frame, step: s.Restrict) -> None:
     """The target units get a restriction for a period (read through values.is_restricted)."""
     stat = RESTRICTION_STATS[step.restriction]
-    for unit in _on_field(select(state, frame, step.target)):
+    for unit in _on_field(select(state, frame, step.target, step.where)):
         ops.add_modifier(state, unit, stat, step.amount, step.until)
 
 
