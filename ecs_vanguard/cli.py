@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import shlex
 import sys
 import time
@@ -23,6 +22,7 @@ from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.errors import VanguardError
 from ecs_vanguard.rules import Format
 from ecs_vanguard.sim import backends, runner
+from ecs_vanguard.sim.odds import command as odds_command
 from ecs_vanguard.sim.results import Results
 from ecs_vanguard.sim.summary import matchup_table
 
@@ -90,12 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play games in this process and print a summary")
     _game_options(play, games=100, many=False)
     play.set_defaults(run=_play)
-    odds = sub.add_parser("odds", help="deck odds by shuffling many decks at once")
-    odds.add_argument("deck", metavar="DECK", help="built-in deck name or deck TOML path")
-    odds.add_argument("--samples", type=_at_least(1), help="deck orders to shuffle")
-    odds.add_argument("--seed", type=_at_least(0), help="random seed")
-    odds.add_argument("--json", action="store_true", help="print the report as JSON")
-    odds.set_defaults(run=_odds)
+    odds_command.add_parser(sub, _at_least)
     vocab = sub.add_parser("vocabulary", help="the ops, selectors, filters, checks and events "
                            "card files can use")
     vocab.set_defaults(run=_vocabulary)
@@ -179,17 +174,6 @@ def _play(args: argparse.Namespace, argv: list[str]) -> int:
     return _report_errors([results.summary()])
 
 
-def _odds(args: argparse.Namespace, argv: list[str]) -> int:
-    """Print the odds report of a deck (text, or JSON with --json)."""
-    deck = Deck.resolve(args.deck)
-    from ecs_vanguard.sim.odds import odds
-
-    options = {k: v for k, v in (("samples", args.samples), ("seed", args.seed)) if v is not None}
-    report = odds(deck, **options)
-    print(json.dumps(report.to_dict(), indent=2) if args.json else report.to_text())
-    return 0
-
-
 def _vocabulary(args: argparse.Namespace, argv: list[str]) -> int:
     """Print the vocabulary of card files."""
     from ecs_vanguard.cards.vocabulary import vocabulary_text
@@ -241,10 +225,7 @@ def _gauntlet(folder: Path) -> list[str]:
     return files
 
 
-def _label(name: str) -> str:
-    """Return a file-name-safe label of a deck argument (a built-in name or a file's stem)."""
-    stem = name if name in Deck.builtin_names() else Path(name).stem
-    return re.sub(r"[^A-Za-z0-9_.-]+", "_", stem) or "deck"
+_label = runner.deck_label
 
 
 def _unique(name: str, seen: set[str]) -> str:
