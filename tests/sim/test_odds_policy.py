@@ -135,3 +135,20 @@ def test_filters_read_words_and_tables_and_match_printed_information():
     assert parse_filter('name "Inferno Monarch, Kaelrath"', "f").matches(G3)
     with pytest.raises(OddsError, match="at least one condition"):
         parse_filter({}, "f")
+
+
+def test_CORE_03_returned_cards_are_never_drawn_back():
+    """The official procedure: return, draw as many, then shuffle: with `all` the new hand is
+    five other cards than the opening five (the same random stream deals the same opening),
+    and the returned cards are in the deck after the mulligan, at uniform places."""
+    from ecs_vanguard.sim.odds.model import build_model
+    from ecs_vanguard.sim.odds.shuffle import shuffle_and_mulligan
+
+    model = build_model(vg.Deck.builtin("force_vanguards"), DB)
+    n = 20_000
+    opening, _ = shuffle_and_mulligan(np.random.default_rng(5), model, resolve_policy("none"), n)
+    fresh, top = shuffle_and_mulligan(np.random.default_rng(5), model, resolve_policy("all"), n)
+    assert not (opening[:, None, :] == fresh[None, :, :]).any(axis=(0, 1)).any()
+    first_is_returned = (top[0][None, :] == opening).any(axis=0)
+    share = first_is_returned.mean()                 # 5 of the 44 cards left in the deck
+    assert abs(share - 5 / 44) <= 4 * np.sqrt(5 / 44 * 39 / 44 / n)

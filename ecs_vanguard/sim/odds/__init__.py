@@ -25,7 +25,7 @@ from ecs_vanguard.errors import OddsError
 from ecs_vanguard.sim.odds import exact as ex
 from ecs_vanguard.sim.odds.filters import CardFilter, parse_counted
 from ecs_vanguard.sim.odds.model import MAX_TURN, SEATS, DeckModel, build_model
-from ecs_vanguard.sim.odds.montecarlo import LIMIT, simulate
+from ecs_vanguard.sim.odds.montecarlo import simulate
 from ecs_vanguard.sim.odds.policy import POLICIES, MulliganPolicy, resolve_policy
 from ecs_vanguard.sim.odds.questions import check_tables, copies_table, hand_tables, ride_tables
 from ecs_vanguard.sim.odds.report import Figure, OddsReport, Table
@@ -93,7 +93,7 @@ def _turns(model: DeckModel, policy: MulliganPolicy, seat: int, target: CardFilt
 def _target(spec: str | tuple[CardFilter, int], model: DeckModel) -> tuple[CardFilter, int]:
     """Read a target and check that some card shuffled into the deck matches it."""
     if isinstance(spec, str):
-        f, k = parse_counted(spec, f"target {spec!r}", min(MAX_COPIES, LIMIT - 1))
+        f, k = parse_counted(spec, f"target {spec!r}", MAX_COPIES)
     else:
         f, k = spec
     matched = sum(f.matches(c) for c in model.pool)

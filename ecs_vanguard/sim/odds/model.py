@@ -115,14 +115,19 @@ def build_model(deck: Deck, db: CardDB) -> DeckModel:
     return model
 
 
-def max_drive(model: DeckModel) -> int:
-    """Return the most drive checks one attack of this deck can make."""
-    drives = [c.drive for c in model.pool if ride_grade(c)] + [d for _, d in model.ride_deck]
-    return max([model.starter_drive, *drives, model.stride_drive if model.strides else 1])
+def max_drive(model: DeckModel, grade: int = 3, stride: bool = True) -> int:
+    """Return the most drive checks one attack can make with a vanguard of at most `grade`
+    (and a G unit on it, if `stride` and the deck can stride)."""
+    drives = [c.drive for c in model.pool if 0 < ride_grade(c) <= grade]
+    drives += [d for g, d in model.ride_deck if g <= grade]
+    strides = [model.stride_drive] if stride and model.strides and grade >= 3 else []
+    return max([model.starter_drive, *drives, *strides])
 
 
 def depth(model: DeckModel) -> int:
-    """Return how many cards after the opening hand six turns can take from the deck, at most."""
-    checks = MAX_TURN * max_drive(model)
+    """Return how many cards after the opening hand six turns can take from the deck, at most:
+    a draw a turn, the drive checks of a vanguard of at most grade t on own turn t (a stride
+    from turn 3), and a card for each draw or over trigger those checks can reveal."""
+    checks = sum(max_drive(model, min(t, 3)) for t in range(1, MAX_TURN + 1))
     extra = sum(kind(c) != PLAIN for c in model.pool)
     return MAX_TURN + checks + min(checks, extra)

@@ -1,11 +1,10 @@
-"""Monte Carlo deck odds: shuffle many decks at once, mulligan, play six turns per seat (numpy).
+"""Monte Carlo deck odds: play six turns per seat on many shuffled decks at once (numpy).
 
-One batch holds n shuffled decks; both seats play the same shuffles (common random numbers, so
-first-versus-second differences carry less noise), as rows 0..n-1 (first) and n..2n-1 (second).
-Everything is an array over the batch, with loops over turns and drive checks, never over
-samples. What a row holds is a set of small counters packed six bits each into int64 words, so
-putting a card into hand is one table lookup and one add per word (0.5 ms -> 0.1 ms per draw on
-64 Ki rows against a scatter per counter).
+One batch holds n shuffled decks (`shuffle`); both seats play the same shuffles (common random
+numbers, so first-versus-second differences carry less noise), as rows 0..n-1 (first) and
+n..2n-1 (second). Everything is an array over the batch, with loops over turns and drive
+checks, never over samples. What a row holds is a set of small counters packed into int64
+words (`layout`), so putting a card into hand is one table lookup and one add.
 """
 
 from __future__ import annotations
@@ -17,27 +16,15 @@ import numpy as np
 
 from ecs_vanguard.rules import Trigger
 from ecs_vanguard.sim.odds.filters import CardFilter
-from ecs_vanguard.sim.odds.model import (
-    GRADES,
-    MAX_TURN,
-    OVER,
-    PLAIN,
-    TRIGGERS,
-    DeckModel,
-    depth,
-    kind,
-    max_drive,
-    ride_grade,
-    trigger_code,
-)
+from ecs_vanguard.sim.odds.layout import Layout, layout
+from ecs_vanguard.sim.odds.model import GRADES, MAX_TURN, TRIGGERS, DeckModel
 from ecs_vanguard.sim.odds.policy import HAND, MulliganPolicy
+from ecs_vanguard.sim.odds.shuffle import shuffle_and_mulligan
 
 CHUNK = 1 << 15                 # decks per batch (32 Ki: 8 Ki to 64 Ki measured alike)
 CHECKS = 6                      # damage checks read (CORE-12, CORE-16)
 DRIVE_CARDS = 3                 # a drive of up to 3 checks (CORE-11)
-BITS, PER_WORD = 6, 10          # counter width, counters per int64 word
-LIMIT = 1 << BITS               # counters hold 0..63
-_SENTINEL_KEEP = 1 << 20        # keep value of a sentinel: discarded after any shield card
+LIMIT = 64                      # histogram bins of small counts (a hand holds under 64 cards)
 
 
 def _zeros(*shape: int) -> np.ndarray:
@@ -63,166 +50,33 @@ class Tally:
     check_hist: np.ndarray = field(default_factory=lambda: _zeros(3 ** CHECKS))
 
 
-@dataclass(frozen=True)
-class _Layout:
-    """The counter fields of a row and the per-card tables that fill them.
-
-    Fields, in order: a count per card class in hand (classes in discard order), cards of each
-    ride grade in hand, cards of each ride grade that reached the hand, copies of each target
-    that reached it, the hand size, triggers revealed by own drive checks.
-    """
-
-    classes: int
-    cls_grade: np.ndarray       # class -> ride grade (0 for others)
-    cls_drive: np.ndarray
-    cls_shield: np.ndarray
-    draw: np.ndarray            # (word, card): a card drawn into hand
-    check: np.ndarray           # (word, card): a card drive-checked (CORE-11, CORE-14)
-    take: np.ndarray            # (word, class): one card of a class leaving the hand
-    extra: np.ndarray           # card -> 1 if its check draws 1 (draw and over triggers)
-    trig: np.ndarray            # card -> trigger code
-    words: int
-
-    @property
-    def in_hand(self) -> int:
-        return self.classes
-
-    @property
-    def reached(self) -> int:
-        return self.classes + len(GRADES)
-
-    @property
-    def targets(self) -> int:
-        return self.classes + 2 * len(GRADES)
-
-    @property
-    def size(self) -> int:
-        return self.words * PER_WORD - 2             # then the triggers field, the last one
-
-
-def _layout(model: DeckModel, targets: tuple[CardFilter, ...]) -> _Layout:
-    """Build the counter layout and lookup tables of a deck's pool."""
-    sig = [(ride_grade(c), c.shield, c.sentinel, c.drive) for c in model.pool]
-    # discard order: the least shield first (a sentinel after every shield card), then the
-    # higher grade first
-    classes = sorted(set(sig), key=lambda c: (c[1] * (not c[2]) + _SENTINEL_KEEP * c[2], -c[0],
-                                              c))
-    fields = len(classes) + 3 * len(GRADES) + len(targets) + 2
-    words = -(-fields // PER_WORD)
-    size, triggers = words * PER_WORD - 2, words * PER_WORD - 1
-    cls = np.array([classes.index(s) for s in sig])
-    grade = np.array([g for g, *_ in sig])
-    per_card = np.zeros((len(sig), words * PER_WORD), np.int64)
-    per_card[np.arange(len(sig)), cls] = 1
-    for g in GRADES:
-        per_card[:, len(classes) + g - 1] = grade == g
-        per_card[:, len(classes) + len(GRADES) + g - 1] = grade == g
-    for t, f in enumerate(targets):
-        per_card[:, len(classes) + 2 * len(GRADES) + t] = [f.matches(c) for c in model.pool]
-    per_card[:, size] = 1
-    drawn = _pack(per_card, words)
-    over = np.array([kind(c) == OVER for c in model.pool])
-    per_card[over] = 0                            # CORE-14: a checked over trigger is removed
-    trig = np.array([trigger_code(c) for c in model.pool])
-    per_card[:, triggers] = trig > 0
-    leave = np.zeros((len(classes), words * PER_WORD), np.int64)
-    for k, (g, *_) in enumerate(classes):
-        leave[k, k] = leave[k, size] = -1
-        if g:
-            leave[k, len(classes) + g - 1] = -1
-    return _Layout(
-        classes=len(classes), cls_grade=np.array([c[0] for c in classes]),
-        cls_drive=np.array([c[3] for c in classes]),
-        cls_shield=np.array([c[1] for c in classes], np.int64),
-        draw=drawn, check=_pack(per_card, words), take=_pack(leave, words),
-        extra=np.array([kind(c) != PLAIN for c in model.pool], np.int64), trig=trig,
-        words=words)
-
-
-def _pack(per_card: np.ndarray, words: int) -> np.ndarray:
-    """Return the word increments (word, row) of per-field increments (row, field)."""
-    shifts = BITS * (np.arange(words * PER_WORD) % PER_WORD)
-    scaled = per_card * (np.int64(1) << shifts)
-    return scaled.reshape(len(per_card), words, PER_WORD).sum(axis=2).T.copy()
-
-
 def simulate(model: DeckModel, policy: MulliganPolicy, targets: tuple[CardFilter, ...],
              caps: tuple[int, ...], samples: int, seed: int,
              progress: Callable[[int], None] | None = None) -> Tally:
     """Play `samples` shuffled decks for both seats; return the summed figures."""
-    layout = _layout(model, targets)
+    lay = layout(model, targets)
     rng = np.random.default_rng(seed)
     tally = Tally(copies=[_zeros(2, MAX_TURN, cap + 1) for cap in caps])
     for start in range(0, samples, CHUNK):
         rows = min(CHUNK, samples - start)
-        hand, top = _shuffle_and_mulligan(rng, model, policy, rows)
-        _play(model, layout, caps, hand, top, tally)
-        _checks(layout, top[:CHECKS], tally)
+        hand, top = shuffle_and_mulligan(rng, model, policy, rows)
+        _play(model, lay, caps, hand, top, tally)
+        _checks(lay, top[:CHECKS], tally)
         tally.samples += rows
         if progress is not None:
             progress(rows)
     return tally
 
 
-def _fisher_yates(rng: np.random.Generator, deck: np.ndarray, upto: int, start: int = 0) -> None:
-    """Shuffle positions start..upto-1 of every deck in place (a partial Fisher-Yates).
-
-    `deck` is position-major (deck[i] holds position i of every deck), so each step reads and
-    writes whole rows. One vectorised swap per position for all decks at once: the top of a
-    full shuffle, for the cards the odds read. Measured at 42 positions of 49 on 32 Ki decks:
-    1.9 M decks/s deck-major with rng.integers per step, 2.1 M/s position-major with the
-    random draws made at once (float64: 53-bit draws, no visible bias).
-    """
-    width, n = deck.shape
-    flat = deck.reshape(-1)
-    steps = np.arange(start, upto)
-    span = (width - steps)[:, None]
-    picks = (rng.random((steps.size, n)) * span).astype(np.int64)
-    np.minimum(picks, span - 1, out=picks)                   # u * span rounding up to span
-    picks += steps[:, None]
-    picks *= n
-    picks += np.arange(n)
-    for k, i in enumerate(steps):
-        j = picks[k]
-        card = flat[j]
-        flat[j] = deck[i]
-        deck[i] = card
-
-
-def _shuffle_and_mulligan(rng: np.random.Generator, model: DeckModel, policy: MulliganPolicy,
-                          n: int) -> tuple[np.ndarray, np.ndarray]:
-    """Shuffle, draw 5, mulligan by the policy (CORE-03); return the hand and the deck's top.
-
-    The official procedure: return, draw as many (so not the returned cards), then shuffle the
-    returned cards in. The k-th returned card swaps places with the k-th card below the hand,
-    then the deck below the hand is shuffled again to the depth the turns read. Both results
-    are position-major: the hand (5, n) and the top (depth, n).
-    """
-    size = model.size
-    deck = np.repeat(np.arange(size, dtype=np.min_scalar_type(size - 1))[:, None], n, axis=1)
-    reach = depth(model)
-    _fisher_yates(rng, deck, 2 * HAND)
-    hand, below = deck[:HAND], deck[HAND:2 * HAND]           # views
-    back = policy.returned(hand, model.pool, rng)
-    if not back.any():                                        # nothing returned: go on
-        _fisher_yates(rng, deck, HAND + reach, 2 * HAND)
-        return hand.copy(), deck[HAND:HAND + reach]
-    col = np.arange(n)
-    taken = np.zeros(n, np.intp)                              # cards drawn back so far
-    for k in range(HAND):
-        place = taken * n + col
-        fresh = np.take(below, place)
-        np.put(below, place, np.where(back[k], hand[k], fresh))
-        hand[k] = np.where(back[k], fresh, hand[k])
-        taken += back[k]
-    _fisher_yates(rng, deck, HAND + reach, HAND)
-    return hand.copy(), deck[HAND:HAND + reach]
-
-
 class _Seats:
-    """The counters and vanguards of both seats over one batch."""
+    """The counters and vanguards of both seats over one batch.
 
-    def __init__(self, layout: _Layout, hand: np.ndarray, top: np.ndarray):
+    Row sets are bool masks. A dense one is applied to every row (a multiply by the mask); a
+    sparse one (under a quarter of the rows) gathers those rows first, so late turns, where few
+    rows still ride, cost little.
+    """
+
+    def __init__(self, layout: Layout, hand: np.ndarray, top: np.ndarray):
         self.lay, self.n = layout, top.shape[1]
         n = self.n
         # intp cards: np.take with intp indices is 2-3x faster than with uint8 ones; a spare
@@ -234,70 +88,107 @@ class _Seats:
         self.drive = np.zeros(2 * n, np.int8)
         self.strides = np.zeros(2 * n, np.int8)
         for k in range(HAND):
-            self.add(np.tile(hand[k], 2).astype(np.intp), layout.draw)
+            self._gain(np.tile(hand[k], 2).astype(np.intp), self.lay.draw)
 
-    def next_card(self, take: np.ndarray | None = None) -> np.ndarray:
-        """Return each row's next deck card; advance the rows where `take` (all if None)."""
-        card = np.take(self.top, self.pos)
-        self.pos += self.n if take is None else take * self.n
-        return card
-
-    def add(self, card: np.ndarray, table: np.ndarray, where: np.ndarray | None = None) -> None:
-        """Count cards by a table (layout.draw or .check), only in the rows `where`."""
+    def _gain(self, card: np.ndarray, table: np.ndarray, rows: np.ndarray | None = None) -> None:
         for w, per_card in enumerate(table):
-            more = np.take(per_card, card)
-            self.words[w] += more if where is None else more * where
+            gain = np.take(per_card, card)
+            if rows is None:
+                self.words[w] += gain
+            elif rows.dtype == bool:
+                self.words[w] += gain * rows
+            else:
+                self.words[w, rows] += gain
+
+    def draw(self) -> None:
+        """Every row draws its next card into hand (CORE-04)."""
+        card = np.take(self.top, self.pos)
+        self.pos += self.n
+        self._gain(card, self.lay.draw)
+
+    def check(self, rows: np.ndarray) -> None:
+        """Drive-check one card in `rows`: it goes to hand unless it is an over trigger, and a
+        draw or over trigger draws the next card too (CORE-11, CORE-14). The extra draws are
+        few (a tenth of the checks), so they are made on those rows alone."""
+        every = bool(rows.all())
+        card = np.take(self.top, self.pos)
+        self._gain(card, self.lay.check, None if every else rows)
+        more = np.take(self.lay.extra, card)
+        if every:
+            self.pos += self.n
+        else:
+            self.pos += self.n * rows
+            more &= rows
+        extra = np.flatnonzero(more)
+        drawn = np.take(self.top, self.pos[extra])
+        self.pos[extra] += self.n
+        self._gain(drawn, self.lay.draw, extra)
 
     def get(self, f: int) -> np.ndarray:
         """Return counter field f of every row."""
-        return (self.words[f // PER_WORD] >> (BITS * (f % PER_WORD))) & (LIMIT - 1)
-
-    def leave(self, k: np.ndarray | int, rows: np.ndarray) -> None:
-        """Take one card of class k (per row, or one class for all) out of hand in `rows`."""
-        for w, per_class in enumerate(self.lay.take):
-            self.words[w] += np.take(per_class, k) * rows
+        lay = self.lay
+        return (self.words[lay.word[f]] >> lay.shift[f]) & lay.mask[f]
 
     def remove(self, rows: np.ndarray, classes: tuple[int, ...]) -> np.ndarray:
-        """Take out of each row in `rows` the card of `classes` it least wants; return who could.
+        """Take out of each row in `rows` the card of `classes` it least wants; return the rows
+        that could (a mask)."""
+        idx = _sparse(rows)
+        word = self.words[0] if idx is None else self.words[0, idx]
+        first, could = self._least_wanted(word, classes, idx)
+        if idx is None:
+            could &= rows
+            for w, per_class in enumerate(self.lay.lose):
+                self.words[w] += np.take(per_class, first) * could
+            return could
+        for w, per_class in enumerate(self.lay.lose):
+            self.words[w, idx] += np.take(per_class, first) * could
+        out = np.zeros_like(rows)
+        out[idx[could]] = True
+        return out
 
-        Class fields are in discard order, so that is the lowest non-zero field of `classes`:
-        with every class in word 0, one bit trick finds it instead of a loop per class.
+    def _least_wanted(self, word: np.ndarray, classes: tuple[int, ...],
+                      idx: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+        """Return each row's class to give up (of `classes`) and whether it holds one.
+
+        Class fields are in discard order, so that is the lowest non-zero field: with every
+        class in word 0, one bit trick finds it instead of a loop per class.
         """
-        if self.lay.classes > PER_WORD:
-            first, could = np.zeros(rows.shape, np.intp), np.zeros(rows.shape, bool)
+        lay = self.lay
+        if lay.word[:lay.classes].any():
+            first, could = np.zeros(word.shape, np.intp), np.zeros(word.shape, bool)
             for k in reversed(classes):
-                has = self.get(k) > 0
+                has = (self.get(k) if idx is None else self.get(k)[idx]) > 0
                 first, could = np.where(has, k, first), could | has
-        else:
-            low = self.words[0] & sum(np.int64(LIMIT - 1) << (BITS * k) for k in classes)
-            low &= -low                                      # the lowest set bit
-            first = np.maximum(np.frexp(low.astype(np.float64))[1] - 1, 0) // BITS
-            could = low != 0                                 # frexp: exact for powers of 2
-        could &= rows
-        self.leave(first, could)
-        return could
+            return first, could
+        low = word & sum(lay.mask[k] << lay.shift[k] for k in classes)
+        low &= -low                                          # the lowest set bit
+        # its index: the exponent of the float (exact, a power of two); 0 gives -1023, clipped
+        bit = (low.astype(np.float64).view(np.int64) >> 52) - 1023
+        return np.take(lay.bit_field, bit, mode="clip"), low != 0
 
 
-def _play(model: DeckModel, lay: _Layout, caps: tuple[int, ...], hand: np.ndarray,
+def _sparse(rows: np.ndarray) -> np.ndarray | None:
+    """Return the indices of a sparse row mask (under a quarter set), else None."""
+    count = np.count_nonzero(rows)
+    return np.flatnonzero(rows) if count * 4 < rows.size else None
+
+
+def _play(model: DeckModel, lay: Layout, caps: tuple[int, ...], hand: np.ndarray,
           top: np.ndarray, tally: Tally) -> None:
     """Play own turns 1..MAX_TURN for both seats and add the figures to the tally."""
     s = _Seats(lay, hand, top)
     second = np.arange(2 * s.n) >= s.n
     s.drive[:] = model.starter_drive
     for turn in range(1, MAX_TURN + 1):
-        s.add(s.next_card(), lay.draw)                          # CORE-04: draw 1
+        s.draw()                                                # CORE-04: draw 1
         _at_ride_step(s, caps, tally, turn)
         started_g3 = s.v == 3
         _ride(model, s)
         drive = _stride(model, s, started_g3, second, turn)
         _at_main_phase(s, tally, turn)
         attack = second | (turn > 1)                            # CORE-04
-        for k in range(max_drive(model)):
-            do = attack & (k < drive)
-            card = s.next_card(do)
-            s.add(card, lay.check, do)                          # CORE-11, CORE-14
-            extra = np.take(lay.extra, card) * do               # draw, over: draw 1
-            s.add(s.next_card(extra), lay.draw, extra)
+        for k in range(int(drive.max())):
+            s.check(attack & (k < drive))                       # CORE-11
         _histogram(tally.drive_triggers, turn, s.get(lay.size + 1), s.n)
 
 
@@ -338,16 +229,18 @@ def _stride(model: DeckModel, s: _Seats, started_g3: np.ndarray, second: np.ndar
     for combo in _stride_costs(model.stride_total):           # the first one the hand can pay
         pay = can & ~paid
         for g, n in zip(GRADES, combo):
-            pay &= counts[g] >= n
+            if n:
+                pay &= counts[g] >= n
         for g, n in zip(GRADES, combo):
-            discard[g] += pay * np.int8(n)
+            if n:
+                discard[g] += pay * np.int8(n)
         paid |= pay
     for g in GRADES:
         of_grade = tuple(k for k in range(lay.classes) if lay.cls_grade[k] == g)
         for i in range(int(discard[g].max())):
             s.remove(discard[g] > i, of_grade)
     s.strides += paid
-    return np.where(paid, model.stride_drive, s.drive).astype(np.int8)
+    return np.where(paid, np.int8(model.stride_drive), s.drive)
 
 
 def _stride_costs(total: int) -> list[tuple[int, int, int]]:
@@ -378,11 +271,7 @@ def _at_main_phase(s: _Seats, tally: Tally, turn: int) -> None:
     for g in GRADES:
         tally.ride[:, turn - 1, g - 1] += _per_seat(s.v >= g, s.n)
     _histogram(tally.hand, turn, s.get(s.lay.size), s.n)
-    shield = np.zeros(2 * s.n, np.int64)
-    for k, value in enumerate(s.lay.cls_shield):
-        if value:
-            shield += s.get(k) * value
-    shield = shield.reshape(2, s.n)
+    shield = (s.get(s.lay.shield) * s.lay.shield_unit).reshape(2, s.n)
     tally.shield[:, turn - 1, 0] += shield.sum(axis=1)
     tally.shield[:, turn - 1, 1] += (shield * shield).sum(axis=1)
 
@@ -398,7 +287,7 @@ def _histogram(into: np.ndarray, turn: int, x: np.ndarray, n: int) -> None:
     into[:, turn - 1] += np.bincount(x, minlength=2 * LIMIT).reshape(2, LIMIT)
 
 
-def _checks(lay: _Layout, top: np.ndarray, tally: Tally) -> None:
+def _checks(lay: Layout, top: np.ndarray, tally: Tally) -> None:
     """Tally the trigger patterns of a drive's cards and of the damage checks.
 
     `top` is (CHECKS, n), fixed places of the deck after the mulligan: cards taken at times

@@ -18,7 +18,6 @@ policy a function of the hand's contents: the exact figures rely on it. A policy
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +27,7 @@ import numpy as np
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.errors import OddsError
 from ecs_vanguard.sim.odds.filters import CardFilter, parse_counted, parse_filter
+from ecs_vanguard.tomlfile import read_toml
 
 HAND = 5                              # CORE-03: the opening hand
 RETURN_REST, RETURN_ALL = "rest", "all"
@@ -52,6 +52,11 @@ class MulliganPolicy:
     returns: int | str = RETURN_REST
     description: str = ""
 
+    @property
+    def most_returned(self) -> int:
+        """The most cards this policy can return."""
+        return self.returns if isinstance(self.returns, int) else HAND
+
     def returned(self, hand: np.ndarray, pool: tuple[CardDef, ...],
                  rng: np.random.Generator) -> np.ndarray:
         """Return which opening cards go back: bool (5, n) for a hand of pool indices (5, n).
@@ -64,6 +69,7 @@ class MulliganPolicy:
         """
         if self.returns == 0:
             return np.zeros(hand.shape, bool)
+        hand = hand.astype(np.intp)            # np.take: 2-3x faster with intp indices
         if self.returns == RETURN_ALL:
             back = np.ones(hand.shape, bool)
         else:
@@ -84,8 +90,8 @@ def _lut(f: CardFilter, pool: tuple[CardDef, ...]) -> np.ndarray:
 
 
 def _holds(rule: KeepRule, hand: np.ndarray, pool: tuple[CardDef, ...]) -> np.ndarray:
-    lut = _lut(rule.filter, pool)
-    return sum(lut[hand[k]].astype(np.int8) for k in range(HAND)) >= rule.count
+    lut = _lut(rule.filter, pool).astype(np.int8)
+    return sum(np.take(lut, hand[k]) for k in range(HAND)) >= rule.count
 
 
 def _ranks(keep: tuple[KeepRule, ...], hand: np.ndarray,
@@ -96,7 +102,7 @@ def _ranks(keep: tuple[KeepRule, ...], hand: np.ndarray,
         lut = _lut(rule.filter, pool)
         kept = np.zeros(hand.shape[1], np.int8)
         for k in range(HAND):                  # the first `count` of them, in drawn order
-            take = lut[hand[k]] & (rank[k] == len(keep)) & (kept < rule.count)
+            take = np.take(lut, hand[k]) & (rank[k] == len(keep)) & (kept < rule.count)
             rank[k][take] = i
             kept += take
     return rank
@@ -143,15 +149,7 @@ def resolve_policy(spec: str | MulliganPolicy | None) -> MulliganPolicy:
 def load_policy(path: str | Path) -> MulliganPolicy:
     """Read a policy TOML file; raise OddsError naming the file and the bad field."""
     path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise OddsError(f"{path}: no such policy file (built-in policies: "
-                        f"{', '.join(POLICIES)})") from None
-    except OSError as exc:
-        raise OddsError(f"{path}: cannot read policy file: {exc.strerror or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise OddsError(f"{path}: malformed TOML: {exc}") from None
+    data = read_toml(path, OddsError, "policy", f"(built-in policies: {', '.join(POLICIES)})")
     return policy_from_dict(data, str(path))
 
 
