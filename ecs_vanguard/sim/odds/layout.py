@@ -28,9 +28,8 @@ class Layout:
     """The counter fields of a row and the per-card tables that fill them.
 
     Fields, in order: a count per card class in hand (classes in discard order), cards of each
-    ride grade in hand (with a G deck; else empty), cards of each ride grade that reached the
-    hand, copies of each target that reached it, the shield in hand, the hand size, triggers
-    revealed by own drive checks. Each field is as wide as its largest value needs, so a deck's
+    ride grade that reached the hand, copies of each target that reached it, the shield in hand
+    (in units of the shields' gcd), the hand size, triggers revealed by own drive checks. Each field is as wide as its largest value needs, so a deck's
     fields mostly fit one int64 word and putting a card into hand is one lookup and one add
     (measured: 1.0 -> 1.45 M decks/s against two words of 6-bit fields and a separate shield sum;
     a scatter per counter instead: 0.5 ms against 0.1 ms per draw on 64 Ki rows).
@@ -44,6 +43,8 @@ class Layout:
     shift: np.ndarray           # field -> its lowest bit
     mask: np.ndarray            # field -> its largest value (all ones)
     bit_field: np.ndarray       # bit of word 0 -> the field holding it
+    grade_mask: np.ndarray      # grade (0-3) -> the bits of word 0 of its classes' fields
+    one_drive: bool             # the cards of each grade share one drive
     draw: np.ndarray            # (word, card): a card drawn into hand
     check: np.ndarray           # (word, card): a card drive-checked (CORE-11, CORE-14)
     lose: np.ndarray            # (word, class): one card of a class leaving the hand
@@ -55,16 +56,12 @@ class Layout:
         return int(self.word.max()) + 1
 
     @property
-    def in_hand(self) -> int:
+    def reached(self) -> int:
         return self.classes
 
     @property
-    def reached(self) -> int:
-        return self.classes + len(GRADES)
-
-    @property
     def targets(self) -> int:
-        return self.classes + 2 * len(GRADES)
+        return self.classes + len(GRADES)
 
     @property
     def shield(self) -> int:
@@ -87,14 +84,12 @@ def layout(model: DeckModel, targets: tuple[CardFilter, ...]) -> Layout:
     trig = np.array([trigger_code(c) for c in model.pool])
     shields = np.array([c.shield for c in model.pool], np.int64)
     unit = max(1, int(np.gcd.reduce(shields)))
-    per_card = np.zeros((len(sig), len(classes) + 3 * len(GRADES) + len(targets) + 3), np.int64)
+    per_card = np.zeros((len(sig), len(classes) + len(GRADES) + len(targets) + 3), np.int64)
     per_card[np.arange(len(sig)), cls] = 1
     for g in GRADES:
-        if model.strides:                         # grades in hand: only the Stride cost reads
-            per_card[:, len(classes) + g - 1] = grade == g
-        per_card[:, len(classes) + len(GRADES) + g - 1] = grade == g
+        per_card[:, len(classes) + g - 1] = grade == g
     for t, f in enumerate(targets):
-        per_card[:, len(classes) + 2 * len(GRADES) + t] = [f.matches(c) for c in model.pool]
+        per_card[:, len(classes) + len(GRADES) + t] = [f.matches(c) for c in model.pool]
     shield, size, triggers = range(per_card.shape[1] - 3, per_card.shape[1])
     per_card[:, shield] = shields // unit
     per_card[:, size] = 1
@@ -108,14 +103,18 @@ def layout(model: DeckModel, targets: tuple[CardFilter, ...]) -> Layout:
     per_card[[kind(c) == OVER for c in model.pool]] = 0   # CORE-14: a checked over is removed
     per_card[:, triggers] = trig > 0
     leave = np.zeros((len(classes), per_card.shape[1]), np.int64)
-    for k, (g, sh, *_) in enumerate(classes):
+    for k, (_, sh, *_) in enumerate(classes):
         leave[k, k], leave[k, size], leave[k, shield] = -1, -1, -(sh // unit)
-        if g and model.strides:
-            leave[k, len(classes) + g - 1] = -1
     bit_field = np.zeros(64, np.intp)
     for held in np.flatnonzero((word == 0) & (np.array(widths) > 0)):
         bit_field[shift[held]:] = held
+    grade_mask = np.zeros(len(GRADES) + 1, np.int64)
+    for k, (g, *_) in enumerate(classes):
+        if g and word[k] == 0:
+            grade_mask[g] |= int(np.int64((1 << widths[k]) - 1) << shift[k])
+    drives = {(g, d) for g, _, _, d in classes if g}
     return Layout(
+        grade_mask=grade_mask, one_drive=len(drives) == len({g for g, _ in drives}),
         classes=len(classes), cls_grade=np.array([c[0] for c in classes]),
         cls_drive=np.array([c[3] for c in classes]), shield_unit=unit,
         word=word, shift=shift, mask=(np.int64(1) << np.array(widths)) - 1, bit_field=bit_field,

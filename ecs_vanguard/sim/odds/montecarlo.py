@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -129,42 +130,57 @@ class _Seats:
         lay = self.lay
         return (self.words[lay.word[f]] >> lay.shift[f]) & lay.mask[f]
 
-    def remove(self, rows: np.ndarray, classes: tuple[int, ...]) -> np.ndarray:
-        """Take out of each row in `rows` the card of `classes` it least wants; return the rows
-        that could (a mask)."""
-        idx = _sparse(rows)
-        word = self.words[0] if idx is None else self.words[0, idx]
-        first, could = self._least_wanted(word, classes, idx)
-        if idx is None:
-            could &= rows
-            for w, per_class in enumerate(self.lay.lose):
-                self.words[w] += np.take(per_class, first) * could
-            return could
-        for w, per_class in enumerate(self.lay.lose):
-            self.words[w, idx] += np.take(per_class, first) * could
-        out = np.zeros_like(rows)
-        out[idx[could]] = True
-        return out
-
-    def _least_wanted(self, word: np.ndarray, classes: tuple[int, ...],
-                      idx: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
-        """Return each row's class to give up (of `classes`) and whether it holds one.
+    def remove(self, rows: np.ndarray, classes: tuple[int, ...] | np.ndarray) -> np.ndarray:
+        """Take out of each row in `rows` the card it least wants of `classes` (one set for all
+        rows, or per row an int64 mask of class fields); return the class each row gave up
+        (-1: it held none).
 
         Class fields are in discard order, so that is the lowest non-zero field: with every
         class in word 0, one bit trick finds it instead of a loop per class.
         """
+        idx = _sparse(rows)
         lay = self.lay
-        if lay.word[:lay.classes].any():
-            first, could = np.zeros(word.shape, np.intp), np.zeros(word.shape, bool)
+        if lay.word[:lay.classes].any():                     # classes past word 0: a loop
+            assert isinstance(classes, tuple)
+            first, could = np.zeros(rows.shape, np.intp), np.zeros(rows.shape, bool)
             for k in reversed(classes):
-                has = (self.get(k) if idx is None else self.get(k)[idx]) > 0
+                has = self.get(k) > 0
                 first, could = np.where(has, k, first), could | has
-            return first, could
-        low = word & sum(lay.mask[k] << lay.shift[k] for k in classes)
-        low &= -low                                          # the lowest set bit
-        # its index: the exponent of the float (exact, a power of two); 0 gives -1023, clipped
-        bit = (low.astype(np.float64).view(np.int64) >> 52) - 1023
-        return np.take(lay.bit_field, bit, mode="clip"), low != 0
+            if idx is not None:
+                first, could = first[idx], could[idx]
+        else:
+            mask = (sum(lay.mask[k] << lay.shift[k] for k in classes)
+                    if isinstance(classes, tuple) else classes)
+            low = self.words[0] if idx is None else self.words[0, idx]
+            low = low & (mask if idx is None or np.ndim(mask) == 0 else mask[idx])
+            low &= -low                                      # the lowest set bit
+            # its index: the float's exponent (exact: a power of two); 0 gives -1023, clipped
+            bit = (low.astype(np.float64).view(np.int64) >> 52) - 1023
+            first, could = np.take(lay.bit_field, bit, mode="clip"), low != 0
+        if idx is None:
+            could &= rows
+            for w, per_class in enumerate(lay.lose):
+                self.words[w] += np.take(per_class, first) * could
+            return np.where(could, first, -1)
+        for w, per_class in enumerate(lay.lose):
+            self.words[w, idx] += np.take(per_class, first) * could
+        taken = np.full(rows.shape, -1, np.intp)
+        taken[idx] = np.where(could, first, -1)
+        return taken
+
+    def remove_grade(self, rows: np.ndarray, grade: np.ndarray) -> np.ndarray:
+        """Take out of each row in `rows` the card of grade[row] it least wants; return the class
+        each row gave up (-1: none)."""
+        lay = self.lay
+        if not lay.word[:lay.classes].any():
+            return self.remove(rows, np.take(lay.grade_mask, grade, mode="clip"))
+        taken = np.full(rows.shape, -1, np.intp)
+        for g in GRADES:
+            due = rows & (grade == g)
+            if due.any():
+                of_grade = tuple(int(k) for k in np.flatnonzero(lay.cls_grade == g))
+                taken = np.where(due, self.remove(due, of_grade), taken)
+        return taken
 
 
 def _sparse(rows: np.ndarray) -> np.ndarray | None:
@@ -193,56 +209,67 @@ def _play(model: DeckModel, lay: Layout, caps: tuple[int, ...], hand: np.ndarray
 
 
 def _ride(model: DeckModel, s: _Seats) -> None:
-    """CORE-05: ride the next grade, from the ride deck (discarding) or else from hand."""
+    """CORE-05: ride the next grade, from the ride deck (discarding) or else from hand; from
+    hand the card with the highest drive, then the one least wanted."""
     lay, start = s.lay, s.v.copy()
-    for g in GRADES:
+    rides = start < 3
+    for g, rd in model.ride_deck:
         due = start == g - 1
-        if not due.any():
-            continue
-        rd = model.ride_deck_drive(g)
-        if rd is not None:
+        if due.any():
             for _ in range(model.ride_discard):                 # the ride deck's cost
                 s.remove(due, tuple(range(lay.classes)))
             s.v[due], s.drive[due] = g, rd
-            continue
+            rides &= ~due
+    if not rides.any():
+        return
+    if lay.one_drive:                                           # all at once
+        taken = s.remove_grade(rides, start.astype(np.intp) + 1)
+        rode = taken >= 0
+        s.v[rode] += 1
+        s.drive[rode] = np.take(lay.cls_drive, taken[rode])
+        return
+    for g in GRADES:
+        due = rides & (start == g - 1)
         for d in sorted({int(x) for x in lay.cls_drive[lay.cls_grade == g]}, reverse=True):
             of_drive = tuple(k for k in range(lay.classes)
                              if lay.cls_grade[k] == g and lay.cls_drive[k] == d)
-            rode = s.remove(due, of_drive)                      # the highest drive first
+            rode = s.remove(due, of_drive) >= 0
             s.v[rode], s.drive[rode] = g, d
             due &= ~rode
 
 
 def _stride(model: DeckModel, s: _Seats, started_g3: np.ndarray, second: np.ndarray,
             turn: int) -> np.ndarray:
-    """STR-03/04: stride when allowed and payable; return this turn's drive per row."""
+    """STR-03/04: stride when allowed and the Stride cost can be paid (the payment with the
+    fewest cards); return this turn's drive per row."""
     if not model.strides:
         return s.drive
     opponent = np.where(second, model.opponent_grade3(1, turn), model.opponent_grade3(0, turn))
     can = (s.v == 3) & (started_g3 | opponent) & (s.strides < model.strides)
     if not can.any():
         return s.drive
-    lay = s.lay
-    counts = {g: s.get(lay.in_hand + g - 1) for g in GRADES}
-    paid = np.zeros_like(can)
-    discard = {g: np.zeros(len(can), np.int8) for g in GRADES}
-    for combo in _stride_costs(model.stride_total):           # the first one the hand can pay
-        pay = can & ~paid
-        for g, n in zip(GRADES, combo):
+    counts = {g: sum(s.get(int(k)).astype(np.int8) for k in np.flatnonzero(s.lay.cls_grade == g))
+              for g in GRADES}                                 # cards of each grade in hand
+    costs = _stride_costs(model.stride_total)
+    pays = np.zeros(len(can), np.intp)                        # 1 + the first payment that fits
+    for i in reversed(range(len(costs))):
+        fit = can
+        for g, n in zip(GRADES, costs[i]):
             if n:
-                pay &= counts[g] >= n
-        for g, n in zip(GRADES, combo):
-            if n:
-                discard[g] += pay * np.int8(n)
-        paid |= pay
-    for g in GRADES:
-        of_grade = tuple(k for k in range(lay.classes) if lay.cls_grade[k] == g)
-        for i in range(int(discard[g].max())):
-            s.remove(discard[g] > i, of_grade)
+                fit = fit & (counts[g] >= n)
+        pays = np.where(fit, i + 1, pays)
+    order = np.array([[0] * max(map(sum, costs))] + [
+        [g for g, n in zip(GRADES, c) for _ in range(n)] + [0] * (max(map(sum, costs)) - sum(c))
+        for c in costs])                                      # grades to discard, in turn
+    for step in range(order.shape[1]):
+        grade = np.take(order[:, step], pays)
+        s.remove_grade(grade > 0, grade)
+    paid = pays > 0
     s.strides += paid
     return np.where(paid, np.int8(model.stride_drive), s.drive)
 
 
+@lru_cache(maxsize=8)
 def _stride_costs(total: int) -> list[tuple[int, int, int]]:
     """Return the (grade 1, grade 2, grade 3) discards that pay `total` with no card to spare,
     fewest cards first, then the least grade wasted."""
