@@ -24,6 +24,7 @@ from ecs_vanguard.rules import Format
 from ecs_vanguard.sim import backends, runner
 from ecs_vanguard.sim.odds import command as odds_command
 from ecs_vanguard.sim.results import Results
+from ecs_vanguard.sim.runner import deck_label
 from ecs_vanguard.sim.summary import matchup_table
 
 PROG = "ecs-vanguard"
@@ -207,7 +208,7 @@ def _matchups(args: argparse.Namespace) -> list[Matchup]:
     for a, b in pairs:
         out = None
         if root is not None:
-            out = root if len(pairs) == 1 else root / _unique(f"{_label(a)}-vs-{_label(b)}", seen)
+            out = root if len(pairs) == 1 else root / _unique(f"{deck_label(a)}-vs-{deck_label(b)}", seen)
         matchups.append(Matchup(decks[a], decks[b], out))
     return matchups
 
@@ -223,9 +224,6 @@ def _gauntlet(folder: Path) -> list[str]:
     if not files:
         raise ValueError(f"--gauntlet {folder}: no deck .toml files in it")
     return files
-
-
-_label = runner.deck_label
 
 
 def _unique(name: str, seen: set[str]) -> str:
@@ -246,7 +244,7 @@ def _out_dir(args: argparse.Namespace, pairs: list[tuple[str, str]]) -> Path | N
         return Path(args.out)
     if args.resume:
         raise ValueError("--resume needs the --out directory of the run to continue")
-    a, b = _label(pairs[0][0]), _label(pairs[0][1])
+    a, b = deck_label(pairs[0][0]), deck_label(pairs[0][1])
     tail = f"{a}-vs-{b}" if len(pairs) == 1 else f"{a}-gauntlet-{len(pairs)}"
     base = RUNS_DIR / f"{time.strftime('%Y%m%d-%H%M%S')}-{tail}"
     out, k = base, 2

@@ -11,7 +11,6 @@ from pathlib import Path
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.sim.odds import DEFAULT_MULLIGAN, MAX_COPIES, POLICIES, odds
-from ecs_vanguard.sim.odds.plot import plot_odds
 from ecs_vanguard.sim.runner import deck_label
 
 DEFAULT_SAMPLES = 1_000_000
@@ -49,6 +48,9 @@ def add_parser(sub: argparse._SubParsersAction, at_least: Callable[[int], Callab
 
 def run(args: argparse.Namespace, argv: list[str]) -> int:
     """Compute, print and plot the odds of a deck."""
+    plot = None if args.no_plot else Path(args.plot or f"odds-{deck_label(args.deck)}.png")
+    if plot is not None and plot.parent != Path() and not plot.parent.is_dir():
+        raise ValueError(f"--plot {plot}: no such folder {plot.parent}")
     db = CardDB.load(*args.cards, base=CardDB.builtin()) if args.cards else CardDB.builtin()
     deck = Deck.resolve(args.deck, db)
     from tqdm import tqdm
@@ -59,10 +61,9 @@ def run(args: argparse.Namespace, argv: list[str]) -> int:
         report = odds(deck, db, mulligan=args.mulligan, targets=args.target,
                       samples=args.samples, seed=args.seed, exact=not args.no_exact,
                       progress=bar.update)
-    plot = None if args.no_plot else Path(args.plot or f"odds-{deck_label(args.deck)}.png")
     if plot is not None:
-        if plot.parent != Path() and not plot.parent.is_dir():
-            raise ValueError(f"--plot {plot}: no such folder {plot.parent}")
+        from ecs_vanguard.sim.odds.plot import plot_odds  # matplotlib: only when drawing
+
         plot_odds(report, plot)
     if args.json:
         print(json.dumps({**report.to_dict(), "plot": None if plot is None else str(plot)},
