@@ -14,7 +14,7 @@ import pytest
 
 import ecs_vanguard as vg
 from ecs_vanguard.errors import DeckError, OddsError
-from ecs_vanguard.sim.odds import OddsReport, odds
+from ecs_vanguard.sim.odds import Figure, OddsReport, odds
 
 SAMPLES = 200_000
 
@@ -266,6 +266,29 @@ def test_STR_03_STR_04_a_g_deck_strides_into_triple_drives(classic):
                 > without.table("drive_triggers").cell(turn, seat).value + 0.4)
     assert "3 checks" in with_g.table("drive").columns
     assert "3 checks" not in without.table("drive").columns
+
+
+def test_STR_04_the_second_player_can_stride_on_its_third_turn():
+    """The opponent is taken to ride on curve: going second, a grade 3 ridden on own turn 3
+    meets the opponent's grade 3 and strides at once (a triple drive on turn 3); going first
+    the opponent is still grade 2, so the first stride comes on own turn 4."""
+    deck = vg.Deck.builtin("force_vanguards")
+    runs = {g: odds(dataclasses.replace(deck, g_deck=g), samples=60_000, seed=5, exact=False)
+            for g in (deck.g_deck, ())}
+
+    def gained(report: OddsReport, seat: str, turn: int) -> Figure:
+        table = report.table("drive_triggers")
+        now, before = table.cell(f"turn {turn}", seat), table.cell(f"turn {turn - 1}", seat)
+        return Figure(now.value - before.value, np.hypot(now.se, before.se))
+
+    for seat, first_stride in (("first", 4), ("second", 3)):
+        for turn in range(2, 6):
+            with_g, without = gained(runs[deck.g_deck], seat, turn), gained(runs[()], seat, turn)
+            bound = 4 * np.hypot(with_g.se, without.se)
+            if turn < first_stride:
+                assert abs(with_g.value - without.value) <= bound, (seat, turn)
+            else:
+                assert with_g.value - without.value > bound, (seat, turn)
 
 
 # --- the report -----------------------------------------------------------------------------

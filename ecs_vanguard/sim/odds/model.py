@@ -8,8 +8,9 @@ whose grades total 3 or more) can be paid; then attack with the vanguard, which 
 (CORE-11) as many cards as its drive, into hand: a draw trigger also draws 1, an over trigger is
 removed from the game and draws 1 (CORE-14). The first player's first turn has no battle phase.
 Not modelled: card abilities (persona ride draws, gifts), cards spent on calls and guards, damage
-taken (its checks are a separate question). Engine reading for STR-04's "both vanguards grade 3":
-the opponent rides on curve, so it is grade 3 from its own third turn on.
+taken (its checks are a separate question). An assumption for STR-04's "both vanguards grade 3":
+the opponent rides on curve, so it is grade 3 from its own third turn on (tested in
+test_STR_04_the_second_player_can_stride_on_its_third_turn).
 """
 
 from __future__ import annotations
