@@ -174,8 +174,8 @@ def mixture(pool: Sequence[CardDef], policy: MulliganPolicy, wanted: Callable[[C
     left: defaultdict[int, Fraction] = defaultdict(Fraction)
     for hand, p in after_mulligan(cards, policy).items():
         left[total - sum(h for h, a in zip(hand, cards) if a.features)] += p
-    ways = comb(deck, draws)
-    return [sum((p * Fraction(comb(x, j) * comb(deck - x, draws - j), ways)
+    hands = comb(deck, draws)
+    return [sum((p * Fraction(comb(x, j) * comb(deck - x, draws - j), hands)
                  for x, p in left.items()), Fraction(0)) for j in range(draws + 1)]
 
 

@@ -124,7 +124,8 @@ class OddsReport:
         total = sum(len(t.figures()) for t in self.tables)
         head = [(f"Deck odds: {self.deck} ({self.format}; {self.pool_size} cards shuffled; "
                  f"mulligan {self.policy!r}: {self.policy_text})"),
-                (f"{self.samples:,} shuffled decks, seed {self.seed}. {exact} of {total} "
+                (f"{self.samples:,} shuffled deck{'s' * (self.samples != 1)}, seed {self.seed}. "
+                 f"{exact} of {total} "
                  "figures are exact (marked =); the others are Monte Carlo estimates ± one "
                  "standard error."), ""]
         return "\n".join(line.rstrip() for line in
