@@ -15,6 +15,7 @@ from ecs_vanguard.errors import (
     CardDataError,
     DeckError,
     IllegalActionError,
+    OddsError,
     ReproductionError,
     ScenarioError,
     SimulationError,
@@ -25,6 +26,7 @@ from ecs_vanguard.game import Game
 from ecs_vanguard.replay import replay
 from ecs_vanguard.rules import BattleStep, Format, Phase, Trigger
 from ecs_vanguard.scenario import Scenario
+from ecs_vanguard.sim.odds import odds
 from ecs_vanguard.sim.play import GameSpec, play_game
 from ecs_vanguard.sim.results import Results
 from ecs_vanguard.sim.runner import load_results, simulate
@@ -46,6 +48,7 @@ __all__ = [
     "GameSpec",
     "HeuristicAgent",
     "IllegalActionError",
+    "OddsError",
     "Phase",
     "RandomAgent",
     "ReproductionError",
@@ -59,6 +62,7 @@ __all__ = [
     "Zone",
     "agents",
     "load_results",
+    "odds",
     "play_game",
     "replay",
     "simulate",

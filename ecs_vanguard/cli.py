@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import shlex
 import sys
 import time
@@ -23,7 +22,9 @@ from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.errors import VanguardError
 from ecs_vanguard.rules import Format
 from ecs_vanguard.sim import backends, runner
+from ecs_vanguard.sim.odds import command as odds_command
 from ecs_vanguard.sim.results import Results
+from ecs_vanguard.sim.runner import deck_label
 from ecs_vanguard.sim.summary import matchup_table
 
 PROG = "ecs-vanguard"
@@ -90,12 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play games in this process and print a summary")
     _game_options(play, games=100, many=False)
     play.set_defaults(run=_play)
-    odds = sub.add_parser("odds", help="deck odds by shuffling many decks at once")
-    odds.add_argument("deck", metavar="DECK", help="built-in deck name or deck TOML path")
-    odds.add_argument("--samples", type=_at_least(1), help="deck orders to shuffle")
-    odds.add_argument("--seed", type=_at_least(0), help="random seed")
-    odds.add_argument("--json", action="store_true", help="print the report as JSON")
-    odds.set_defaults(run=_odds)
+    odds_command.add_parser(sub, _at_least)
     vocab = sub.add_parser("vocabulary", help="the ops, selectors, filters, checks and events "
                            "card files can use")
     vocab.set_defaults(run=_vocabulary)
@@ -179,17 +175,6 @@ def _play(args: argparse.Namespace, argv: list[str]) -> int:
     return _report_errors([results.summary()])
 
 
-def _odds(args: argparse.Namespace, argv: list[str]) -> int:
-    """Print the odds report of a deck (text, or JSON with --json)."""
-    deck = Deck.resolve(args.deck)
-    from ecs_vanguard.sim.odds import odds
-
-    options = {k: v for k, v in (("samples", args.samples), ("seed", args.seed)) if v is not None}
-    report = odds(deck, **options)
-    print(json.dumps(report.to_dict(), indent=2) if args.json else report.to_text())
-    return 0
-
-
 def _vocabulary(args: argparse.Namespace, argv: list[str]) -> int:
     """Print the vocabulary of card files."""
     from ecs_vanguard.cards.vocabulary import vocabulary_text
@@ -223,7 +208,7 @@ def _matchups(args: argparse.Namespace) -> list[Matchup]:
     for a, b in pairs:
         out = None
         if root is not None:
-            out = root if len(pairs) == 1 else root / _unique(f"{_label(a)}-vs-{_label(b)}", seen)
+            out = root if len(pairs) == 1 else root / _unique(f"{deck_label(a)}-vs-{deck_label(b)}", seen)
         matchups.append(Matchup(decks[a], decks[b], out))
     return matchups
 
@@ -239,12 +224,6 @@ def _gauntlet(folder: Path) -> list[str]:
     if not files:
         raise ValueError(f"--gauntlet {folder}: no deck .toml files in it")
     return files
-
-
-def _label(name: str) -> str:
-    """Return a file-name-safe label of a deck argument (a built-in name or a file's stem)."""
-    stem = name if name in Deck.builtin_names() else Path(name).stem
-    return re.sub(r"[^A-Za-z0-9_.-]+", "_", stem) or "deck"
 
 
 def _unique(name: str, seen: set[str]) -> str:
@@ -265,7 +244,7 @@ def _out_dir(args: argparse.Namespace, pairs: list[tuple[str, str]]) -> Path | N
         return Path(args.out)
     if args.resume:
         raise ValueError("--resume needs the --out directory of the run to continue")
-    a, b = _label(pairs[0][0]), _label(pairs[0][1])
+    a, b = deck_label(pairs[0][0]), deck_label(pairs[0][1])
     tail = f"{a}-vs-{b}" if len(pairs) == 1 else f"{a}-gauntlet-{len(pairs)}"
     base = RUNS_DIR / f"{time.strftime('%Y%m%d-%H%M%S')}-{tail}"
     out, k = base, 2

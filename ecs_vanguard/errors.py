@@ -7,6 +7,7 @@
     ├── SimulationError      a bad simulation argument or results folder (also a ValueError)
     ├── SnapshotError        a saved game (to_json) cannot be loaded: malformed, version, cards
     ├── ReproductionError    a fuzzer reproduction file cannot be read
+    ├── OddsError            a mulligan policy, card filter or odds question cannot be read
     └── IllegalActionError   step() got an action that is not legal now; nothing changed
 """
 
@@ -43,3 +44,7 @@ class SnapshotError(VanguardError):
 
 class ReproductionError(VanguardError):
     """A reproduction file cannot be read: missing, not JSON, or a bad field."""
+
+
+class OddsError(VanguardError, ValueError):
+    """A mulligan policy, a card filter or a deck-odds question cannot be read or used."""

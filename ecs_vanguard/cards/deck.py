@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from importlib import resources
@@ -12,6 +11,7 @@ from typing import Any
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.errors import DeckError
 from ecs_vanguard.rules import FormatRules, Trigger, UnitType, format_rules
+from ecs_vanguard.tomlfile import read_toml
 
 _DECK_KEYS = {"name", "format", "starter", "ride_deck", "main", "g_deck", "description"}
 
@@ -55,15 +55,8 @@ class Deck:
     def load(path: str | Path, db: CardDB) -> Deck:
         """Read a deck TOML file; raise DeckError naming the file and the bad field or card."""
         path = Path(path)
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise DeckError(f"{path}: no such deck file (and no built-in deck of that name: "
-                            f"{', '.join(Deck.builtin_names())})") from None
-        except OSError as exc:
-            raise DeckError(f"{path}: cannot read deck file: {exc.strerror or exc}") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise DeckError(f"{path}: malformed TOML: {exc}") from None
+        data = read_toml(path, DeckError, "deck", "(and no built-in deck of that name: "
+                         f"{', '.join(Deck.builtin_names())})")
         return Deck.from_dict(data, db, source=str(path))
 
     @staticmethod

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from contextlib import nullcontext
@@ -54,6 +55,12 @@ def resolve_deck(deck: DeckLike, fmt: str) -> Deck:
     resolved = deck if isinstance(deck, Deck) else Deck.resolve(os.fspath(deck))
     resolved.validate(fmt)
     return resolved
+
+
+def deck_label(name: str) -> str:
+    """Return a file-name-safe label of a deck argument (a built-in name or a file's stem)."""
+    stem = name if name in Deck.builtin_names() else Path(name).stem
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", stem) or "deck"
 
 
 def simulate(deck_a: DeckLike, deck_b: DeckLike, games: int = 1000, *, agent_a: str = "heuristic",

@@ -231,21 +231,6 @@ def test_interrupt_keeps_games_and_prints_the_resume_command(capsys, tmp_path, m
     assert f"resume with: ecs-vanguard simulate --games 50 --seed 3 --out {out} --resume" in err
 
 
-def test_odds_prints_text_and_json(capsys):
-    """`odds DECK` prints the report; --json prints it as JSON."""
-    pytest.importorskip("ecs_vanguard.sim.odds")
-    code, text, _ = run(capsys, "odds", A, "--samples", "2000", "--seed", "1")
-    assert code == 0 and text.strip()
-    code, text, _ = run(capsys, "odds", A, "--samples", "2000", "--seed", "1", "--json")
-    assert code == 0 and isinstance(json.loads(text), dict)
-
-
-def test_odds_bad_deck_is_a_one_line_error(capsys):
-    """`odds` with a deck that does not exist: one line, exit 2."""
-    code, _, err = run(capsys, "odds", "no_such_deck.toml")
-    assert_one_line_error(code, err, "no_such_deck.toml")
-
-
 # ---- the real engine: a handful of games each ----------------------------------------------
 
 def test_engine_simulate_with_out_writes_results_and_plot(capsys, tmp_path):
