@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.cards.schema import CardDef
-from ecs_vanguard.effects.steps import DiscardGrades
+from ecs_vanguard.cards.steps import DiscardGrades
 from ecs_vanguard.errors import DeckError
 from ecs_vanguard.rules import Trigger, UnitType, format_rules
 from ecs_vanguard.sim.odds.policy import HAND
