@@ -9,6 +9,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from ecs_vanguard import limits
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Check, Limit, When
 from ecs_vanguard.effects import conditions, selectors
 from ecs_vanguard.effects import steps as st
@@ -328,9 +329,12 @@ def load_file(path: str | Path) -> list[CardDef]:
     """Read one TOML card file; raise CardDataError for a missing, malformed or invalid file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = limits.read_text(path, limit=limits.CARD_FILE_BYTES, error=CardDataError,
+                                 what="card file")
     except OSError as exc:
         raise CardDataError(f"{path}: cannot read card file: {exc.strerror or exc}") from None
+    limits.check_nesting(text, limit=limits.CARD_NESTING, toml=True, error=CardDataError,
+                         where=str(path))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
