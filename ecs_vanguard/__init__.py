@@ -12,6 +12,7 @@ from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.errors import (
+    ArgumentError,
     CardDataError,
     DeckError,
     IllegalActionError,
@@ -33,6 +34,7 @@ from ecs_vanguard.zones import Circle, Zone
 __all__ = [
     "Action",
     "ActionKind",
+    "ArgumentError",
     "BattleStep",
     "CardDB",
     "CardDataError",

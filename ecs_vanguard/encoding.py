@@ -15,6 +15,7 @@ import numpy as np
 from components import LegionLink
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Action, ActionKind, DecisionKind
+from ecs_vanguard.errors import IllegalActionError
 from ecs_vanguard.rules import Phase
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import Circle, Zone
@@ -101,12 +102,13 @@ def action_mask(state: State) -> np.ndarray:
 
 
 def decode_action(state: State, index: int) -> Action:
-    """Return the legal action with this index; raise ValueError if none has it."""
+    """Return the legal action with this index; raise IllegalActionError (a ValueError) if none
+    has it."""
     if state.decision is not None:
         for action in state.decision.actions:
             if encode_action(state, action) == index:
                 return action
-    raise ValueError(f"action index {index} is not legal now")
+    raise IllegalActionError(f"action index {index!r:.40} is not legal now")
 
 
 # -- observations ----------------------------------------------------------------------------
