@@ -19,7 +19,7 @@ import esper
 
 import components
 from components import Card, Modifier, Modifiers
-from ecs_vanguard import decisions, events, rules, zones
+from ecs_vanguard import decisions, events, rules, snapshot_check, zones
 from ecs_vanguard import state as state_module
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
@@ -205,18 +205,22 @@ def load(text: str, db: CardDB | None = None) -> Game:
     """Return the game a snapshot describes, using `db` (default: the built-in pool) for cards.
 
     Raises:
-        SnapshotError: malformed JSON, another version, or card ids missing from `db`.
+        SnapshotError: too large or deep, malformed JSON, another version, card ids missing
+            from `db`, or a position that is not consistent (snapshot_check).
     """
     from ecs_vanguard.game import Game  # the facade sits above this module
 
     db = db or CardDB.builtin()
+    snapshot_check.check_text(text)
     data = _parse(text)
     _require_cards(data["card_ids"], db)
+    snapshot_check.check_entity_ids(data["entities"])
     try:
         entities = [(_entity_id(e), [decode(c) for c in comps]) for e, comps in data["entities"]]
         fields = {name: decode(value) for name, value in data["state"].items()}
     except (TypeError, ValueError) as exc:
         raise SnapshotError(f"malformed snapshot: {exc}") from None
+    snapshot_check.check_state(fields, snapshot_check.check_entities(entities))
     game = Game._blank(db, _rules(data["format"], data["turn_limit"]), 0)
     for name, value in fields.items():
         blank = getattr(game.state, name)
@@ -233,6 +237,7 @@ def load(text: str, db: CardDB | None = None) -> Game:
         game.state.rng.bit_generator.state = data["rng"]
     except (TypeError, ValueError, KeyError) as exc:
         raise SnapshotError(f"malformed snapshot: generator state: {exc}") from None
+    snapshot_check.check_built(game.state)
     return game
 
 
