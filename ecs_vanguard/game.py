@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
+from collections.abc import Callable
 
 import esper
 import numpy as np
@@ -21,9 +23,10 @@ from components import (
 )
 from ecs_vanguard import world
 from ecs_vanguard.cards.db import CardDB
-from ecs_vanguard.cards.deck import Deck, validate_deck
+from ecs_vanguard.cards.deck import Deck, check_known_cards, validate_deck
+from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.decisions import Action, Decision
-from ecs_vanguard.errors import IllegalActionError
+from ecs_vanguard.errors import ArgumentError, IllegalActionError
 from ecs_vanguard.rules import BattleStep, FormatRules, Phase, format_rules
 from ecs_vanguard.state import Board, Frame, State
 
@@ -34,26 +37,38 @@ RARE_COMPONENTS = (DressSource, GiftMarker, HeartLink, Imprisoned, LegionLink, L
 class Game:
     """One game of Vanguard between two decks, stepped one decision at a time."""
 
+    _origin: Callable[[], Game] | None      # makes the position `history` starts from
+    _history: list[int]                     # the index of every action stepped
+
     def __init__(self, deck0: Deck, deck1: Deck, *, seed: int = 0, format: str = "standard",
                  db: CardDB | None = None, turn_limit: int | None = None,
                  validate: bool = True) -> None:
         """Set up a game (CORE-03) and run it to the first decision (a mulligan).
 
         Raises:
-            DeckError: a deck breaks the construction rules of the format (CORE-02).
+            DeckError: a deck is not a Deck, names a card `db` lacks, or breaks the
+                construction rules of the format (CORE-02).
+            ArgumentError: the seed is not a non-negative integer, the format or the turn
+                limit is not one.
         """
         db = db or CardDB.builtin()
         rules = format_rules(format)
         if turn_limit is not None:
             rules = _with_turn_limit(rules, turn_limit)
-        if validate:
-            for deck in (deck0, deck1):
+        _check_seed(seed)
+        for deck in (deck0, deck1):
+            check_known_cards(deck, db)
+            if validate:
                 validate_deck(deck, db, rules)
         self._init_state(db, rules, seed)
         from ecs_vanguard.setup import deal  # setup uses ops; imported where the world exists
 
         deal(self.state, (deck0, deck1))
         self._run()
+        origin: Callable[[], Game] = functools.partial(
+            Game, deck0, deck1, seed=seed, format=format, db=db, turn_limit=turn_limit,
+            validate=False)
+        self._origin = origin
 
     def _init_state(self, db: CardDB, rules: FormatRules, seed: int | np.random.SeedSequence) -> None:
         from systems.order import build_processors  # systems sit above the package (STYLE §1)
@@ -61,6 +76,9 @@ class Game:
         self._world = world.new_world(build_processors())
         self.state = State(db=db, rules=rules, rng=np.random.default_rng(seed),
                            board=Board.empty(), defs=[None])
+        # What log_text() replays: a maker of the first position and the indices stepped since.
+        self._origin = None
+        self._history = []
 
     @classmethod
     def _blank(cls, db: CardDB, rules: FormatRules, seed: int) -> Game:
@@ -115,11 +133,19 @@ class Game:
             raise IllegalActionError(f"the game is over ({state.end_reason}); no action is legal")
         decision = state.decision
         assert decision is not None
-        if not isinstance(action, Action) or action not in decision.actions:
+        try:
+            index = decision.actions.index(action) if isinstance(action, Action) else -1
+        except ValueError:
+            index = -1
+        if index < 0:
+            shown = action if isinstance(action, Action) else f"{action!r:.80}"
             raise IllegalActionError(
-                f"{action} is not legal for the pending {decision.kind.value} decision of player "
-                f"{decision.player} ({len(decision.actions)} legal actions)"
+                f"{shown} is not legal for the pending {decision.kind.value} decision of "
+                f"player {decision.player} ({len(decision.actions)} legal actions)"
             )
+        if self._origin is None and not self._history:   # a Scenario or a loaded snapshot
+            self._origin = self.clone().clone
+        self._history.append(index)
         state.decision, state.answer = None, action
         self._run()
 
@@ -180,6 +206,37 @@ class Game:
         """The card database the game uses."""
         return self.state.db
 
+    @property
+    def history(self) -> tuple[int, ...]:
+        """The index into `legal_actions()` of every action stepped since the game was made."""
+        return tuple(self._history)
+
+    def initial(self) -> Game:
+        """Return a new game at the position `history` starts from: the set-up of a new game,
+        a Scenario's position or a loaded snapshot."""
+        if self._origin is None:                      # nothing stepped yet
+            return self.clone()
+        start = self._origin()
+        start._origin = self._origin
+        return start
+
+    def card(self, entity: int) -> CardDef:
+        """Return the printed card (names, grade, power, ...) of a card entity.
+
+        Raises:
+            ArgumentError: no card of this game has that entity id.
+        """
+        defs = self.state.defs
+        if type(entity) is not int or not 0 < entity < len(defs) or defs[entity] is None:
+            raise ArgumentError(f"no card of this game has entity id {entity!r:.40}")
+        return defs[entity]  # type: ignore[return-value]
+
+    def log_text(self) -> str:
+        """Return the game so far, move by move, as a Vanguard player reads it."""
+        from ecs_vanguard.gamelog import game_log
+
+        return game_log(self).text()
+
     def switch(self) -> None:
         """Make this game's esper world current (for code that reads components directly)."""
         esper.switch_world(self._world)
@@ -192,6 +249,7 @@ class Game:
         other = Game.__new__(Game)
         other._world = world.clone_world(self._world)
         other.state = clone_state(self.state)
+        other._origin, other._history = self._origin, list(self._history)
         return other
 
     def state_hash(self) -> str:
@@ -201,20 +259,35 @@ class Game:
 
     def view(self, player: int) -> dict:
         """Return what `player` may see: their own hand, every public zone, counts of hidden ones."""
+        _check_player(player)
         esper.switch_world(self._world)
         from ecs_vanguard.view import player_view
 
         return player_view(self.state, player)
 
     def encode_action(self, action: Action) -> int:
-        """Return the index of an action in the fixed action table (encoding.ACTION_COUNT)."""
+        """Return the index of an action in the fixed action table (encoding.ACTION_COUNT).
+
+        Raises:
+            IllegalActionError: `action` is not an Action, or names cards not in play.
+        """
         esper.switch_world(self._world)
         from ecs_vanguard import encoding
 
-        return encoding.encode_action(self.state, action)
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"cannot encode {action!r:.80}: not an Action")
+        try:
+            return encoding.encode_action(self.state, action)
+        except (KeyError, ValueError, IndexError, TypeError):
+            raise IllegalActionError(f"cannot encode {action}: it names cards or circles that "
+                                     "are not in play") from None
 
     def decode_action(self, index: int) -> Action:
-        """Return the legal action with this table index; ValueError if none has it."""
+        """Return the legal action with this table index.
+
+        Raises:
+            IllegalActionError: no legal action has this index (also a ValueError).
+        """
         esper.switch_world(self._world)
         from ecs_vanguard import encoding
 
@@ -229,6 +302,7 @@ class Game:
 
     def observation(self, player: int) -> np.ndarray:
         """Return a float32 vector of what `player` may see (views: encoding.OBSERVATION)."""
+        _check_player(player)
         esper.switch_world(self._world)
         from ecs_vanguard import encoding
 
@@ -260,11 +334,24 @@ class Game:
 
 
 def _with_turn_limit(rules: FormatRules, turn_limit: int) -> FormatRules:
-    if turn_limit < 1:
-        raise ValueError(f"turn_limit must be at least 1, got {turn_limit}")
+    if type(turn_limit) is not int or turn_limit < 1:
+        raise ArgumentError(f"turn_limit must be an integer of at least 1, got {turn_limit!r:.40}")
     import dataclasses
 
     return dataclasses.replace(rules, turn_limit=turn_limit)
+
+
+def _check_seed(seed: object) -> None:
+    """Refuse a seed numpy would misread or refuse deep inside (a string, a negative number)."""
+    if isinstance(seed, np.random.SeedSequence):
+        return
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise ArgumentError(f"seed must be a non-negative integer, got {seed!r:.40}")
+
+
+def _check_player(player: object) -> None:
+    if isinstance(player, bool) or not isinstance(player, int | np.integer) or player not in (0, 1):
+        raise ArgumentError(f"player must be 0 or 1, got {player!r:.40}")
 
 
 def clone_state(state: State) -> State:
