@@ -7,6 +7,7 @@
 """
 
 from ecs_vanguard import agents
+from ecs_vanguard._version import __version__ as __version__
 from ecs_vanguard.agents import HeuristicAgent, RandomAgent
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
