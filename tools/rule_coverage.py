@@ -17,8 +17,8 @@ import xml.etree.ElementTree as ET
 
 HERE = pathlib.Path(__file__).resolve().parent
 RULES = HERE.parent / "docs" / "RULES.md"
-ID_RE = re.compile(r"^- ([A-Z]+-\d\d) ", re.M)
-TEST_RE = re.compile(r"^\s*(?:async\s+)?def\s+(test\w*)", re.M)
+ID_RE = re.compile(r"^- ([A-Z]+-\d\d) ", re.MULTILINE)
+TEST_RE = re.compile(r"^\s*(?:async\s+)?def\s+(test\w*)", re.MULTILINE)
 
 
 def rule_ids():
