@@ -125,7 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
                      "games).", epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}",
                         help="print the version and exit")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                help="what to do (COMMAND --help describes its options)")
     sim = _sub(sub, "simulate", "play many games of matchups; summary, results, plot")
     _game_options(sim, games=1000, many=True)
     sim.add_argument("--gauntlet", metavar="DIR", help="play deck A against every deck TOML "
@@ -162,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     odds.add_argument("--seed", type=_at_least(0), help="random seed")
     odds.add_argument("--json", action="store_true", help="print the report as JSON")
     odds.set_defaults(run=_odds)
-    show.add_parser(sub)
+    show.add_parser(sub, epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
     vocab = _sub(sub, "vocabulary", "the ops, selectors, filters, checks and events card files "
                  "can use")
     vocab.set_defaults(run=_vocabulary)

@@ -81,8 +81,8 @@ def _ask(table: Table, decision: Decision) -> Action | None:
     table.say(board_text(table.game, table.you))
     actions = table.game.legal_actions()
     table.say(f"-- Your decision: {decision.label or decision.kind.value.replace('_', ' ')}")
-    for number, action in enumerate(actions, 1):
-        table.say(f"  {number:>2}) {describe(table.game, decision, action)}")
+    for line in action_lines(table.game, decision, actions):
+        table.say(line)
     while True:
         table.write.write(f"Choose 1-{len(actions)} (h for help): ")
         table.write.flush()
@@ -164,6 +164,28 @@ def _card(game: Game, entity: int, *, stats: bool = False) -> str:
     return f"{card.names[0]} (G{card.grade}, {card.power}{shield}{trigger})"
 
 
+def action_lines(game: Game, decision: Decision, actions: list[Action]) -> list[str]:
+    """Return the numbered actions, one a line; calls and moves of one card share a line
+    ("Call Wingal (G1, 8000) to: 3) front left · 4) back left")."""
+    lines: list[str] = []
+    previous: tuple[ActionKind, int] | None = None
+    for number, action in enumerate(actions, 1):
+        circle = circle_text(action.circle.value) if action.circle is not None else ""
+        key = (action.kind, action.card) if action.kind in _GROUPED and circle else None
+        if key is not None and key == previous:
+            lines[-1] += f" · {number}) {circle}"
+        elif key is not None:
+            head = _DESCRIBE[action.kind](game, decision, Action(action.kind, card=action.card))
+            lines.append(f"  {head} to: {number}) {circle}")
+        else:
+            lines.append(f"  {number:>2}) {describe(game, decision, action)}")
+        previous = key
+    return lines
+
+
+_GROUPED = (ActionKind.CALL, ActionKind.MOVE)
+
+
 def describe(game: Game, decision: Decision, action: Action) -> str:
     """Return what an action means, in words ("Call Wingal (G1, 8000) to back center")."""
     return _DESCRIBE.get(action.kind, _plain)(game, decision, action)
@@ -206,6 +228,13 @@ def _with(verb: str, *, stats: bool = True, circle: bool = False) -> Callable[..
     return say
 
 
+def _ride(game: Game, decision: Decision, action: Action) -> str:
+    ride_deck = {c["card"] for c in game.view(decision.player)["players"][decision.player]
+                 ["ride_deck"]}
+    tail = " from the ride deck (discard a card)" if action.card in ride_deck else ""
+    return f"Ride {_card(game, action.card, stats=True)}{tail}"
+
+
 def _attack(game: Game, decision: Decision, action: Action) -> str:
     view = game.view(decision.player)
     power = {u["card"]: u.get("power") for side in view["players"]
@@ -222,7 +251,7 @@ def _shielded(verb: str) -> Callable[..., str]:
 _DESCRIBE: dict[ActionKind, Callable[[Game, Decision, Action], str]] = {
     ActionKind.DONE: _done,
     ActionKind.PICK: _pick,
-    ActionKind.RIDE: _with("Ride"),
+    ActionKind.RIDE: _ride,
     ActionKind.CALL: _with("Call", circle=True),
     ActionKind.MOVE: _with("Move", stats=False, circle=True),
     ActionKind.ACT: lambda g, d, a: f"Use the ACT ability of {_card(g, a.card)}{_ability(g, a)}",

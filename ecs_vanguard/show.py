@@ -45,12 +45,13 @@ class Recorded:
     record: dict[str, Any]          # the result as recorded (winner, turns, ..., error)
 
 
-def add_parser(sub: Any) -> None:
-    """Add the `show` subcommand to the command line's subparsers."""
+def add_parser(sub: Any, **options: Any) -> None:
+    """Add the `show` subcommand to the command line's subparsers (`options`: epilog, ...)."""
     p = sub.add_parser("show", help="print a recorded game move by move",
                        description="Replay a game of a simulate run (or a fuzzer reproduction) "
                        "and print it move by move: turns, phases, rides, calls, attacks with "
-                       "their power, guards, drive and damage checks, the end and why.")
+                       "their power, guards, drive and damage checks, the end and why.",
+                       **options)
     p.add_argument("source", metavar="RUN_OR_FILE",
                    help="a results directory of `simulate` or a reproduction JSON file")
     p.add_argument("--game", type=int, metavar="N",
@@ -102,7 +103,7 @@ def from_run(folder: Path, index: int) -> Recorded:
 
 def _find(path: Path, index: int) -> dict[str, Any]:
     """Return the record of game `index` in games.jsonl, reading one line at a time."""
-    wanted = re.compile(rb'"i":%d[,}]' % index)
+    wanted = re.compile(rb'"i"\s*:\s*%d\s*[,}]' % index)
     try:
         with path.open("rb") as f:
             while line := f.readline(limits.RECORD_LINE_BYTES + 1):

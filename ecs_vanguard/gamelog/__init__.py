@@ -63,6 +63,9 @@ class GameLog:
         self.returned: dict[int, list[int]] = {}  # cards a mulligan is returning, by player
         self._pending_phase: str | None = None
         self._seen = 0
+        for side in game.view(0)["players"]:      # a Scenario's units were placed without events
+            for circle, units in side["circles"].items():
+                self.places.update((unit["card"], circle) for unit in units)
         if game.events:                           # a game from its set-up (CORE-03)
             self.add("setup", None)
         else:                                     # a Scenario's position: no events before it

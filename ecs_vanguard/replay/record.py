@@ -40,7 +40,7 @@ def decode_actions(text: str) -> list[int]:
     if not isinstance(text, str):
         raise ReproductionError(f"actions: expected an encoded string, got {type(text).__name__}")
     try:
-        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        data = base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
         raise ReproductionError("actions: not an encoded list of action indices") from None
     indices, value, shift = [], 0, 0

@@ -123,7 +123,7 @@ def run_batch(batch: Batch, backend: str, workers: int, address: str | None) -> 
     if backend not in runners:
         raise ValueError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
     if not batch.count:                               # a finished run resumed: start nothing
-        return iter(())
+        return _serial(batch, workers, address)
     return runners[backend](batch, workers, address)
 
 

@@ -77,7 +77,7 @@ def check_record(record: Any, run: RecordCheck | None = None) -> str | None:
         return None
     i = record["i"]
     if i >= run.games:
-        return f"game index {i} is outside this run's 0..{run.games - 1}"
+        return f"game index {i} is outside 0..{run.games - 1}, the games of this run"
     if record["seed"] != run.seed_of(i):
         return f"game {i} was played with seed {record['seed']}, not this run's seed for it"
     if record["digest"] != run.digest(record["seed"]):
