@@ -58,6 +58,20 @@ def read_text(path: str | os.PathLike, *, limit: int, error: type[VanguardError]
                     f"{line}") from None
 
 
+def read_checked(path: str | os.PathLike, *, limit: int, nesting: int, toml: bool,
+                 error: type[VanguardError], what: str) -> str:
+    """Return a file's text after `read_text` and `check_nesting` (what every reader of a
+    user's TOML or JSON file does before parsing it).
+
+    Raises:
+        error: too large, not UTF-8 or nested too deeply.
+        OSError: the file cannot be opened or read.
+    """
+    text = read_text(path, limit=limit, error=error, what=what)
+    check_nesting(text, limit=nesting, toml=toml, error=error, where=os.fspath(path))
+    return text
+
+
 def check_nesting(text: str, *, limit: int, toml: bool, error: type[VanguardError],
                   where: str) -> None:
     """Raise `error` naming `where` if arrays and tables nest deeper than `limit` in `text`.

@@ -63,11 +63,9 @@ class Deck:
         """Read a deck TOML file; raise DeckError naming the file and the bad field or card."""
         path = Path(path)
         try:
-            text = limits.read_text(path, limit=limits.DECK_FILE_BYTES, error=DeckError,
-                                     what="deck file")
-            limits.check_nesting(text, limit=limits.DECK_NESTING, toml=True, error=DeckError,
-                                 where=str(path))
-            data = tomllib.loads(text)
+            data = tomllib.loads(limits.read_checked(
+                path, limit=limits.DECK_FILE_BYTES, nesting=limits.DECK_NESTING, toml=True,
+                error=DeckError, what="deck file"))
         except FileNotFoundError:
             raise DeckError(f"{path}: no such deck file (and no built-in deck of that name: "
                             f"{', '.join(Deck.builtin_names())})") from None

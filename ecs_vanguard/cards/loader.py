@@ -329,12 +329,11 @@ def load_file(path: str | Path) -> list[CardDef]:
     """Read one TOML card file; raise CardDataError for a missing, malformed or invalid file."""
     path = Path(path)
     try:
-        text = limits.read_text(path, limit=limits.CARD_FILE_BYTES, error=CardDataError,
-                                 what="card file")
+        text = limits.read_checked(path, limit=limits.CARD_FILE_BYTES,
+                                   nesting=limits.CARD_NESTING, toml=True, error=CardDataError,
+                                   what="card file")
     except OSError as exc:
         raise CardDataError(f"{path}: cannot read card file: {exc.strerror or exc}") from None
-    limits.check_nesting(text, limit=limits.CARD_NESTING, toml=True, error=CardDataError,
-                         where=str(path))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -135,11 +135,9 @@ class Reproduction:
         """Read a reproduction file; raise ReproductionError naming the file and the field."""
         path = Path(path)
         try:
-            text = limits.read_text(path, limit=limits.REPRODUCTION_BYTES,
-                                    error=ReproductionError, what="reproduction file")
-            limits.check_nesting(text, limit=limits.JSON_NESTING, toml=False,
-                                 error=ReproductionError, where=str(path))
-            data = json.loads(text)
+            data = json.loads(limits.read_checked(
+                path, limit=limits.REPRODUCTION_BYTES, nesting=limits.JSON_NESTING, toml=False,
+                error=ReproductionError, what="reproduction file"))
         except OSError as exc:
             raise ReproductionError(f"{path}: cannot read: {exc.strerror or exc}") from None
         except ValueError as exc:

@@ -217,11 +217,9 @@ def read_header(path: Path, advice: str) -> dict[str, Any]:
     """Return the run header in run.json; raise SimulationError ending with `advice` if it
     cannot be read."""
     try:
-        text = limits.read_text(path, limit=limits.RUN_HEADER_BYTES, error=SimulationError,
-                                what="run header")
-        limits.check_nesting(text, limit=limits.JSON_NESTING, toml=False, error=SimulationError,
-                             where=str(path))
-        header = json.loads(text)
+        header = json.loads(limits.read_checked(
+            path, limit=limits.RUN_HEADER_BYTES, nesting=limits.JSON_NESTING, toml=False,
+            error=SimulationError, what="run header"))
     except (OSError, json.JSONDecodeError):
         header = None
     if not isinstance(header, dict):
