@@ -274,19 +274,7 @@ class Game:
         esper.switch_world(self._world)
         from ecs_vanguard import encoding
 
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"cannot encode {action!r:.80}: not an Action")
-        defs = self.state.defs
-        cards_exist = all(c == -1 or (type(c) is int and 0 < c < len(defs) and defs[c])
-                          for c in (action.card, action.target))
-        try:
-            index = encoding.encode_action(self.state, action) if cards_exist else -1
-        except (KeyError, ValueError, IndexError, TypeError):
-            index = -1
-        if not 0 <= index < encoding.ACTION_COUNT:
-            raise IllegalActionError(f"cannot encode {action}: it names cards or circles that "
-                                     "are not in play")
-        return index
+        return encoding.encode_checked(self.state, action)
 
     def decode_action(self, index: int) -> Action:
         """Return the legal action with this table index.

@@ -109,9 +109,27 @@ def _guard(e: Entry) -> str:
 def _check(e: Entry) -> str:
     d = e.data
     trigger = f"{d['trigger']} trigger" if d["trigger"] else "no trigger"
-    effects = "; ".join(_EFFECTS.get(x["effect"], _effect_other)(x) for x in d["effects"])
+    effects = "; ".join(_effect_texts(d["effects"]))
     return (f"{_p(e)} {_CHECK[e.kind]}: {card_text(d['card'])}, {trigger}"
             f"{': ' + effects if effects else ''}.")
+
+
+def _effect_texts(effects: list[dict[str, Any]]) -> list[str]:
+    """Return a trigger's effects in words; what one unit gets is said once ("Halvard (VC)
+    +10000 power, +1 critical")."""
+    out: list[str] = []
+    last: int | None = None
+    for x in effects:
+        unit = x["card"].get("entity")
+        if x["effect"] in _STATS and unit == last:
+            out[-1] += f", +{x['amount']} {x['effect']}"
+            continue
+        out.append(_EFFECTS.get(x["effect"], _effect_other)(x))
+        last = unit if x["effect"] in _STATS else None
+    return out
+
+
+_STATS = ("power", "critical")
 
 
 def _effect_other(x: dict[str, Any]) -> str:
