@@ -29,6 +29,8 @@ except ImportError:                        # not on POSIX: runs are not locked
     fcntl = None  # type: ignore[assignment]
 
 HEADER_VERSION = 2
+_RUN_FILES = frozenset({"run.json", "run.json.tmp", "games.jsonl", "summary.json",
+                        "summary.json.tmp", "summary.png", ".lock"})
 
 
 class RunDir:
@@ -68,6 +70,11 @@ class RunDir:
                check: RecordCheck | None) -> dict[int, str]:
         has_games = self.games_path.exists() and self.games_path.stat().st_size > 0
         if not has_games:                             # nothing to lose: (re)write the header
+            others = sorted(p.name for p in self.path.iterdir() if p.name not in _RUN_FILES)
+            if others:
+                raise SimulationError(f"{self.path} holds other files ({', '.join(others[:3])}"
+                                      f"{', ...' if len(others) > 3 else ''}); choose a new or "
+                                      "empty out directory")
             write_json(self.header_path, header)
             return {}
         old = read_header(self.header_path, "its games belong to no known run; "
@@ -79,7 +86,11 @@ class RunDir:
         if not resume:
             raise SimulationError(f"{self.path} already holds games of this run; "
                                   "resume it (--resume) or choose a fresh out directory")
-        return read_games(self.games_path, repair=True, check=check)
+        try:
+            return read_games(self.games_path, repair=True, check=check)
+        except OSError as exc:
+            raise SimulationError(f"{self.games_path}: cannot read: {exc.strerror or exc}") \
+                from None
 
     def _acquire(self) -> None:
         """Take the lock file, or refuse naming the pid of the run that holds it."""

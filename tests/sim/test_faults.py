@@ -279,3 +279,20 @@ def test_an_out_that_cannot_be_written_is_one_line_and_exit_2(tmp_path, capsys, 
 def test_a_run_dir_refuses_a_header_it_cannot_write(tmp_path):
     with pytest.raises(SimulationError, match="cannot create the results directory"):
         RunDir(Path("/proc/self/run")).start({}, resume=False)
+
+
+def test_an_out_holding_other_files_is_refused_and_left_alone(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(SimulationError, match=r"holds other files \(notes.txt\)"):
+        simulate(A, B, 3, backend="serial", out=tmp_path, game_fn=fake_game)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_a_games_file_that_cannot_be_read_is_one_line(tmp_path):
+    out = tmp_path / "run"
+    simulate(A, B, 3, backend="serial", out=out, game_fn=fake_game)
+    (out / "games.jsonl").unlink()
+    (out / "games.jsonl").mkdir()
+    (out / "games.jsonl" / "x").write_text("x")
+    with pytest.raises(SimulationError, match="games.jsonl: cannot read"):
+        simulate(A, B, 3, backend="serial", out=out, resume=True, game_fn=fake_game)
