@@ -2,6 +2,7 @@
 
     ecs-vanguard show runs/X --game 17            a game of a simulate run
     ecs-vanguard show fuzz-failures/F.json        a fuzzer reproduction
+    ecs-vanguard show saved.json                  a game saved with Game.to_json()
     ... --json                                    one JSON record per line instead of text
 
 The game is replayed from its seed, decks and action indices. Decks whose cards changed since
@@ -53,7 +54,8 @@ def add_parser(sub: Any, **options: Any) -> None:
                        "their power, guards, drive and damage checks, the end and why.",
                        **options)
     p.add_argument("source", metavar="RUN_OR_FILE",
-                   help="a results directory of `simulate` or a reproduction JSON file")
+                   help="a results directory of `simulate`, a reproduction JSON file of the "
+                   "fuzzer, or a game saved with Game.to_json()")
     p.add_argument("--game", type=int, metavar="N",
                    help="the index of the game in the run (the record's \"i\"; needed for a run)")
     p.add_argument("--json", action="store_true",
@@ -71,6 +73,11 @@ def run(args: argparse.Namespace, argv: list[str]) -> int:
     else:
         if args.game is not None:
             raise ReproductionError(f"{source} is one game, not a run: drop --game")
+        text = limits.read_checked(source, limit=limits.SNAPSHOT_BYTES,
+                                   nesting=limits.JSON_NESTING, toml=False,
+                                   error=ReproductionError, what="game file")
+        if _is_snapshot(text):
+            return _show_snapshot(source, text, as_json=args.json)
         recorded = from_reproduction(source)
     lines, mismatch = replay_lines(recorded, as_json=args.json)
     for line in lines:
@@ -81,9 +88,38 @@ def run(args: argparse.Namespace, argv: list[str]) -> int:
     return 0
 
 
+def _is_snapshot(text: str) -> bool:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and "entities" in data and "state" in data
+
+
+def _show_snapshot(path: Path, text: str, *, as_json: bool) -> int:
+    """Print the game a `Game.to_json` snapshot holds, from its set-up to where it was saved."""
+    game = Game.from_json(text)
+    log = GameLog(game)
+    if as_json:
+        print(json.dumps({"kind": "game", "title": str(path), "turn": game.turn,
+                          "over": game.over}))
+        for entry in log.entries:
+            print(json.dumps(entry.to_dict()))
+        return 0
+    print(f"{path}: a saved game, turn {game.turn}{', over' if game.over else ''} (powers "
+          "before the save are not known)")
+    print(log.text())
+    return 0
+
+
 def from_run(folder: Path, index: int) -> Recorded:
     """Return game `index` of a simulate run, its decks checked against the run's digests."""
     store = RunDir(folder)
+    if not store.header_path.exists() and (folder / "matchups.json").exists():
+        runs = sorted(p.name for p in folder.iterdir() if (p / "run.json").exists())
+        raise ReproductionError(f"{folder} holds several matchups; show a game of one of them: "
+                                f"{', '.join(str(folder / r) for r in runs[:4])}"
+                                f"{', ...' if len(runs) > 4 else ''}")
     header = read_header(store.header_path, "not a results directory of `simulate`")
     if not 0 <= index <= MAX_GAMES:
         raise ReproductionError(f"--game {index}: a game index is at least 0")

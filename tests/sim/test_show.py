@@ -116,3 +116,29 @@ def test_show_prints_a_fuzzer_reproduction_and_refuses_another_seed(capsys, tmp_
                     .to_json())
     code, _, err = run(capsys, "show", str(path))
     assert code == 2 and "not those of the recorded game" in err
+
+
+def test_show_prints_a_saved_game(capsys, tmp_path):
+    game = vg.Game(vg.Deck.builtin(A), vg.Deck.builtin(B), seed=4)
+    for _ in range(120):
+        game.step(game.legal_actions()[-1])
+    path = tmp_path / "saved.json"
+    path.write_text(game.to_json())
+    code, text, _ = run(capsys, "show", str(path))
+    assert code == 0 and text.startswith(f"{path}: a saved game, turn {game.turn}")
+    assert "== Set-up ==" in text and f"== Turn {game.turn}: " in text
+
+
+def test_show_of_a_gauntlet_names_its_matchups(capsys, tmp_path):
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    for name in (A, B):
+        (folder / f"{name}.toml").write_text(Path(vg.Deck.builtin(name).source).read_text())
+    out = tmp_path / "gauntlet"
+    assert cli.main(["simulate", "--games", "2", "--gauntlet", str(folder), "--out", str(out),
+                     "--backend", "serial"]) == 0
+    capsys.readouterr()
+    code, _, err = run(capsys, "show", str(out), "--game", "0")
+    assert code == 2 and "holds several matchups" in err and "blazing_dragons-vs-" in err
+    code, text, _ = run(capsys, "show", str(out / f"{A}-vs-{B}"), "--game", "1")
+    assert code == 0 and "== Set-up ==" in text
