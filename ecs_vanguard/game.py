@@ -143,8 +143,8 @@ class Game:
                 f"{shown} is not legal for the pending {decision.kind.value} decision of "
                 f"player {decision.player} ({len(decision.actions)} legal actions)"
             )
-        if self._origin is None and not self._history:   # a Scenario or a loaded snapshot
-            self._origin = self.clone().clone
+        if self._origin is None:                      # a Scenario or a loaded snapshot
+            self._keep_start()
         self._history.append(index)
         state.decision, state.answer = None, action
         self._run()
@@ -214,11 +214,16 @@ class Game:
     def initial(self) -> Game:
         """Return a new game at the position `history` starts from: the set-up of a new game,
         a Scenario's position or a loaded snapshot."""
-        if self._origin is None:                      # nothing stepped yet
-            return self.clone()
-        start = self._origin()
+        start = self._keep_start()()
         start._origin = self._origin
         return start
+
+    def _keep_start(self) -> Callable[[], Game]:
+        """Return the maker of the position `history` starts from; a game made without one (a
+        Scenario, a snapshot) keeps a frozen copy of itself, once, before it first changes."""
+        if self._origin is None:
+            self._origin = self._copy()._copy
+        return self._origin
 
     def card(self, entity: int) -> CardDef:
         """Return the printed card (names, grade, power, ...) of a card entity.
@@ -245,11 +250,17 @@ class Game:
 
     def clone(self) -> Game:
         """Return an independent copy: equal actions give equal futures (DESIGN "clone")."""
+        other = self._copy()
+        other._origin, other._history = self._keep_start(), list(self._history)
+        return other
+
+    def _copy(self) -> Game:
+        """Return a copy of the world and the state, with no history of its own."""
         esper.switch_world(self._world)
         other = Game.__new__(Game)
         other._world = world.clone_world(self._world)
         other.state = clone_state(self.state)
-        other._origin, other._history = self._origin, list(self._history)
+        other._origin, other._history = None, []
         return other
 
     def state_hash(self) -> str:
