@@ -296,3 +296,14 @@ def test_a_games_file_that_cannot_be_read_is_one_line(tmp_path):
     (out / "games.jsonl" / "x").write_text("x")
     with pytest.raises(SimulationError, match="games.jsonl: cannot read"):
         simulate(A, B, 3, backend="serial", out=out, resume=True, game_fn=fake_game)
+
+
+def test_an_out_without_permission_is_one_line(tmp_path, capsys, monkeypatch):
+    def denied(self, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "mkdir", denied)       # the tests run as root: pretend
+    code = cli.main(["simulate", "--games", "2", "--out", str(tmp_path / "locked" / "run")])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1
+    assert "cannot create the results directory: Permission denied" in err[0]
