@@ -7,11 +7,13 @@
 """
 
 from ecs_vanguard import agents
+from ecs_vanguard._version import __version__ as __version__
 from ecs_vanguard.agents import HeuristicAgent, RandomAgent
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.errors import (
+    ArgumentError,
     CardDataError,
     DeckError,
     IllegalActionError,
@@ -35,6 +37,7 @@ from ecs_vanguard.zones import Circle, Zone
 __all__ = [
     "Action",
     "ActionKind",
+    "ArgumentError",
     "BattleStep",
     "CardDB",
     "CardDataError",

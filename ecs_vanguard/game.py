@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
+from collections.abc import Callable
 
 import esper
 import numpy as np
@@ -21,9 +23,11 @@ from components import (
 )
 from ecs_vanguard import encoding, serialize, world
 from ecs_vanguard.cards.db import CardDB
-from ecs_vanguard.cards.deck import Deck, validate_deck
+from ecs_vanguard.cards.deck import Deck, check_known_cards, validate_deck
+from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.decisions import Action, Decision
-from ecs_vanguard.errors import IllegalActionError
+from ecs_vanguard.errors import ArgumentError, IllegalActionError
+from ecs_vanguard.gamelog import game_log
 from ecs_vanguard.invariants import check_all
 from ecs_vanguard.rules import BattleStep, FormatRules, Phase, format_rules
 from ecs_vanguard.setup import deal
@@ -41,28 +45,43 @@ RARE_COMPONENTS = (DressSource, GiftMarker, HeartLink, Imprisoned, LegionLink, L
 class Game:
     """One game of Vanguard between two decks, stepped one decision at a time."""
 
+    _origin: Callable[[], Game] | None      # makes the position `history` starts from
+    _history: list[int]                     # the index of every action stepped
+
     def __init__(self, deck0: Deck, deck1: Deck, *, seed: int = 0, format: str = "standard",
                  db: CardDB | None = None, turn_limit: int | None = None,
                  validate: bool = True) -> None:
         """Set up a game (CORE-03) and run it to the first decision (a mulligan).
 
         Raises:
-            DeckError: a deck breaks the construction rules of the format (CORE-02).
+            DeckError: a deck is not a Deck, names a card `db` lacks, or breaks the
+                construction rules of the format (CORE-02).
+            ArgumentError: the seed is not a non-negative integer, the format or the turn
+                limit is not one.
         """
         db = db or CardDB.builtin()
         rules = format_rules(format)
         if turn_limit is not None:
             rules = _with_turn_limit(rules, turn_limit)
-        if validate:
-            for deck in (deck0, deck1):
+        _check_seed(seed)
+        for deck in (deck0, deck1):
+            check_known_cards(deck, db)
+            if validate:
                 validate_deck(deck, db, rules)
         self._init_state(db, rules, seed)
         deal(self.state, (deck0, deck1))
         self._run()
+        origin: Callable[[], Game] = functools.partial(
+            Game, deck0, deck1, seed=seed, format=format, db=db, turn_limit=turn_limit,
+            validate=False)
+        self._origin = origin
 
     def _init_state(self, db: CardDB, rules: FormatRules, seed: int | np.random.SeedSequence) -> None:
         self._world = world.new_world(order.build_processors())
         self.state = new_state(db, rules, seed)
+        # What log_text() replays: a maker of the first position and the indices stepped since.
+        self._origin = None
+        self._history = []
 
     @classmethod
     def _blank(cls, db: CardDB, rules: FormatRules, seed: int) -> Game:
@@ -115,11 +134,19 @@ class Game:
             raise IllegalActionError(f"the game is over ({state.end_reason}); no action is legal")
         decision = state.decision
         assert decision is not None
-        if not isinstance(action, Action) or action not in decision.actions:
+        try:
+            index = decision.actions.index(action) if isinstance(action, Action) else -1
+        except ValueError:
+            index = -1
+        if index < 0:
+            shown = action if isinstance(action, Action) else f"{action!r:.80}"
             raise IllegalActionError(
-                f"{action} is not legal for the pending {decision.kind.value} decision of player "
-                f"{decision.player} ({len(decision.actions)} legal actions)"
+                f"{shown} is not legal for the pending {decision.kind.value} decision of "
+                f"player {decision.player} ({len(decision.actions)} legal actions)"
             )
+        if self._origin is None:                      # a Scenario or a loaded snapshot
+            self._keep_start()
+        self._history.append(index)
         state.decision, state.answer = None, action
         self._run()
 
@@ -180,6 +207,40 @@ class Game:
         """The card database the game uses."""
         return self.state.db
 
+    @property
+    def history(self) -> tuple[int, ...]:
+        """The index into `legal_actions()` of every action stepped since the game was made."""
+        return tuple(self._history)
+
+    def initial(self) -> Game:
+        """Return a new game at the position `history` starts from: the set-up of a new game,
+        a Scenario's position or a loaded snapshot."""
+        start = self._keep_start()()
+        start._origin = self._origin
+        return start
+
+    def _keep_start(self) -> Callable[[], Game]:
+        """Return the maker of the position `history` starts from; a game made without one (a
+        Scenario, a snapshot) keeps a frozen copy of itself, once, before it first changes."""
+        if self._origin is None:
+            self._origin = self._copy()._copy
+        return self._origin
+
+    def card(self, entity: int) -> CardDef:
+        """Return the printed card (names, grade, power, ...) of a card entity.
+
+        Raises:
+            ArgumentError: no card of this game has that entity id.
+        """
+        defs = self.state.defs
+        if type(entity) is not int or not 0 < entity < len(defs) or defs[entity] is None:
+            raise ArgumentError(f"no card of this game has entity id {entity!r:.40}")
+        return defs[entity]  # type: ignore[return-value]
+
+    def log_text(self) -> str:
+        """Return the game so far, move by move, as a Vanguard player reads it."""
+        return game_log(self).text()
+
     def switch(self) -> None:
         """Make this game's esper world current (for code that reads components directly)."""
         esper.switch_world(self._world)
@@ -188,11 +249,14 @@ class Game:
 
     def clone(self) -> Game:
         """Return an independent copy: equal actions give equal futures (DESIGN "clone")."""
-        esper.switch_world(self._world)
-        other = Game.__new__(Game)
-        other._world = world.clone_world(self._world)
-        other.state = clone_state(self.state)
+        other = self._copy()
+        other._origin, other._history = self._keep_start(), list(self._history)
         return other
+
+    def _copy(self) -> Game:
+        """Return a copy of the world and the state, with no history of its own."""
+        esper.switch_world(self._world)
+        return Game._adopt(world.clone_world(self._world), clone_state(self.state))
 
     def state_hash(self) -> str:
         """Return a hash of everything that decides the future of the game."""
@@ -201,16 +265,25 @@ class Game:
 
     def view(self, player: int) -> dict:
         """Return what `player` may see: their own hand, every public zone, counts of hidden ones."""
+        _check_player(player)
         esper.switch_world(self._world)
         return player_view(self.state, player)
 
     def encode_action(self, action: Action) -> int:
-        """Return the index of an action in the fixed action table (encoding.ACTION_COUNT)."""
+        """Return the index of an action in the fixed action table (encoding.ACTION_COUNT).
+
+        Raises:
+            IllegalActionError: `action` is not an Action, or names cards not in play.
+        """
         esper.switch_world(self._world)
-        return encoding.encode_action(self.state, action)
+        return encoding.encode_checked(self.state, action)
 
     def decode_action(self, index: int) -> Action:
-        """Return the legal action with this table index; ValueError if none has it."""
+        """Return the legal action with this table index.
+
+        Raises:
+            IllegalActionError: no legal action has this index (also a ValueError).
+        """
         esper.switch_world(self._world)
         return encoding.decode_action(self.state, index)
 
@@ -221,6 +294,7 @@ class Game:
 
     def observation(self, player: int) -> np.ndarray:
         """Return a float32 vector of what `player` may see (views: encoding.OBSERVATION)."""
+        _check_player(player)
         esper.switch_world(self._world)
         return encoding.observation(self.state, player)
 
@@ -241,17 +315,36 @@ class Game:
         Raises:
             SnapshotError: malformed JSON, another version, or card ids missing from `db`.
         """
+        return cls._adopt(*serialize.load(text, db, order.build_processors()))
+
+    @classmethod
+    def _adopt(cls, world_name: str, state: State) -> Game:
+        """Return a game over an existing world and State, with no history of its own."""
         game = cls.__new__(cls)
-        game._world, game.state = serialize.load(text, db, order.build_processors())
+        game._world, game.state = world_name, state
+        game._origin, game._history = None, []
         return game
 
 
 def _with_turn_limit(rules: FormatRules, turn_limit: int) -> FormatRules:
-    if turn_limit < 1:
-        raise ValueError(f"turn_limit must be at least 1, got {turn_limit}")
+    if type(turn_limit) is not int or turn_limit < 1:
+        raise ArgumentError(f"turn_limit must be an integer of at least 1, got {turn_limit!r:.40}")
     import dataclasses
 
     return dataclasses.replace(rules, turn_limit=turn_limit)
+
+
+def _check_seed(seed: object) -> None:
+    """Refuse a seed numpy would misread or refuse deep inside (a string, a negative number)."""
+    if isinstance(seed, np.random.SeedSequence):
+        return
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise ArgumentError(f"seed must be a non-negative integer, got {seed!r:.40}")
+
+
+def _check_player(player: object) -> None:
+    if isinstance(player, bool) or not isinstance(player, int | np.integer) or player not in (0, 1):
+        raise ArgumentError(f"player must be 0 or 1, got {player!r:.40}")
 
 
 def clone_state(state: State) -> State:

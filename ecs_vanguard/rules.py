@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from ecs_vanguard.errors import ArgumentError
+
 
 class Format(Enum):
     """The two formats (RULES.md "Formats")."""
@@ -197,4 +199,4 @@ def format_rules(name: str | Format | FormatRules) -> FormatRules:
     try:
         return FORMATS[key]
     except KeyError:
-        raise ValueError(f"unknown format {name!r}: choose one of {sorted(FORMATS)}") from None
+        raise ArgumentError(f"unknown format {name!r:.40}: choose one of {sorted(FORMATS)}") from None

@@ -19,7 +19,7 @@ import esper
 
 import components
 from components import Card, Modifier, Modifiers
-from ecs_vanguard import decisions, events, ops, rules, world, zones
+from ecs_vanguard import decisions, events, ops, rules, snapshot_check, world, zones
 from ecs_vanguard import state as state_module
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
@@ -205,16 +205,20 @@ def load(text: str, db: CardDB | None, processors: list[tuple[object, int]]
     (default: the built-in pool) for cards and `processors` for the world's systems.
 
     Raises:
-        SnapshotError: malformed JSON, another version, or card ids missing from `db`.
+        SnapshotError: too large or deep, malformed JSON, another version, card ids missing
+            from `db`, or a position that is not consistent (snapshot_check).
     """
     db = db or CardDB.builtin()
+    snapshot_check.check_text(text)
     data = _parse(text)
     _require_cards(data["card_ids"], db)
+    snapshot_check.check_entity_ids(data["entities"])
     try:
         entities = [(_entity_id(e), [decode(c) for c in comps]) for e, comps in data["entities"]]
         fields = {name: decode(value) for name, value in data["state"].items()}
     except (TypeError, ValueError) as exc:
         raise SnapshotError(f"malformed snapshot: {exc}") from None
+    snapshot_check.check_state(fields, snapshot_check.check_entities(entities))
     state = new_state(db, _rules(data["format"], data["turn_limit"]), 0)
     for name, value in fields.items():
         blank = getattr(state, name)
@@ -233,6 +237,7 @@ def load(text: str, db: CardDB | None, processors: list[tuple[object, int]]
     name = world.new_world(processors)
     try:
         _fill_world(state, entities)
+        snapshot_check.check_built(state)
     except SnapshotError:
         world.drop_world(name)
         raise

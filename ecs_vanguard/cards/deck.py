@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 from collections import Counter
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ecs_vanguard import limits
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.errors import DeckError
-from ecs_vanguard.rules import FormatRules, Trigger, UnitType, format_rules
-from ecs_vanguard.tomlfile import read_toml
+from ecs_vanguard.rules import Format, FormatRules, Trigger, UnitType, format_rules
 
 _DECK_KEYS = {"name", "format", "starter", "ride_deck", "main", "g_deck", "description"}
 
@@ -47,6 +50,9 @@ class Deck:
     @staticmethod
     def resolve(name_or_path: str, db: CardDB | None = None) -> Deck:
         """Return a built-in deck by name, or load a deck TOML file by path."""
+        if not isinstance(name_or_path, str | os.PathLike):
+            raise DeckError(f"expected a built-in deck name or a deck file path, got "
+                            f"{type(name_or_path).__name__} {name_or_path!r:.60}")
         if name_or_path in Deck.builtin_names():
             return Deck.builtin(name_or_path, db)
         return Deck.load(name_or_path, db or CardDB.builtin())
@@ -55,8 +61,10 @@ class Deck:
     def load(path: str | Path, db: CardDB) -> Deck:
         """Read a deck TOML file; raise DeckError naming the file and the bad field or card."""
         path = Path(path)
-        data = read_toml(path, DeckError, "deck", "(and no built-in deck of that name: "
-                         f"{', '.join(Deck.builtin_names())})")
+        data = limits.read_toml(path, limit=limits.DECK_FILE_BYTES, nesting=limits.DECK_NESTING,
+                                error=DeckError, what="deck file",
+                                missing="(and no built-in deck of that name: "
+                                        f"{', '.join(Deck.builtin_names())})")
         return Deck.from_dict(data, db, source=str(path))
 
     @staticmethod
@@ -68,6 +76,7 @@ class Deck:
         main = _expand(data.get("main"), "main", db, source)
         ride = _ids(data.get("ride_deck", []), "ride_deck", db, source)
         g_deck = _expand(data.get("g_deck", {}), "g_deck", db, source)
+        _text(data, "description", "", source)
         starter = data.get("starter")
         if starter is None:
             zeros = [c for c in ride if db[c].grade == 0]
@@ -75,18 +84,40 @@ class Deck:
                 raise DeckError(f"{source}: field 'starter': missing (and no grade 0 in ride_deck)")
             starter = zeros[0]
         _ids([starter], "starter", db, source)
-        return Deck(name=str(data.get("name", Path(source).stem)), main=main, starter=starter,
-                    ride_deck=ride, g_deck=g_deck, format=str(data.get("format", "standard")),
+        return Deck(name=_text(data, "name", Path(source).stem, source), main=main,
+                    starter=starter, ride_deck=ride, g_deck=g_deck, format=_format(data, source),
                     source=source)
 
     def validate(self, fmt: str | FormatRules, db: CardDB | None = None) -> None:
         """Check the construction rules of a format (CORE-02); raise DeckError naming the rule."""
         validate_deck(self, db or CardDB.builtin(), format_rules(fmt))
 
+    def digest(self) -> str:
+        """Return a short hash of the lists that decide this deck's games (not its name)."""
+        lists = [self.starter, list(self.main), list(self.ride_deck), list(self.g_deck)]
+        return hashlib.sha256(json.dumps(lists).encode()).hexdigest()[:16]
+
+
+def check_known_cards(deck: object, db: CardDB) -> None:
+    """Raise DeckError unless `deck` is a Deck whose every card id is in `db`.
+
+    A deck built by hand (`Deck(name, main, starter)`) reaches the engine without the loader's
+    checks, so the engine checks it before using any id.
+    """
+    if not isinstance(deck, Deck):
+        raise DeckError(f"expected a Deck (vg.Deck.builtin(name) or vg.Deck.load(path, db)), "
+                        f"got {type(deck).__name__} {deck!r:.60}")
+    ids = (*deck.main, *deck.ride_deck, *deck.g_deck, deck.starter)
+    unknown = sorted({str(c) for c in ids if not isinstance(c, str) or c not in db})
+    if unknown:
+        raise DeckError(f"{deck.source or deck.name}: unknown card id(s): {', '.join(unknown)}")
+
 
 def _ids(raw: Any, field: str, db: CardDB, source: str) -> tuple[str, ...]:
     if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
         raise DeckError(f"{source}: field '{field}': expected a list of card ids")
+    if len(raw) > limits.MAX_DECK_LIST:
+        raise DeckError(f"{source}: field '{field}': more than {limits.MAX_DECK_LIST} cards")
     for card in raw:
         if card not in db:
             raise DeckError(f"{source}: field '{field}': unknown card {card!r}")
@@ -94,20 +125,42 @@ def _ids(raw: Any, field: str, db: CardDB, source: str) -> tuple[str, ...]:
 
 
 def _expand(raw: Any, field: str, db: CardDB, source: str) -> tuple[str, ...]:
+    """Expand `card id = count` into a list of ids, checking every count before building it."""
     if not isinstance(raw, dict):
         raise DeckError(f"{source}: field '{field}': expected a table of card id = count")
-    out: list[str] = []
+    total = 0
     for card, count in raw.items():
         if card not in db:
             raise DeckError(f"{source}: field '{field}': unknown card {card!r}")
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise DeckError(f"{source}: field '{field}.{card}': count must be a positive integer")
-        out.extend([card] * count)
-    return tuple(out)
+        total += count
+        if total > limits.MAX_DECK_LIST:            # before any list is built (issue 12)
+            raise DeckError(f"{source}: field '{field}': more than {limits.MAX_DECK_LIST} cards "
+                            f"(at {card} = {count}); a deck holds 50")
+    return tuple(card for card, count in raw.items() for _ in range(count))
+
+
+def _text(data: dict[str, Any], key: str, default: str, source: str) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str):
+        raise DeckError(f"{source}: field '{key}': expected a string, got {value!r:.60}")
+    return value
+
+
+def _format(data: dict[str, Any], source: str) -> str:
+    """Return the deck's `format` field, which must name a known format (CORE-02)."""
+    value = data.get("format", Format.STANDARD.value)
+    known = [f.value for f in Format]
+    if value not in known:
+        raise DeckError(f"{source}: field 'format': {value!r:.60} is not a format; choose one of: "
+                        f"{', '.join(known)}")
+    return str(value)
 
 
 def validate_deck(deck: Deck, db: CardDB, rules: FormatRules) -> None:
     """Raise DeckError with the rule and the cards if the deck breaks CORE-02 in this format."""
+    check_known_cards(deck, db)
     where = f"{deck.source or deck.name}"
     cards = [db[c] for c in deck.main]
 

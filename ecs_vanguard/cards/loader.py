@@ -14,6 +14,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from ecs_vanguard import limits
 from ecs_vanguard.cards import steps as st
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Check, Limit, When
 from ecs_vanguard.cards.steps import (
@@ -327,7 +328,9 @@ def load_file(path: str | Path) -> list[CardDef]:
     """Read one TOML card file; raise CardDataError for a missing, malformed or invalid file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = limits.read_checked(path, limit=limits.CARD_FILE_BYTES,
+                                   nesting=limits.CARD_NESTING, toml=True, error=CardDataError,
+                                   what="card file")
     except OSError as exc:
         raise CardDataError(f"{path}: cannot read card file: {exc.strerror or exc}") from None
     try:

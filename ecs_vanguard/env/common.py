@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,6 +11,7 @@ import numpy as np
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.encoding import ACTION_COUNT, OBSERVATION
+from ecs_vanguard.errors import IllegalActionError
 from ecs_vanguard.game import Game
 
 LIMIT_ENDS = frozenset({"turn_limit", "decision_limit"})
@@ -41,6 +43,19 @@ def spaces() -> tuple[Any, Any]:
         "action_mask": gs.Box(0, 1, (ACTION_COUNT,), np.int8),
     })
     return observation, gs.Discrete(ACTION_COUNT)
+
+
+def action_index(action: object) -> int:
+    """Return an action given to an environment as a table index (an int or a numpy integer).
+
+    Raises:
+        IllegalActionError: it is not an integer (None, a string, a float).
+    """
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise IllegalActionError(f"an action is an index of the action table, got "
+                                 f"{action!r:.40}") from None
 
 
 def observe(game: Game, player: int, acting: bool) -> dict[str, np.ndarray]:

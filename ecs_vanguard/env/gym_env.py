@@ -8,7 +8,14 @@ from typing import Any
 import gymnasium as gym
 
 from ecs_vanguard.agents import make_agent
-from ecs_vanguard.env.common import LIMIT_ENDS, MatchSpec, final_rewards, observe, spaces
+from ecs_vanguard.env.common import (
+    LIMIT_ENDS,
+    MatchSpec,
+    action_index,
+    final_rewards,
+    observe,
+    spaces,
+)
 from ecs_vanguard.errors import IllegalActionError
 from ecs_vanguard.game import Game
 
@@ -54,7 +61,7 @@ class VanguardEnv(gym.Env):
         if game.over:
             raise IllegalActionError("the episode is over: call reset()")
         try:
-            chosen = game.decode_action(int(action))
+            chosen = game.decode_action(action_index(action))
         except ValueError as exc:
             if self.illegal_action == "raise":
                 raise IllegalActionError(str(exc)) from None

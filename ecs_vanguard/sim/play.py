@@ -10,6 +10,7 @@ from ecs_vanguard import query as q
 from ecs_vanguard.agents import make_agent
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.game import Game
+from ecs_vanguard.replay.record import encode_actions
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,11 +46,12 @@ def play_game(spec: GameSpec) -> dict:
 
     Record keys: seed, agent_a, agent_b, format, winner ("a", "b" or None for a draw),
     reason (damage, deck_out, damage_and_deck_out, turn_limit, decision_limit, or unfinished
-    after an engine failure), detail (the reason in words), turns, first ("a" or "b"), damage_a, damage_b, decisions, triggers (dict trigger
-    type -> times revealed, both players), mechanics (dict mechanic -> count: rides,
-    persona_rides, calls, attacks, guards, intercepts, orders, gifts, deletes, acts, autos),
-    error (None, or the message of an engine failure, with `actions`: the action indices played,
-    enough to replay the game).
+    after an engine failure), detail (the reason in words), turns, first ("a" or "b"),
+    damage_a, damage_b, decisions, triggers (dict trigger type -> times revealed, both
+    players), mechanics (dict mechanic -> count: rides, persona_rides, calls, attacks, guards,
+    intercepts, orders, gifts, deletes, acts, autos), error (None, or the message of an engine
+    failure), actions (the index of every action played, `replay.encode_actions`: with the
+    seed and the decks, enough to replay the game move by move).
     """
     agents = (make_agent(spec.agent_a, spec.seed * 2 + 1), make_agent(spec.agent_b, spec.seed * 2 + 2))
     record: dict = {"seed": spec.seed, "agent_a": spec.agent_a, "agent_b": spec.agent_b,
@@ -68,7 +70,7 @@ def play_game(spec: GameSpec) -> dict:
                 game.check_invariants()
     except Exception as exc:  # noqa: BLE001 - an engine bug ends this game only (issue 5)
         record["error"] = f"{type(exc).__name__}: {exc}"
-        record["actions"] = played
+    record["actions"] = encode_actions(played)
     record.update(_summarise(game, len(played)))
     return record
 

@@ -253,10 +253,20 @@ def test_unknown_enum_values_and_missing_keys_are_refused():
     assert "'state' must hold" in _one_line_refusal(json.dumps(data))
 
 
+def _renumber(value, old: int, new: int):
+    """Return encoded board data with entity id `old` replaced by `new` (ints there are ids)."""
+    if isinstance(value, list):
+        return [_renumber(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {k: _renumber(v, old, new) for k, v in value.items()}
+    return new if value == old and type(value) is int else value
+
+
 def test_entity_ids_are_kept_across_a_gap_in_the_numbering():
     data = json.loads(_game("standard", 1).to_json())
     last_id, components = data["entities"][-1]
     data["entities"][-1] = [last_id + 2, components]  # leave one id unused
+    data["state"]["board"] = _renumber(data["state"]["board"], last_id, last_id + 2)
     restored = vg.Game.from_json(json.dumps(data))
     restored.switch()
     assert esper.entity_exists(last_id + 2) and not esper.entity_exists(last_id + 1)

@@ -16,8 +16,8 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
 import pytest
+from fault_games import fake_game
 
 from ecs_vanguard import cli
 from ecs_vanguard.cards.deck import Deck
@@ -26,17 +26,6 @@ from ecs_vanguard.sim.play import GameSpec
 
 A, B = "blazing_dragons", "radiant_knights"
 REPO = Path(__file__).resolve().parents[2]
-
-
-def fake_game(spec: GameSpec) -> dict:
-    """Derive a record from the seed alone (a smaller twin of test_runner.fake_game)."""
-    rng = np.random.default_rng(spec.seed)
-    roll = rng.random()
-    return {"seed": spec.seed, "winner": "a" if roll < 0.55 else "b" if roll < 0.95 else None,
-            "first": "a" if rng.random() < 0.5 else "b", "turns": int(rng.integers(4, 16)),
-            "damage_a": int(rng.integers(0, 7)), "damage_b": int(rng.integers(0, 7)),
-            "decisions": 100, "reason": "damage", "triggers": {"critical": 1},
-            "mechanics": {"rides": 5}, "error": None}
 
 
 def failing_game(spec: GameSpec) -> dict:

@@ -7,30 +7,20 @@ import json
 import os
 from pathlib import Path
 
-import numpy as np
 import pytest
+from fault_games import fake_game
 
 from ecs_vanguard.sim.play import GameSpec
 from ecs_vanguard.sim.runner import game_seed, simulate
 
 ray = pytest.importorskip("ray")
 
-# The fake game functions live in this module; Ray workers import it by name, so they need this
-# folder (pytest's rootdir-less import) and the repository root on their path.
+# The fake game functions live in this module and fault_games; Ray workers import them by name,
+# so they need this folder (pytest's rootdir-less import) and the repository root on their path.
 _HERE = Path(__file__).resolve().parent
 _PATH = os.pathsep.join([str(_HERE), str(_HERE.parents[1]), os.environ.get("PYTHONPATH", "")])
 
 A, B = "blazing_dragons", "radiant_knights"
-
-
-def fake_game(spec: GameSpec) -> dict:
-    """Derive a record from the seed alone (a smaller twin of test_runner.fake_game)."""
-    rng = np.random.default_rng(spec.seed)
-    roll = rng.random()
-    return {"seed": spec.seed, "winner": "a" if roll < 0.5 else "b" if roll < 0.9 else None,
-            "first": "a" if rng.random() < 0.5 else "b", "turns": int(rng.integers(4, 16)),
-            "damage_a": int(rng.integers(0, 7)), "damage_b": int(rng.integers(0, 7)),
-            "triggers": {"critical": int(rng.integers(0, 4))}, "mechanics": {}, "error": None}
 
 
 def dying_game(marker: str, doomed_seed: int, spec: GameSpec) -> dict:

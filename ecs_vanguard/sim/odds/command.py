@@ -7,23 +7,29 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
+from ecs_vanguard.rules import Format
 from ecs_vanguard.sim.odds import DEFAULT_MULLIGAN, MAX_COPIES, POLICIES, odds
 from ecs_vanguard.sim.runner import deck_label
 
 DEFAULT_SAMPLES = 1_000_000
 
 
-def add_parser(sub: argparse._SubParsersAction, at_least: Callable[[int], Callable]) -> None:
-    """Register `odds` on the subcommand parsers of the CLI."""
+def add_parser(sub: argparse._SubParsersAction, at_least: Callable[[int], Callable],
+               **parser_options: Any) -> None:
+    """Register `odds` on the subcommand parsers of the CLI (`parser_options`: the CLI's
+    common ones, such as the exit codes as an epilog)."""
     p = sub.add_parser(
         "odds", help="deck odds by turn for both seats: rides, hand, triggers (exact where "
         "possible)", description="Shuffle many decks, mulligan by a policy, play six turns "
         "going first and second; print exact figures (marked =) or estimates ± a standard "
-        "error, and draw a plot.")
+        "error, and draw a plot.", **parser_options)
     p.add_argument("deck", metavar="DECK", help="built-in deck name or deck TOML path")
+    p.add_argument("--format", choices=[f.value for f in Format],
+                   help="format the deck must be legal in (default: the deck's own)")
     p.add_argument("--mulligan", metavar="POLICY", default=DEFAULT_MULLIGAN,
                    help=f"a built-in policy ({', '.join(POLICIES)}; default "
                    f"{DEFAULT_MULLIGAN}), a policy TOML file, or words such as "
@@ -53,6 +59,7 @@ def run(args: argparse.Namespace, argv: list[str]) -> int:
         raise ValueError(f"--plot {plot}: no such folder {plot.parent}")
     db = CardDB.load(*args.cards, base=CardDB.builtin()) if args.cards else CardDB.builtin()
     deck = Deck.resolve(args.deck, db)
+    deck.validate(args.format or deck.format, db)      # CORE-02, as `simulate` checks it
     from tqdm import tqdm
 
     with tqdm(total=args.samples, unit="deck", unit_scale=True, desc="shuffling",

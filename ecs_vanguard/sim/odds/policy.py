@@ -24,10 +24,10 @@ from pathlib import Path
 
 import numpy as np
 
+from ecs_vanguard import limits
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.errors import OddsError
 from ecs_vanguard.sim.odds.filters import CardFilter, parse_counted, parse_filter
-from ecs_vanguard.tomlfile import read_toml
 
 HAND = 5                              # CORE-03: the opening hand
 RETURN_REST, RETURN_ALL = "rest", "all"
@@ -149,7 +149,9 @@ def resolve_policy(spec: str | MulliganPolicy | None) -> MulliganPolicy:
 def load_policy(path: str | Path) -> MulliganPolicy:
     """Read a policy TOML file; raise OddsError naming the file and the bad field."""
     path = Path(path)
-    data = read_toml(path, OddsError, "policy", f"(built-in policies: {', '.join(POLICIES)})")
+    data = limits.read_toml(path, limit=limits.DECK_FILE_BYTES, nesting=limits.DECK_NESTING,
+                            error=OddsError, what="policy file",
+                            missing=f"(built-in policies: {', '.join(POLICIES)})")
     return policy_from_dict(data, str(path))
 
 
