@@ -208,8 +208,8 @@ class State:
     grants: set[int] = field(default_factory=set)     # ACT-22: cards that were given abilities
     revealed: set[int] = field(default_factory=set)   # ACT-09: hidden cards shown to both players
     from_ride_deck: set[int] = field(default_factory=set)   # OD-08: field cards from ride deck
-    # Something happened since the last rule-action check; rule actions can only start to
-    # apply after an event, so the check is skipped otherwise (it was 10% of a game's time).
+    # A card moved (or a battle ended) since the last rule-action check: only that can make a
+    # rule action apply (CORE-16, CORE-17, PRI-04), so the check is skipped otherwise.
     dirty: bool = True
     used_this_game: set[int] = field(default_factory=set)   # LEG-01, LEG-04: Seek Mate objects
     # IKK-01: states of a player given by abilities for a period: (name, until, turn made).
@@ -226,11 +226,6 @@ class State:
     legion_history: set[int] = field(default_factory=set)   # LEG-01: objects ever in legion
     batch_depth: int = 0                      # open ops.events.batch contexts (0 between ticks)
     deriving: int = 0                         # depth of derived-value reads (recursion guard)
-
-    def log(self, event: object) -> None:
-        """Append an event to the log; `ops.events.emit` queues the autos it triggers."""
-        self.events.append(event)
-        self.dirty = True
 
     def new_object_id(self) -> int:
         """Return a fresh object id (CORE-20)."""

@@ -224,6 +224,7 @@ def _close_step(state: State) -> None:
             ops.retire(state, guardian)
     sweep_modifiers(state, Duration.END_OF_BATTLE)
     state.battle = None
+    state.dirty = True                                  # CORE-17: guardians outside a battle
     state.turn.step = BattleStep.ATTACK
 
 

@@ -109,7 +109,8 @@ def choosable(state: State, frame: Frame, cards: list[int]) -> list[int]:
 def guard_min_grade(state: State, attacker: int) -> int:
     """Return the lowest grade a card called from hand to GC may have against this attacker
     (0: no restriction); several restrictions do not add up, the strictest counts."""
-    amounts = [m.amount for m in f.modifiers(attacker) if m.stat is Stat.GUARD_MIN_GRADE]
+    mods = f.modifiers(attacker)
+    amounts = [m.amount for m in mods if m.stat is Stat.GUARD_MIN_GRADE] if mods else []
     if state.continuous or state.grants or Stat.GUARD_MIN_GRADE in state.cont_index:
         amounts += _amounts(state, attacker, Stat.GUARD_MIN_GRADE)
     return max(amounts, default=0)

@@ -149,7 +149,12 @@ def _disjoint(demands: Sequence[Demand]) -> bool:
 
 def can_pay(state: State, frame: Frame, costs: Sequence[object]) -> bool:
     """True if the whole cost can be paid at once right now (CORE-19, ACT-16, ACT-18)."""
-    return not costs or feasible(state, _demands(state, frame, costs))
+    if not costs:
+        return True
+    if len(costs) == 1 and not isinstance(costs[0], s.DiscardGrades):
+        demand = DEMANDS[type(costs[0])](state, frame, costs[0])    # the usual single cost
+        return len(demand.cards) >= demand.n
+    return feasible(state, _demands(state, frame, costs))
 
 
 # -- deciding -----------------------------------------------------------------------------------
@@ -201,8 +206,11 @@ def _decide_count(state: State, frame: Frame, step: object, demand: Demand, late
     answer = state.answer
     if answer is not None and answer.kind is ActionKind.PICK:
         picked.append(answer.card)
-    cands = [c for c in demand.cards if c not in reserved and c not in picked
-             and _keeps_payable(state, demand, later, reserved, picked, c)]
+    if later:
+        cands = [c for c in demand.cards if c not in reserved and c not in picked
+                 and _keeps_payable(state, demand, later, reserved, picked, c)]
+    else:                        # the last step: any card left keeps it payable (can_pay held)
+        cands = [c for c in demand.cards if c not in reserved and c not in picked]
     if isinstance(step, rs.DropToDeckTop):          # LEG-01: the player's order, top first
         avail = [c for c in demand.cards if c not in reserved]
         return pick_order(state, frame, avail, "to deck top") if len(avail) <= demand.n \

@@ -145,7 +145,7 @@ def _decide_and_pay(state: State, frame: Frame, costs: Sequence[object]) -> Deci
         if question is not None:
             return question
         frame.pc += 1
-    if not costs_.pay(state, frame, costs):
+    if costs and not costs_.pay(state, frame, costs):
         cancel_play(state, frame)
         return None
     if frame.revealed:

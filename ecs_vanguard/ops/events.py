@@ -23,9 +23,10 @@ _CONTEXT_FIELDS = ("guarding", "attacker", "target", "card", "booster", "boosted
 
 def emit(state: State, event: object) -> None:
     """Log an event; outside a batch, queue the autos it triggers at once (CORE-18)."""
-    state.log(event)
-    if state.batch_depth == 0 and (type(event) in state.watchers or (
-            (state.grants or state.continuous or state.cont_index) and values.may_gain(state))):
+    state.events.append(event)
+    if state.batch_depth == 0 and (type(event) in state.watchers
+                                   or (state.grants or state.continuous or state.cont_index)
+                                   and values.may_gain(state)):
         _collect(state, (event,))
 
 
@@ -50,7 +51,10 @@ class batch:
         state = self.state
         state.batch_depth -= 1
         if state.batch_depth == 0 and len(state.events) > self.start:
-            _collect(state, tuple(state.events[self.start:]))
+            events = tuple(state.events[self.start:])
+            watched = state.watchers
+            if any(type(e) in watched for e in events) or values.may_gain(state):
+                _collect(state, events)
 
 
 def watch(state: State, entity: int) -> None:

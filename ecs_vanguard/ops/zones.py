@@ -81,6 +81,7 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
         to = _leave_statuses(state, card, to, imprisoned_by)
     if state.battle is not None:
         state.battle.guardians.pop(card, None)
+    state.dirty = True                  # a zone change is what can make a rule action apply
     pos.zone = to
     pos.circle = Circle.VC if to is Zone.VC else (circle if to is Zone.RC else None)
     if not keep_object:
@@ -239,6 +240,7 @@ def move_between_circles(state: State, card: int, circle: Circle) -> None:
     state.board.circles[pos.owner][from_circle].remove(card)  # type: ignore[index]
     state.board.circles[pos.owner][circle].append(card)
     pos.circle = circle
+    state.dirty = True                  # two units may now share a circle (CORE-17)
     for source in q.dress_sources(state, card):        # OD-12: a moving unit keeps its sources
         _ce(source, Position).circle = circle
     emit(state, UnitMoved(card, pos.owner, from_circle, circle))  # type: ignore[arg-type]
@@ -272,5 +274,6 @@ def create_card(state: State, owner: int, card_id: str, zone: Zone, *,
     defs[entity] = state.db[card_id]
     state.defs = defs
     _container(state, entity, pos).append(entity)
+    state.dirty = True                  # a token onto an occupied RC: a rule action (CORE-17)
     watch(state, entity)
     return entity
