@@ -30,11 +30,15 @@ def test_readme_card_and_deck_examples_load(tmp_path):
     """The README's TOML examples are a valid card file and a valid standard deck."""
     import ecs_vanguard as vg
 
-    card_text, deck_text = re.findall(r"```toml\n(.*?)```", README.read_text(), re.DOTALL)[:2]
-    (tmp_path / "card.toml").write_text(card_text)
+    blocks = re.findall(r"```toml\n(.*?)```", README.read_text(), re.DOTALL)
+    card_text = next(b for b in blocks if b.startswith("[[card]]"))
+    deck_text = next(b for b in blocks if "ride_deck" in b)
+    abilities = [b for b in blocks if b.startswith("[[card.ability]]")]
+    (tmp_path / "card.toml").write_text(card_text + "\n" + "\n".join(abilities))
     (tmp_path / "deck.toml").write_text(deck_text)
     db = vg.CardDB.load(tmp_path / "card.toml", base=vg.CardDB.builtin())
     assert db["MY-001"].abilities[0].effect[1].target == "victim"
+    assert len(db["MY-001"].abilities) == 1 + len(abilities) >= 2   # the cont example too
     vg.Deck.load(tmp_path / "deck.toml", db).validate("standard", db)
 
 
