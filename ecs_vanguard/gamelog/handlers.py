@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ecs_vanguard import events as ev
+from ecs_vanguard import query as q
 from ecs_vanguard.zones import Zone
 
 if TYPE_CHECKING:
@@ -104,11 +105,8 @@ def _attack(log: GameLog, e: ev.AttackDeclared) -> None:
 
 
 def _boost(log: GameLog, e: ev.UnitBoosted) -> None:
-    last = log.entries[-1] if log.entries else None
-    amount = None
-    if (last is not None and last.kind == "power" and last.data["source"] is None
-            and last.data["card"]["entity"] == e.boosted):
-        amount = log.entries.pop().data["amount"]  # CORE-09: the boost's power, told once
+    log.game.switch()
+    amount = q.power(log.game.state, e.booster)   # CORE-09: added continuously from now on
     log.add("boost", e.player, card=log.unit(e.booster), boosted=log.unit(e.boosted),
             amount=amount)
 
