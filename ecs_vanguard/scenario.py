@@ -132,6 +132,8 @@ class Scenario:
         t.step = BattleStep.ATTACK if t.phase is Phase.BATTLE else None
         after_ride = t.phase in (Phase.MAIN, Phase.BATTLE, Phase.END)
         t.rode = after_ride if rode is None else rode
+        if t.phase is Phase.RIDE and t.rode:
+            t.stage = 1                       # CORE-05: the ride step is over (stride step next)
         t.orders_played[turn_player] = orders_played
         if grade3_at_start is None and t.phase is not Phase.STAND:
             grade3_at_start = _vanguard_grade_below_g(state, turn_player) >= 3
