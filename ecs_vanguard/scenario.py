@@ -189,6 +189,8 @@ class Scenario:
                             circle=_rear_circle(name, circles))
         self._place_statuses(state, p, side, circles)
         lists = dict(side.lists)
+        if lists.get("g_zone") or side.g_zone_face_up:
+            self._premium(p, "a G zone card", "STR-01")
         lists.setdefault("deck", [self._filler()] * _DEFAULT_DECK_SIZE)
         for key, ids in lists.items():
             for card_id in ids:
