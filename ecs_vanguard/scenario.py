@@ -243,10 +243,10 @@ class Scenario:
         """Tokens, locked cards and dress sources on this player's circles."""
         for name, card_id in side.tokens.items():
             ops.create_card(state, p, self._card(card_id, UnitType.TOKEN, "token"), Zone.RC,
-                            circle=_rear_circle(name, circles), statuses=(Token(),))
+                            circle=_free_circle(state, p, name, circles), statuses=(Token(),))
         for name, card_id in side.locked.items():
             ops.create_card(state, p, self._card(card_id), Zone.RC,
-                            circle=_rear_circle(name, circles), statuses=(Locked(),))
+                            circle=_free_circle(state, p, name, circles), statuses=(Locked(),))
         for name, ids in side.dress.items():
             circle = Circle.VC if name == "vc" else _rear_circle(name, circles)
             unit = q.try_unit_at(state, p, circle)
@@ -291,6 +291,16 @@ def _vanguard_grade_below_g(state: State, player: int) -> int:
     """The grade of the player's vanguard, or of its leader heart under a G unit (STR-04)."""
     vc = [c for c in state.board.circles[player][Circle.VC] if not q.is_g_unit(state, c)]
     return q.grade(state, vc[-1]) if vc else 0
+
+
+def _free_circle(state: State, player: int, name: str, circles: list[str]) -> Circle:
+    """An RC for one more card: one card per circle (a rear-guard, a token or a locked card;
+    CORE-17 would retire all but one, ACT-23: a locked card's circle holds nothing else)."""
+    circle = _rear_circle(name, circles)
+    if state.board.circles[player][circle]:
+        raise ScenarioError(f"player {player}: {name} already holds a card; "
+                            "rear, tokens and locked place one card per circle")
+    return circle
 
 
 def _rear_circle(name: str, circles: list[str] | None = None) -> Circle:
