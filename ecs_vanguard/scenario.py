@@ -258,6 +258,9 @@ class Scenario:
 
     def _place_prisoners(self, state: State, jailer: int, ids: list[str]) -> None:
         """The other player's cards imprisoned in the jailer's order zone (PRI-01)."""
+        if ids and not q.prisons(state, jailer):
+            raise ScenarioError(f"player {jailer}: imprisoned cards need a Prison set order in "
+                                "this player's order_zone (PRI-01)")
         for card_id in ids:
             ops.create_card(state, 1 - jailer, self._card(card_id), Zone.ORDER,
                             statuses=(Imprisoned(jailer),))
