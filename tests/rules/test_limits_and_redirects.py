@@ -274,3 +274,25 @@ def test_TOK_03_ACT_04_a_token_retired_with_a_unit_is_seen_then_vanishes(tdb):
     assert vanished < first_play                                 # gone before anything resolves
     assert cards_in(game, 0, Zone.DROP) == [squire]
     assert plays_of(game, watcher) == 2 and len(cards_in(game, 0, Zone.SOUL)) == 2
+
+
+def test_TOK_03_a_tokens_own_when_retired_auto_triggers_though_it_vanished(tdb):
+    """TOK-03 (seed 001 Brandt Gate §3): the autos its move to the drop triggers still work,
+    its own 'when this unit is retired' too, though it left the game at once."""
+    game = _standard(tdb, {"vanguard": "TJ-BANISHER"},
+                     {"vanguard": "DX-104", "tokens": {"front_left": "TJ-TOKEN-EMBER"}})
+    token = unit_at(game, 1, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC), index=3))
+    assert zone_of(game, token) is Zone.REMOVED
+    assert plays_of(game, token) == 1 and draws(game, player=1) == 1
+
+
+def test_STR_12_a_g_units_own_when_retired_auto_triggers_though_it_went_on(tdb):
+    """STR-12: a G unit retired from RC is put into the drop first, and the autos of that move
+    trigger, its own 'when this unit is retired' too, though it is in the G zone by then."""
+    game = _premium(tdb, {"vanguard": "TJ-BANISHER"},
+                    {"vanguard": "PX-008", "rear": {"front_left": "TJ-G-ECHO"}})
+    g_unit = unit_at(game, 1, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC), index=3))
+    assert zone_of(game, g_unit) is Zone.G_ZONE
+    assert plays_of(game, g_unit) == 1 and draws(game, player=1) == 1
