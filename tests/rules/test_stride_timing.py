@@ -9,7 +9,7 @@ from ecs_vanguard import query as q
 from ecs_vanguard.decisions import ActionKind, DecisionKind
 from ecs_vanguard.events import AutoPlayed, CardDrawn, UnitDeleted, UnitStrode
 from ecs_vanguard.zones import Circle, Zone
-from tests.helpers import cards_in, events_of, is_face_up, pick, start_game, unit_at
+from tests.helpers import cards_in, events_of, is_face_up, pick, power_of, start_game, unit_at
 
 DECK = ["PX-005"] * 10
 
@@ -107,3 +107,25 @@ def test_STR_05_STR_16_a_stride_by_an_effect_triggers_the_same_autos(tdb):
         game.step(pick(game, ActionKind.PLAY_AUTO, card=card, index=index))
     assert played(game) == [(g_unit, 0), (g_unit, 1), (herald, 0)]
     assert len(events_of(game, CardDrawn)) == 1 and not cards_in(game, 0, Zone.DROP)
+
+
+def test_STR_08_HRT_05_both_vanguards_of_a_legion_see_their_g_unit_stride(tdb):
+    """STR-08 (4), HRT-05, HRT-06: striding over a legion, leader and mate are both vanguards at
+    the instant the G unit is placed: each one's 'when your G unit strides' triggers; the heart
+    is chosen first (two candidates), then the autos are played."""
+    game = start_game(tdb, {"vanguard": "TJ-HERALD-LEADER", "mate": "TJ-HERALD-MATE",
+                            "g_zone": ["PG-001"], "hand": ["PX-007"]},
+                      {"vanguard": "PX-008"}, decks=(DECK, DECK), fmt="premium", phase="ride")
+    leader = unit_at(game, 0, Circle.VC)
+    mate = q.partner(leader)
+    g_unit = cards_in(game, 0, Zone.G_ZONE)[0]
+    game.step(pick(game, ActionKind.DONE))
+    game.step(pick(game, ActionKind.STRIDE, card=g_unit))
+    assert game.decision.label == "heart" and not events_of(game, AutoPlayed)
+    game.step(pick(game, ActionKind.PICK, card=leader))
+    assert power_of(game, g_unit) == 15000 + 11000
+    assert {a.card for a in game.legal_actions()} == {leader, mate, g_unit}
+    for card in (mate, leader):
+        game.step(pick(game, ActionKind.PLAY_AUTO, card=card))
+    assert played(game) == [(mate, 0), (leader, 0), (g_unit, 0)]
+    assert len(events_of(game, CardDrawn)) == 1 and len(cards_in(game, 0, Zone.SOUL)) == 2
