@@ -21,7 +21,7 @@ from ecs_vanguard.events import (
     UnitRetired,
 )
 from ecs_vanguard.zones import Circle, Zone
-from tests.helpers import cards_in, events_of, pick, start_game, unit_at, zone_of
+from tests.helpers import cards_in, events_of, pick, plays_of, start_game, unit_at, zone_of
 
 PLAIN = ["DX-006"] * 10       # a vanilla grade 2: draws and soul charges reveal nothing
 
@@ -36,11 +36,6 @@ def play_autos(game: vg.Game, order: list[int]) -> None:
     while game.decision.kind is DecisionKind.ORDER_AUTOS:
         offered = [a.card for a in game.legal_actions()]
         game.step(pick(game, ActionKind.PLAY_AUTO, card=next(c for c in order if c in offered)))
-
-
-def plays_of(game: vg.Game, card: int, since: int = 0) -> int:
-    """How many times an auto of `card` was played after event `since`."""
-    return sum(1 for e in game.events[since:] if isinstance(e, AutoPlayed) and e.card == card)
 
 
 def last_index(game: vg.Game, kind: type, **fields: object) -> int:

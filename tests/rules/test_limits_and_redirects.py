@@ -24,6 +24,7 @@ from tests.helpers import (
     has_action,
     is_face_up,
     pick,
+    plays_of,
     start_game,
     unit_at,
     zone_of,
@@ -40,10 +41,6 @@ def _standard(db, side0: dict, side1: dict | None = None, phase: str = "main") -
 def _premium(db, side0: dict, side1: dict, phase: str = "main") -> vg.Game:
     return start_game(db, side0, side1, decks=(["PX-005"] * 10, ["PX-005"] * 10),
                       fmt="premium", phase=phase)
-
-
-def plays_of(game: vg.Game, card: int) -> int:
-    return sum(1 for e in game.events if isinstance(e, AutoPlayed) and e.card == card)
 
 
 def draws(game: vg.Game, player: int = 0) -> int:

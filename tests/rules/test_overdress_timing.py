@@ -6,9 +6,9 @@ from __future__ import annotations
 import ecs_vanguard as vg
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import AutoPlayed, CardMoved, UnitCalled, UnitOverDressed, UnitPlaced
+from ecs_vanguard.events import CardMoved, UnitCalled, UnitOverDressed, UnitPlaced
 from ecs_vanguard.zones import Circle, Zone
-from tests.helpers import cards_in, events_of, pick, start_game, unit_at, zone_of
+from tests.helpers import cards_in, events_of, pick, plays_of, start_game, unit_at, zone_of
 
 DECK = ["OV-003"] * 10
 
@@ -24,10 +24,6 @@ def _dressing(db) -> tuple[vg.Game, int, int]:
     return game, trick, dresser
 
 
-def played_by(game: vg.Game, card: int) -> int:
-    return sum(1 for e in events_of(game, AutoPlayed) if e.card == card)
-
-
 def test_OD_12_becoming_a_dress_source_is_not_leaving_the_rc(tdb):
     """OD-12: the designated rear-guard becomes a dress source without leaving the field: no
     move from the RC is logged and a 'when a card leaves your RC' watcher stays silent."""
@@ -37,7 +33,7 @@ def test_OD_12_becoming_a_dress_source_is_not_leaving_the_rc(tdb):
         game.step(game.legal_actions()[0])
     assert zone_of(game, trick) is Zone.DRESS and q.dress_sources(game.state, dresser) == [trick]
     assert not [e for e in events_of(game, CardMoved) if e.card == trick]
-    assert played_by(game, watcher) == 0
+    assert plays_of(game, watcher) == 0
     assert len(cards_in(game, 0, Zone.SOUL)) == 1                  # the greeter's only
     assert not [e for e in events_of(game, CardMoved) if e.from_zone is Zone.RC]
 
@@ -55,8 +51,8 @@ def test_OD_12_OD_02_the_new_unit_appears_but_is_not_called(tdb):
     game.step(pick(game, ActionKind.PLAY_AUTO, card=dresser))
     assert len(cards_in(game, 0, Zone.HAND)) == 1                  # the dresser drew
     assert game.decision.kind is DecisionKind.MAIN_PHASE           # the greeter's went alone
-    assert played_by(game, greeter) == 1 and len(cards_in(game, 0, Zone.SOUL)) == 1
-    assert played_by(game, watcher) == 0
+    assert plays_of(game, greeter) == 1 and len(cards_in(game, 0, Zone.SOUL)) == 1
+    assert plays_of(game, watcher) == 0
 
 
 def test_OD_12_OD_05_CORE_07_the_source_follows_its_unit_and_leaves_with_it(tdb):
@@ -75,11 +71,11 @@ def test_OD_12_OD_05_CORE_07_the_source_follows_its_unit_and_leaves_with_it(tdb)
     view = game.view(0)["players"][0]["circles"]
     assert [d["card"] for d in view["back_left"][0]["dress"]] == [trick]
     assert not view["front_left"]
-    assert played_by(game, watcher) == 0
+    assert plays_of(game, watcher) == 0
     game.step(pick(game, ActionKind.ACT, card=watcher, index=1))
     game.step(pick(game, ActionKind.PICK, card=dresser))
     moves = [(e.card, e.from_zone, e.to_zone) for e in events_of(game, CardMoved)
              if e.to_zone is Zone.DROP]
     assert moves == [(dresser, Zone.RC, Zone.DROP), (trick, Zone.DRESS, Zone.DROP)]
-    assert played_by(game, watcher) == 1 and len(cards_in(game, 0, Zone.SOUL)) == 2
+    assert plays_of(game, watcher) == 1 and len(cards_in(game, 0, Zone.SOUL)) == 2
     assert game.decision.kind is DecisionKind.MAIN_PHASE
