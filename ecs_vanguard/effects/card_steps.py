@@ -179,7 +179,8 @@ def _search(state: State, frame: Frame, step: s.Search) -> Decision | None:
 
 def _put_into(state: State, frame: Frame, step: s.PutInto) -> Decision | None:
     """Put the targets into a zone, all at once (seed 004 §7 ②); an overDress unit going to the
-    bottom of the deck goes with its dress sources in the order its controller picks (OD-07)."""
+    bottom of the deck goes with its dress sources in the order its controller picks (OD-07;
+    that question ends the batch of the cards moved before it)."""
     zone = Zone(step.zone)
     targets = narrow(state, frame, select(state, frame, step.target), step.where)
     if not frame.loop:
