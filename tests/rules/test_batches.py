@@ -1,6 +1,6 @@
-"""Things that happen at once are seen at once (seed 004 §7 ②; ACT-04, ACT-07, ACT-27, CORE-17,
-CORE-18, LEG-20, TOK-06, TOK-08): every watcher sees every card of a batch, its condition is
-read after the whole batch, and check timing comes only after it.
+"""Things that happen at once are seen at once (seed 004 §7 ②; ACT-03, ACT-04, ACT-07, ACT-27,
+CORE-17, CORE-18, LEG-20, PRI-01, TOK-06, TOK-08): every watcher sees every card of a batch,
+its condition is read after the whole batch, and check timing comes only after it.
 
 Each batch is shown with watchers whose counts differ from one-event-at-a-time handling: a
 card placed in the same batch sees the others, and a condition such as "three or more
