@@ -132,6 +132,8 @@ class Scenario:
         t.step = BattleStep.ATTACK if t.phase is Phase.BATTLE else None
         after_ride = t.phase in (Phase.MAIN, Phase.BATTLE, Phase.END)
         t.rode = after_ride if rode is None else rode
+        if t.phase is Phase.RIDE and t.rode:
+            t.stage = 1                       # CORE-05: the ride step is over (stride step next)
         t.orders_played[turn_player] = orders_played
         if grade3_at_start is None and t.phase is not Phase.STAND:
             grade3_at_start = _vanguard_grade_below_g(state, turn_player) >= 3
@@ -187,6 +189,8 @@ class Scenario:
                             circle=_rear_circle(name, circles))
         self._place_statuses(state, p, side, circles)
         lists = dict(side.lists)
+        if lists.get("g_zone") or side.g_zone_face_up:
+            self._premium(p, "a G zone card", "STR-01")
         lists.setdefault("deck", [self._filler()] * _DEFAULT_DECK_SIZE)
         for key, ids in lists.items():
             for card_id in ids:
@@ -239,10 +243,10 @@ class Scenario:
         """Tokens, locked cards and dress sources on this player's circles."""
         for name, card_id in side.tokens.items():
             ops.create_card(state, p, self._card(card_id, UnitType.TOKEN, "token"), Zone.RC,
-                            circle=_rear_circle(name, circles), statuses=(Token(),))
+                            circle=_free_circle(state, p, name, circles), statuses=(Token(),))
         for name, card_id in side.locked.items():
             ops.create_card(state, p, self._card(card_id), Zone.RC,
-                            circle=_rear_circle(name, circles), statuses=(Locked(),))
+                            circle=_free_circle(state, p, name, circles), statuses=(Locked(),))
         for name, ids in side.dress.items():
             circle = Circle.VC if name == "vc" else _rear_circle(name, circles)
             unit = q.try_unit_at(state, p, circle)
@@ -254,6 +258,9 @@ class Scenario:
 
     def _place_prisoners(self, state: State, jailer: int, ids: list[str]) -> None:
         """The other player's cards imprisoned in the jailer's order zone (PRI-01)."""
+        if ids and not q.prisons(state, jailer):
+            raise ScenarioError(f"player {jailer}: imprisoned cards need a Prison set order in "
+                                "this player's order_zone (PRI-01)")
         for card_id in ids:
             ops.create_card(state, 1 - jailer, self._card(card_id), Zone.ORDER,
                             statuses=(Imprisoned(jailer),))
@@ -287,6 +294,16 @@ def _vanguard_grade_below_g(state: State, player: int) -> int:
     """The grade of the player's vanguard, or of its leader heart under a G unit (STR-04)."""
     vc = [c for c in state.board.circles[player][Circle.VC] if not q.is_g_unit(state, c)]
     return q.grade(state, vc[-1]) if vc else 0
+
+
+def _free_circle(state: State, player: int, name: str, circles: list[str]) -> Circle:
+    """An RC for one more card: one card per circle (a rear-guard, a token or a locked card;
+    CORE-17 would retire all but one, ACT-23: a locked card's circle holds nothing else)."""
+    circle = _rear_circle(name, circles)
+    if state.board.circles[player][circle]:
+        raise ScenarioError(f"player {player}: {name} already holds a card; "
+                            "rear, tokens and locked place one card per circle")
+    return circle
 
 
 def _rear_circle(name: str, circles: list[str] | None = None) -> Circle:

@@ -28,9 +28,9 @@ from ecs_vanguard.rules import FormatRules, Stat, format_rules
 from ecs_vanguard.state import Frame, PendingAuto, State, new_state
 
 VERSION = 1
-# Not saved: rebuilt on load from the card ids (or always 0 between two decisions).
+# Not saved: rebuilt on load from the card ids (or always 0 / empty between two decisions).
 _DERIVED = frozenset({"db", "rules", "rng", "defs", "watchers", "cont_index", "batch_depth",
-                      "deriving"})
+                      "deriving", "passed"})
 _PACKAGES = ("components", "ecs_vanguard")
 _NEVER_SAVED = frozenset({State, FormatRules})  # the State is saved field by field
 _TOP_KEYS = frozenset({"version", "format", "turn_limit", "card_ids", "entities", "state", "rng"})

@@ -225,6 +225,9 @@ class State:
     once_per_game: set[tuple[int, str, int]] = field(default_factory=set)  # (player, id, index)
     legion_history: set[int] = field(default_factory=set)   # LEG-01: objects ever in legion
     batch_depth: int = 0                      # open ops.events.batch contexts (0 between ticks)
+    # TOK-03, STR-12: within the open batch, the zone a card arrived in before the rules moved
+    # it on at once (a token to the removed zone, a G unit to the G zone); empty between ticks.
+    passed: dict[int, Zone] = field(default_factory=dict)
     deriving: int = 0                         # depth of derived-value reads (recursion guard)
 
     def new_object_id(self) -> int:

@@ -227,10 +227,14 @@ MAIN_HANDLERS: dict[ActionKind, Callable[[State, int, Action], None]] = {
 
 def sweep_modifiers(state: State, ending: Duration) -> None:
     """End every modifier and continuous effect of the given duration (CORE-13 for battles,
-    the end phase for turns)."""
-    for _, mods in esper.get_component(Modifiers):
+    the end phase for turns); at the end of a turn, the "until the end of its owner's turn"
+    ones of the turn player's cards end too (as `ops.end_continuous` does for its records)."""
+    owner_turn = ending is Duration.END_OF_TURN
+    for entity, mods in esper.get_component(Modifiers):
         if mods.items:
-            mods.items[:] = [m for m in mods.items if m.until is not ending]
+            mods.items[:] = [m for m in mods.items if m.until is not ending and not (
+                owner_turn and m.until is Duration.END_OF_OWNER_TURN
+                and q.position(entity).owner == state.turn.player)]
     ops.end_continuous(state, ending)
 
 

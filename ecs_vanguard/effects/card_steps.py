@@ -130,8 +130,9 @@ def _discard(state: State, frame: Frame, step: s.Discard) -> Decision | None:
         if isinstance(got, Decision):
             return got
         chosen = got
-    for card in chosen:                 # costs are paid by effects.costs: this is an effect
-        ops.discard(state, owner, card, by_cost=False)
+    with ops.batch(state):              # seed 004 §7 ②: the chosen cards go at once
+        for card in chosen:             # costs are paid by effects.costs: this is an effect
+            ops.discard(state, owner, card, by_cost=False)
     return None
 
 
@@ -177,23 +178,25 @@ def _search(state: State, frame: Frame, step: s.Search) -> Decision | None:
 
 
 def _put_into(state: State, frame: Frame, step: s.PutInto) -> Decision | None:
-    """Put the targets into a zone; an overDress unit going to the bottom of the deck goes with
-    its dress sources in the order its controller picks (OD-07)."""
+    """Put the targets into a zone, all at once (seed 004 §7 ②); an overDress unit going to the
+    bottom of the deck goes with its dress sources in the order its controller picks (OD-07;
+    that question ends the batch of the cards moved before it)."""
     zone = Zone(step.zone)
     targets = narrow(state, frame, select(state, frame, step.target), step.where)
     if not frame.loop:
         frame.loop = [0]
-    while frame.loop[0] < len(targets):
-        card = targets[frame.loop[0]]
-        sources = q.dress_sources(state, card) if zone is Zone.DECK and not step.top else []
-        if sources:
-            order = pick_order(state, frame, [card, *sources], "order at the deck bottom")
-            if isinstance(order, Decision):
-                return order
-            ops.move_group_to_deck_bottom(state, order)
-        else:
-            ops.put_into(state, card, zone, top=step.top)
-        frame.loop[0] += 1
+    with ops.batch(state):
+        while frame.loop[0] < len(targets):
+            card = targets[frame.loop[0]]
+            sources = q.dress_sources(state, card) if zone is Zone.DECK and not step.top else []
+            if sources:
+                order = pick_order(state, frame, [card, *sources], "order at the deck bottom")
+                if isinstance(order, Decision):
+                    return order
+                ops.move_group_to_deck_bottom(state, order)
+            else:
+                ops.put_into(state, card, zone, top=step.top)
+            frame.loop[0] += 1
     frame.loop = []
     return None
 

@@ -139,13 +139,15 @@ def _lose_abilities(state: State, frame: Frame, step: s.LoseAbilities) -> None:
 
 
 def _lock(state: State, frame: Frame, step: s.Lock) -> None:
-    for unit in _on_field(select(state, frame, step.target)):
-        ops.lock(state, unit, until_owner_end=step.until_owner_end)
+    with ops.batch(state):            # seed 004 §7 ②: the units it names change at once
+        for unit in _on_field(select(state, frame, step.target)):
+            ops.lock(state, unit, until_owner_end=step.until_owner_end)
 
 
 def _unlock(state: State, frame: Frame, step: s.Unlock) -> None:
-    for card in select(state, frame, step.target):
-        ops.unlock(state, card)
+    with ops.batch(state):
+        for card in select(state, frame, step.target):
+            ops.unlock(state, card)
 
 
 def _names(change: Callable[..., None]) -> Handler:
@@ -166,8 +168,9 @@ def _enter_state(state: State, frame: Frame, step: s.EnterState) -> None:
 
 
 def _imprison(state: State, frame: Frame, step: s.Imprison) -> None:
-    for card in select(state, frame, step.target):
-        ops.imprison(state, frame.master, card)
+    with ops.batch(state):            # seed 004 §7 ②: the cards it names go at once
+        for card in select(state, frame, step.target):
+            ops.imprison(state, frame.master, card)
 
 
 def _make_tokens(state: State, frame: Frame, step: s.MakeTokens) -> Decision | None:

@@ -15,7 +15,7 @@ from ecs_vanguard.events import (
     NameDeclared,
     PlayCancelled,
 )
-from ecs_vanguard.ops.events import emit
+from ecs_vanguard.ops.events import batch, emit
 from ecs_vanguard.ops.zones import move_card
 from ecs_vanguard.rules import OrderType
 from ecs_vanguard.state import State
@@ -34,9 +34,10 @@ def mill(state: State, player: int, n: int = 1) -> int:
 def bind(state: State, card: int, *, face_up: bool = True) -> bool:
     """Put a card into its owner's bind zone (ACT-20); a move the rules redirect (a G unit on
     VC goes to the G zone, STR-12) is no bind and logs none. Return whether it was bound."""
-    if move_card(state, card, Zone.BIND, face_up=face_up) is not Zone.BIND:
-        return False
-    emit(state, CardBound(card, q.position(card).owner))
+    with batch(state):                  # the move and its "bound" fact are one batch
+        if move_card(state, card, Zone.BIND, face_up=face_up) is not Zone.BIND:
+            return False
+        emit(state, CardBound(card, q.position(card).owner))
     return True
 
 

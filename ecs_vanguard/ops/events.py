@@ -4,8 +4,10 @@ Seed 004 §7 ②: cards placed "at the same time" are one event. An op that does
 once opens a `batch`; its events are logged as they happen, and the autos waiting for them are
 collected when the outermost batch closes, so every watcher sees every card of the batch (two
 units called together each see both placements). An event emitted outside a batch is a batch
-of its own. Collection looks at each watcher as it is when the batch ends: in a valid zone, its
-abilities working, its condition holding (a trigger condition is checked when it triggers).
+of its own. Collection looks at each watcher as it is when the batch ends: in a valid zone (or
+in the zone it arrived in before the rules moved it on at once: a token vanishing, TOK-03, a G
+unit going on to the G zone, STR-12), its abilities working, its condition holding (a trigger
+condition is checked when it triggers).
 Playing the collected autos is the TriggerSystem's, at the next check timing.
 """
 
@@ -50,11 +52,14 @@ class batch:
     def __exit__(self, *exc: object) -> None:
         state = self.state
         state.batch_depth -= 1
-        if state.batch_depth == 0 and len(state.events) > self.start:
-            events = tuple(state.events[self.start:])
-            watched = state.watchers
-            if any(type(e) in watched for e in events) or values.may_gain(state):
-                _collect(state, events)
+        if state.batch_depth == 0:
+            if len(state.events) > self.start:
+                events = tuple(state.events[self.start:])
+                watched = state.watchers
+                if any(type(e) in watched for e in events) or values.may_gain(state):
+                    _collect(state, events)
+            if state.passed:
+                state.passed.clear()
 
 
 def watch(state: State, entity: int) -> None:
@@ -97,7 +102,7 @@ def _queue(state: State, event: object, entity: int, card_id: str, index: int,
            ability: AbilityDef) -> None:
     """Queue one auto if its card is in a valid zone and the event matches (CORE-18, CORE-19)."""
     pos = f.position(entity)
-    if pos.zone not in ability.zones:
+    if pos.zone not in ability.zones and state.passed.get(entity) not in ability.zones:
         return
     assert ability.when is not None
     if not all(_matches(getattr(event, k), v, entity, pos.owner)
@@ -138,12 +143,14 @@ def _collect(state: State, batch_events: tuple[object, ...]) -> None:
     gained ones (ACT-22); a card with no working abilities now queues nothing."""
     gained = values.gained_abilities(state) if values.may_gain(state) else ()
     loses = values.loses_abilities
+    passed = state.passed                   # TOK-03, STR-12: zones passed through in this batch
     for event in batch_events:
         event_type = type(event)
         for entity, index in state.watchers.get(event_type, ()):
             card = state.card(entity)
             ability = card.abilities[index]
-            if f.position(entity).zone not in ability.zones:
+            if f.position(entity).zone not in ability.zones and (
+                    not passed or passed.get(entity) not in ability.zones):
                 continue                                   # the cheap test first: most stop here
             if entity in state.deleted or f.abilities_inactive(entity) or loses(state, entity):
                 continue

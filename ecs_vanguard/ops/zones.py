@@ -131,9 +131,13 @@ def _after_leaving(state: State, card: int, from_zone: object, to: Zone, g_unit:
         _follow_unit(state, card, to, imprisoned_by)
     if to in _CIRCLE_ZONES:
         return
-    if g_unit and from_zone in _CIRCLE_ZONES and to not in (Zone.G_ZONE, Zone.REMOVED):
+    g_unit_on = g_unit and from_zone in _CIRCLE_ZONES and to not in (Zone.G_ZONE, Zone.REMOVED)
+    token_on = not g_unit_on and to is not Zone.REMOVED and esper.has_component(card, Token)
+    if (g_unit_on or token_on) and state.batch_depth:
+        state.passed[card] = to        # the autos of this move still see it there (TOK-03)
+    if g_unit_on:
         put_into_g_zone(state, [card])
-    if to is not Zone.REMOVED and esper.has_component(card, Token):
+    elif token_on:
         move_card(state, card, Zone.REMOVED)
 
 
