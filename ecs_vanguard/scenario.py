@@ -223,9 +223,11 @@ class Scenario:
             mate = ops.create_card(state, p, self._card(side.mate), Zone.VC)  # left, below
         leader = ops.create_card(state, p, self._card(side.vanguard), Zone.VC)
         if mate is not None:
-            if not q.can_legion(state, leader, mate):
-                raise ScenarioError(f"player {p}: {side.vanguard} and {side.mate} cannot "
-                                    "legion: neither one's Seek Mate names the other (LEG-25)")
+            seeks = state.card(leader).seek_mate
+            if not any(n in seeks for n in q.names(state, mate)):
+                raise ScenarioError(f"player {p}: {side.vanguard}'s Seek Mate does not name "
+                                    f"{side.mate}: a legion's leader is the vanguard whose Seek "
+                                    "Mate found its mate (LEG-01, LEG-08)")
             ops.link_legion(state, leader, mate)
         if side.stride is None:
             return

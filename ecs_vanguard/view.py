@@ -38,13 +38,18 @@ def _marks(state: State, card: int) -> list[str]:
     return marks
 
 
-def _card(state: State, card: int, seen: bool) -> dict:
-    """A card as a player sees it: its name and grade only when they may see it."""
+def _card(state: State, card: int, seen: bool, known: bool = True) -> dict:
+    """A card as a player sees it: its name(s) and grade only when they may see it; `known`
+    False hides even which card it is (entity ids follow deck lists, so an id could tell)."""
     orient = q.orientation(card)
-    info: dict = {"card": card, "face_up": orient.face_up}
+    info: dict = {"card": card, "face_up": orient.face_up} if known or seen else {
+        "face_up": orient.face_up}
     if seen:
         printed = state.card(card)
-        info.update(id=printed.id, name=q.names(state, card)[0], grade=q.grade(state, card))
+        names = q.names(state, card)
+        info.update(id=printed.id, name=names[0], grade=q.grade(state, card))
+        if len(names) > 1:
+            info["names"] = list(names)             # TERM-05; a G unit's chosen heart's too
     marks = _marks(state, card)
     if marks:
         info["marks"] = marks
@@ -102,7 +107,7 @@ def player_view(state: State, player: int) -> dict:
                             if c in state.revealed]
         for zone in _PUBLIC_ZONES:
             side[zone.value] = [_card(state, c, q.orientation(c).face_up) for c in zones[zone]]
-        side[Zone.G_ZONE.value] = [_card(state, c, mine or q.orientation(c).face_up)
+        side[Zone.G_ZONE.value] = [_card(state, c, mine or q.orientation(c).face_up, mine)
                                    for c in zones[Zone.G_ZONE]]
         side["circles"] = {c.value: [_unit(state, u) for u in units]
                            for c, units in state.board.circles[p].items()}

@@ -300,7 +300,8 @@ BAD = {
     "force_in_standard": ("standard", {"vanguard": "DX-004", "force": {"vc": 1}}, "premium"),
     "accel_in_standard": ("standard", {"vanguard": "DX-004", "accel": 1}, "premium"),
     "protect_in_standard": ("standard", {"vanguard": "DX-004", "protect": 1}, "premium"),
-    "cannot_legion": ("premium", {"vanguard": "LG-008", "mate": "LG-005"}, "LEG-25"),
+    "cannot_legion": ("premium", {"vanguard": "LG-008", "mate": "LG-005"}, "LEG-01"),
+    "mate_leads_no": ("premium", {"vanguard": "LG-005", "mate": "LG-007"}, "LEG-08"),
     "stride_not_a_g_unit": ("premium", {"vanguard": "PX-008", "stride": "PX-007"}, "G unit"),
     "chosen_mate_without_mate": ("premium", {"vanguard": "PX-008", "stride": "PG-001",
                                              "chosen_heart": "mate"}, "chosen_heart"),
@@ -389,14 +390,15 @@ def test_view_shows_the_battle_in_progress_with_its_totals(db):
 
 
 def test_view_hides_the_opponents_hand_and_face_down_g_zone(db):
-    """view(p): the opponent's hand and face-down G zone cards show no name or id (only how
-    many), their face-up G zone cards do; your own hand and G zone are shown in full."""
+    """view(p): the opponent's hand and face-down G zone cards show no name, id or entity
+    (entity ids follow the deck lists, so they could tell which card it is; only how many),
+    their face-up G zone cards do; your own hand and G zone are shown in full."""
     game = _game(db, {"vanguard": "PX-008", "hand": ["PX-007", "PX-013"], "g_zone": ["PG-001"],
                       "g_zone_face_up": ["PG-002"]}, {"vanguard": "PX-008"})
     theirs = game.view(1)["players"][0]
     assert "hand" not in theirs and theirs["hand_size"] == 2
     face_down, face_up = theirs["g_zone"]
-    assert set(face_down) == {"card", "face_up"} and not face_down["face_up"]
+    assert set(face_down) == {"face_up"} and not face_down["face_up"]
     assert face_up["name"] == "Bastion Stride, Korvald" and face_up["face_up"]
     mine = game.view(0)["players"][0]
     assert [c["name"] for c in mine["hand"]] == ["Aegis Overlord", "Field Surgeon"]
