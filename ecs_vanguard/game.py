@@ -31,7 +31,7 @@ from ecs_vanguard.gamelog import game_log
 from ecs_vanguard.invariants import check_all
 from ecs_vanguard.rules import BattleStep, FormatRules, Phase, format_rules
 from ecs_vanguard.setup import deal
-from ecs_vanguard.state import Frame, State, new_state
+from ecs_vanguard.state import EventLog, Frame, State, new_state
 from ecs_vanguard.view import player_view
 
 # Module imports, not names: importing `systems` first loads this facade (through the
@@ -198,7 +198,7 @@ class Game:
         return self.state.turn.step if self.state.turn.phase is Phase.BATTLE else None
 
     @property
-    def events(self) -> list[object]:
+    def events(self) -> EventLog:
         """The structured log of everything that happened (do not mutate)."""
         return self.state.events
 
@@ -254,9 +254,12 @@ class Game:
         return other
 
     def _copy(self) -> Game:
-        """Return a copy of the world and the state, with no history of its own."""
+        """Return a copy of the world and the state, with no history of its own; both games
+        share every entity's components until one of them writes (world.own)."""
         esper.switch_world(self._world)
-        return Game._adopt(world.clone_world(self._world), clone_state(self.state))
+        other = Game._adopt(world.clone_world(self._world), clone_state(self.state))
+        world.disown(self.state)
+        return other
 
     def state_hash(self) -> str:
         """Return a hash of everything that decides the future of the game."""
@@ -348,18 +351,18 @@ def _check_player(player: object) -> None:
 
 
 def clone_state(state: State) -> State:
-    """Copy a State field by field; immutable parts (db, rules, defs, watchers, events) shared."""
-    rng = np.random.default_rng()
-    rng.bit_generator.state = state.rng.bit_generator.state
+    """Copy a State field by field for a clone: immutable parts (db, rules, defs, watchers, the
+    cont index, continuous records) shared, the event log and the generator forked cheaply."""
     t = state.turn
     return State(
-        db=state.db, rules=state.rules, rng=rng, board=state.board.copy(), defs=state.defs,
+        db=state.db, rules=state.rules, rng=state.rng.fork(), board=state.board.copy(),
+        defs=state.defs,
         turn=type(t)(t.turn, t.player, t.first_player, t.phase, t.step, t.stage, t.rode,
                      list(t.orders_played), list(t.grade3_at_start), t.decisions_this_turn),
         battle=state.battle.copy() if state.battle else None,
         stack=[f.copy() for f in state.stack],
         pending_autos=list(state.pending_autos),
-        decision=state.decision, answer=state.answer, events=list(state.events),
+        decision=state.decision, answer=state.answer, events=state.events.fork(),
         over=state.over, winner=state.winner, end_reason=state.end_reason,
         end_code=state.end_code,
         next_obj=state.next_obj, once_used=set(state.once_used),
@@ -371,6 +374,7 @@ def clone_state(state: State) -> State:
         used_this_game=set(state.used_this_game), dirty=state.dirty,
         continuous=state.continuous, cont_index=state.cont_index,
         once_per_game=set(state.once_per_game), legion_history=set(state.legion_history),
+        modified=set(state.modified),
     )
 
 
@@ -381,7 +385,8 @@ def canonical(state: State) -> tuple:
          o.rested, o.face_up,
          tuple((m.stat.value, m.amount, m.until.value, m.turn, m.value, m.source)  # type: ignore
                for m in mods.items))
-        for e, (p, o, mods) in sorted(esper.get_components(Position, Orientation, Modifiers))
+        for e, (p, o, mods) in sorted((e, (c[Position], c[Orientation], c[Modifiers]))
+                                      for e, c in esper._entities.items())
     )
     board = tuple(
         (tuple((z.value, tuple(c)) for z, c in side.items()),
@@ -412,7 +417,7 @@ def canonical(state: State) -> tuple:
             tuple(tuple((n, u.value, t) for n, u, t in s) for s in state.player_states),
             repr(state.continuous), tuple(sorted(state.once_per_game)),
             tuple(sorted(state.legion_history)),
-            repr(state.rng.bit_generator.state))
+            repr(state.rng.state_snapshot()))
 
 
 def _frame_key(f: Frame) -> tuple:

@@ -180,18 +180,14 @@ def _payable_from_order_area(state: State, player: int, card: int, frame: Frame,
                              costs: tuple[object, ...], bound: int = -1) -> bool:
     """The order leaves the hand (and Alchemagic's order B the drop, ALC-01 (2), (3)) before
     the cost is paid, so no cost can use them: decide on the position they will pay from."""
-    hand, drop = state.board.zones[player][Zone.HAND], state.board.zones[player][Zone.DROP]
-    at = hand.index(card)
-    hand.pop(at)
-    b_at = drop.index(bound) if bound >= 0 else -1
-    if b_at >= 0:
-        drop.pop(b_at)
+    zones = state.board.zones[player]
+    hand, drop = zones[Zone.HAND], zones[Zone.DROP]
+    zones[Zone.HAND] = tuple(c for c in hand if c != card)
+    zones[Zone.DROP] = tuple(c for c in drop if c != bound)
     try:
         return can_pay(state, frame, costs)
     finally:
-        hand.insert(at, card)
-        if b_at >= 0:
-            drop.insert(b_at, bound)
+        zones[Zone.HAND], zones[Zone.DROP] = hand, drop    # the real position, unchanged
 
 
 def seek_mate_actions(state: State, player: int) -> list[Action]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from components import GiftMarker, Imprisoned, Locked, Token
-from ecs_vanguard import ops
+from ecs_vanguard import ops, world
 from ecs_vanguard import query as q
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.effects.gifts import PROTECT_CARD
@@ -182,7 +182,7 @@ class Scenario:
             if n >= len(ACCEL_CIRCLES):
                 raise ScenarioError(f"player {p}: at most {len(ACCEL_CIRCLES)} accel circles")
             self._premium(p, "an accel circle", "CORE-15")
-            state.board.circles[p][ACCEL_CIRCLES[n]] = []
+            state.board.circles[p][ACCEL_CIRCLES[n]] = ()
         circles = [c.value for c in state.board.circles[p] if c is not Circle.VC]
         for name, card_id in side.rear.items():
             ops.create_card(state, p, self._card(card_id), Zone.RC,
@@ -198,7 +198,7 @@ class Scenario:
         for card_id in side.g_zone_face_up:
             card = ops.create_card(state, p, self._card(card_id, UnitType.G_UNIT, "G unit"),
                                    Zone.G_ZONE)
-            q.orientation(card).face_up = True
+            world.orientation(state, card).face_up = True
         for _ in range(side.protect):
             self._premium(p, "a Protect gift", "CORE-15")
             ops.create_card(state, p, PROTECT_CARD, Zone.HAND, statuses=(GiftMarker(),))
@@ -207,13 +207,13 @@ class Scenario:
         if len(damage) >= state.rules.damage_to_lose:
             raise ScenarioError(f"player {p} has {len(damage)} damage: the game would be over")
         for card in damage[: side.damage_face_down]:
-            q.orientation(card).face_up = False
+            world.orientation(state, card).face_up = False
         for name in side.rested:
             circle = Circle.VC if name == "vc" else _rear_circle(name, circles)
             unit = q.try_unit_at(state, p, circle)
             if unit is None:
                 raise ScenarioError(f"player {p}: no unit on {name} to rest")
-            q.orientation(unit).rested = True             # a legion's mate shares it (LEG-21)
+            world.orientation(state, unit).rested = True             # a legion's mate shares it (LEG-21)
 
     def _place_vanguards(self, state: State, p: int, side: _Side) -> None:
         """The vanguard; a legion mate (LEG-08); a G unit over them with hearts (STR-08)."""

@@ -25,12 +25,12 @@ from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.errors import SnapshotError
 from ecs_vanguard.rules import FormatRules, Stat, format_rules
-from ecs_vanguard.state import Frame, PendingAuto, State, new_state
+from ecs_vanguard.state import EventLog, Frame, GameRandom, PendingAuto, State, new_state
 
-VERSION = 1
+VERSION = 2          # 2: the timing model's fields (continuous effects, limits, legion history)
 # Not saved: rebuilt on load from the card ids (or always 0 / empty between two decisions).
 _DERIVED = frozenset({"db", "rules", "rng", "defs", "watchers", "cont_index", "batch_depth",
-                      "deriving", "passed"})
+                      "deriving", "passed", "owned", "owns_index"})
 _PACKAGES = ("components", "ecs_vanguard")
 _NEVER_SAVED = frozenset({State, FormatRules})  # the State is saved field by field
 _TOP_KEYS = frozenset({"version", "format", "turn_limit", "card_ids", "entities", "state", "rng"})
@@ -187,6 +187,7 @@ def dump(state: State) -> str:
         (e, list(esper.components_for_entity(e))) for e in sorted(esper.get_entities())
     ]
     fields = {name: getattr(state, name) for name in saved_fields()}
+    fields["events"] = list(state.events)            # the shared log, as the list it reads as
     snapshot = {
         "version": VERSION,
         "format": state.rules.format.value,
@@ -194,7 +195,7 @@ def dump(state: State) -> str:
         "card_ids": sorted(_card_ids(entities, fields)),
         "entities": [[e, [encode(c) for c in comps]] for e, comps in entities],
         "state": {name: encode(value) for name, value in fields.items()},
-        "rng": state.rng.bit_generator.state,
+        "rng": state.rng.state_snapshot(),
     }
     return json.dumps(snapshot, separators=(",", ":"))
 
@@ -218,6 +219,8 @@ def load(text: str, db: CardDB | None, processors: list[tuple[object, int]]
         fields = {name: decode(value) for name, value in data["state"].items()}
     except (TypeError, ValueError) as exc:
         raise SnapshotError(f"malformed snapshot: {exc}") from None
+    if type(fields.get("events")) is list:
+        fields["events"] = EventLog(fields["events"])
     snapshot_check.check_state(fields, snapshot_check.check_entities(entities))
     state = new_state(db, _rules(data["format"], data["turn_limit"]), 0)
     for name, value in fields.items():
@@ -231,7 +234,8 @@ def load(text: str, db: CardDB | None, processors: list[tuple[object, int]]
     for name, value in fields.items():
         setattr(state, name, value)
     try:
-        state.rng.bit_generator.state = data["rng"]
+        state.rng = GameRandom(state=data["rng"])
+        _ = state.rng.generator                   # built now: a bad state is this snapshot's
     except (TypeError, ValueError, KeyError) as exc:
         raise SnapshotError(f"malformed snapshot: generator state: {exc}") from None
     name = world.new_world(processors)

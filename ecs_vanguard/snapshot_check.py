@@ -152,8 +152,8 @@ def _board_places(board: Board) -> dict[int, tuple[object, ...]]:
         lists += [((p, Zone.VC if c is Circle.VC else Zone.RC, c), units)
                   for c, units in circles.items()]
         for place, cards in lists:
-            if type(cards) is not list:
-                raise _fail(f"the board's {place[1]} of player {p} must be a list")
+            if type(cards) is not tuple:
+                raise _fail(f"the board's {place[1]} of player {p} must be a tuple")
             for card in cards:
                 if card in places or type(card) is not int:
                     raise _fail(f"the board lists {card!r:.40} twice or as a non-id")

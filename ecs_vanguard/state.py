@@ -6,8 +6,11 @@ All plain data, copied field by field by `clone_state` (DESIGN.md "State is plai
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from itertools import chain
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -24,27 +27,26 @@ if TYPE_CHECKING:
 class Board:
     """Ordered contents of every zone and circle of both players (CORE-01).
 
-    `zones[p][Zone.DECK][0]` is the top of the deck; a circle holds a list because a call onto
-    an occupied RC briefly puts two units there until the rule action (CORE-17).
+    `zones[p][Zone.DECK][0]` is the top of the deck; a circle holds a sequence because a call
+    onto an occupied RC briefly puts two units there until the rule action (CORE-17). Every
+    content is a tuple, replaced (by ops.zones only) when it changes: clones share them.
     """
 
-    zones: list[dict[Zone, list[int]]]
-    circles: list[dict[Circle, list[int]]]
+    zones: list[dict[Zone, tuple[int, ...]]]
+    circles: list[dict[Circle, tuple[int, ...]]]
 
     @staticmethod
     def empty() -> Board:
         """Return a board with every zone and the VC and five RCs of both players empty."""
         return Board(
-            zones=[{z: [] for z in LIST_ZONES} for _ in range(2)],
-            circles=[{c: [] for c in (Circle.VC, *REAR_CIRCLES)} for _ in range(2)],
+            zones=[{z: () for z in LIST_ZONES} for _ in range(2)],
+            circles=[{c: () for c in (Circle.VC, *REAR_CIRCLES)} for _ in range(2)],
         )
 
     def copy(self) -> Board:
-        """Return an independent copy."""
-        return Board(
-            zones=[{z: list(cards) for z, cards in side.items()} for side in self.zones],
-            circles=[{c: list(cards) for c, cards in side.items()} for side in self.circles],
-        )
+        """Return an independent copy: the zones' contents are tuples, shared until replaced."""
+        return Board(zones=[dict(side) for side in self.zones],
+                     circles=[dict(side) for side in self.circles])
 
 
 @dataclass(slots=True)
@@ -178,13 +180,131 @@ G_GUARDIAN_INDEX = -7
 SEEK_MATE_INDEX = -8
 
 
+class EventLog:
+    """The append-only log of a game's events, shared with its clones (issue 10): a fork
+    freezes what was logged so far into a chunk both games keep, and each appends to its own
+    tail. Reads like a list: len, index, slice, iteration, `in`, ==."""
+
+    __slots__ = ("_chunks", "_ends", "_tail")
+
+    def __init__(self, events: list[object] | None = None) -> None:
+        self._chunks: tuple[tuple[object, ...], ...] = ()
+        self._ends: tuple[int, ...] = ()          # cumulative sizes of the chunks
+        self._tail: list[object] = list(events or ())
+
+    def fork(self) -> EventLog:
+        """Return a log that shares everything logged so far; both go on independently."""
+        if self._tail:
+            self._chunks = (*self._chunks, tuple(self._tail))
+            self._ends = (*self._ends, len(self))
+            self._tail = []
+        other = EventLog.__new__(EventLog)
+        other._chunks, other._ends, other._tail = self._chunks, self._ends, []
+        return other
+
+    def append(self, event: object) -> None:
+        """Log one event."""
+        self._tail.append(event)
+
+    def _frozen(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    def __len__(self) -> int:
+        return self._frozen() + len(self._tail)
+
+    def __iter__(self) -> Iterator[object]:
+        return chain(*self._chunks, self._tail)
+
+    def __contains__(self, event: object) -> bool:
+        return event in self._tail or any(event in chunk for chunk in self._chunks)
+
+    def __getitem__(self, index: int | slice) -> Any:
+        frozen = self._frozen()
+        if isinstance(index, slice):
+            start = index.start if index.start is not None else 0
+            if index.step is None and start >= frozen and index.stop is None:
+                return self._tail[start - frozen:]    # a batch's events: always in the tail
+            return list(self)[index]
+        if index < 0:
+            index += len(self)
+        if index >= frozen:
+            return self._tail[index - frozen]
+        if index < 0:
+            raise IndexError("event log index out of range")
+        chunk = bisect_right(self._ends, index)
+        return self._chunks[chunk][index - (self._ends[chunk - 1] if chunk else 0)]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog | list | tuple):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"EventLog({len(self)} events)"
+
+
+class GameRandom:
+    """The game's numpy generator, copied cheaply (issue 10): a fork keeps only the generator's
+    state and builds a Generator the first time it draws (random draws are rare: shuffles,
+    the first player, random discards). Every random draw of a game goes through it (TERM-04)."""
+
+    __slots__ = ("_generator", "_state")
+
+    def __init__(self, seed: int | np.random.SeedSequence | None = None,
+                 state: Any = None) -> None:
+        self._generator = np.random.default_rng(seed) if state is None else None
+        self._state = state
+
+    @property
+    def generator(self) -> np.random.Generator:
+        """The numpy Generator itself (built from the saved state on first use)."""
+        if self._generator is None:
+            bit = np.random.PCG64(_SEEDLESS)
+            bit.state = self._state
+            self._generator, self._state = np.random.Generator(bit), None
+        return self._generator
+
+    @property
+    def bit_generator(self) -> np.random.BitGenerator:
+        """The generator's bit generator (its `state` is what save/load and the hash read)."""
+        return self.generator.bit_generator
+
+    def fork(self) -> GameRandom:
+        """Return an independent copy that will draw the same numbers."""
+        state = self._state if self._generator is None else self._generator.bit_generator.state
+        return GameRandom(state=state)
+
+    def state_snapshot(self) -> Any:
+        """Return the generator's state (a dict of ints and a name) without building one."""
+        return self._state if self._generator is None else self._generator.bit_generator.state
+
+    def integers(self, *args: Any, **kwargs: Any) -> Any:
+        """numpy Generator.integers."""
+        return self.generator.integers(*args, **kwargs)
+
+    def permutation(self, n: int) -> np.ndarray:
+        """numpy Generator.permutation."""
+        return self.generator.permutation(n)
+
+    def choice(self, *args: Any, **kwargs: Any) -> Any:
+        """numpy Generator.choice."""
+        return self.generator.choice(*args, **kwargs)
+
+
+# A fixed seed sequence to build a PCG64 whose state is then replaced (seeding from the OS
+# entropy pool cost 10 µs per fork).
+_SEEDLESS = np.random.SeedSequence(0)
+
+
 @dataclass(slots=True)
 class State:
     """Everything one game is, besides the esper components of its cards."""
 
     db: CardDB
     rules: FormatRules
-    rng: np.random.Generator
+    rng: GameRandom
     board: Board
     defs: list[CardDef | None]                 # printed data by entity id (shared, immutable)
     turn: TurnState = field(default_factory=TurnState)
@@ -193,7 +313,7 @@ class State:
     pending_autos: list[PendingAuto] = field(default_factory=list)
     decision: Decision | None = None
     answer: Action | None = None
-    events: list[object] = field(default_factory=list)
+    events: EventLog = field(default_factory=EventLog)
     over: bool = False
     winner: int | None = None
     end_reason: str = ""
@@ -229,6 +349,11 @@ class State:
     # it on at once (a token to the removed zone, a G unit to the G zone); empty between ticks.
     passed: dict[int, Zone] = field(default_factory=dict)
     deriving: int = 0                         # depth of derived-value reads (recursion guard)
+    # Copy-on-write bookkeeping of clones (world.own): the entities whose components are this
+    # game's alone, and whether esper's component index is.
+    owned: set[int] = field(default_factory=set)
+    owns_index: bool = False
+    modified: set[int] = field(default_factory=set)    # entities that may carry modifiers
 
     def new_object_id(self) -> int:
         """Return a fresh object id (CORE-20)."""
@@ -244,5 +369,4 @@ class State:
 
 def new_state(db: CardDB, rules: FormatRules, seed: int | np.random.SeedSequence) -> State:
     """Return the State of a game with nothing on the board yet, its generator seeded."""
-    return State(db=db, rules=rules, rng=np.random.default_rng(seed), board=Board.empty(),
-                 defs=[None])
+    return State(db=db, rules=rules, rng=GameRandom(seed), board=Board.empty(), defs=[None])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import esper
 
 from components import LegionLink, Orientation
+from ecs_vanguard import world
 from ecs_vanguard.state import State
 from systems.base import waiting
 
@@ -22,4 +23,4 @@ class LegionSyncSystem(esper.Processor):
             return
         for card, link in esper.get_component(LegionLink):    # empty unless a legion exists
             if link.leader and _ce(link.partner, Orientation) is not _ce(card, Orientation):
-                esper.add_component(link.partner, _ce(card, Orientation))
+                world.attach(state, link.partner, world.orientation(state, card))

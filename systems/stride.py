@@ -6,7 +6,7 @@ from __future__ import annotations
 import esper
 
 from components import HeartLink
-from ecs_vanguard import ops
+from ecs_vanguard import ops, world
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.effects.costs import can_pay
@@ -45,7 +45,7 @@ def sync_hearts(state: State) -> None:
             rested = q.orientation(vc[-1]).rested
             for card in vc[:-1]:
                 if esper.has_component(card, HeartLink):
-                    q.orientation(card).rested = rested
+                    world.orientation(state, card).rested = rested
 
 
 def _rechoose_heart(state: State) -> bool:

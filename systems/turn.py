@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import esper
 
-from components import Locked, Modifiers
-from ecs_vanguard import ops
+from components import Locked
+from ecs_vanguard import ops, world
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.effects.picking import DONE, offer_or_pass, take_answer
@@ -72,7 +72,7 @@ def _setup(state: State) -> None:
     first = int(state.rng.integers(2))
     state.turn.first_player = first
     for p in (0, 1):
-        q.orientation(q.vanguard(state, p)).face_up = True
+        world.orientation(state, q.vanguard(state, p)).face_up = True
     ops.emit(state, GameStarted(first))
     start_turn(state, turn=1, player=first)
 
@@ -227,14 +227,18 @@ MAIN_HANDLERS: dict[ActionKind, Callable[[State, int, Action], None]] = {
 
 def sweep_modifiers(state: State, ending: Duration) -> None:
     """End every modifier and continuous effect of the given duration (CORE-13 for battles,
-    the end phase for turns); at the end of a turn, the "until the end of its owner's turn"
-    ones of the turn player's cards end too (as `ops.end_continuous` does for its records)."""
-    owner_turn = ending is Duration.END_OF_TURN
-    for entity, mods in esper.get_component(Modifiers):
-        if mods.items:
-            mods.items[:] = [m for m in mods.items if m.until is not ending and not (
-                owner_turn and m.until is Duration.END_OF_OWNER_TURN
-                and q.position(entity).owner == state.turn.player)]
+    the end phase for turns); a modifier "until the end of its owner's turn" ends at that end
+    phase. Only the cards that were given modifiers are looked at."""
+    turn_player = state.turn.player
+    for entity in sorted(state.modified):
+        items = q.modifiers(entity)
+        kept = [m for m in items if not (m.until is ending or (
+            ending is Duration.END_OF_TURN and m.until is Duration.END_OF_OWNER_TURN
+            and q.position(entity).owner == turn_player))]
+        if len(kept) != len(items):
+            world.modifiers(state, entity)[:] = kept
+        if not kept:
+            state.modified.discard(entity)
     ops.end_continuous(state, ending)
 
 

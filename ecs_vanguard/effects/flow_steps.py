@@ -27,8 +27,8 @@ def _deal_damage(state: State, frame: Frame, step: s.DealDamage) -> object:
         total = step.n * len(hit)                              # LEG-28: each vanguard takes n
         ops.deal_damage_start(state, p, total)
         frame.loop = [total]
-    checked = state.board.zones[p][Zone.TRIGGER]
     while True:
+        checked = state.board.zones[p][Zone.TRIGGER]
         if checked:
             ops.move_card(state, checked[0], Zone.DAMAGE)
         if frame.loop[0] <= 0 or state.over:

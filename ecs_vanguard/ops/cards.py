@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ecs_vanguard import query as q
+from ecs_vanguard import world
 from ecs_vanguard.events import (
     CardBound,
     CardsLookedAt,
@@ -24,10 +25,9 @@ from ecs_vanguard.zones import Zone
 
 def mill(state: State, player: int, n: int = 1) -> int:
     """Put the top n cards of the deck into the drop, as many as there are (ACT-01)."""
-    deck = state.board.zones[player][Zone.DECK]
-    count = min(n, len(deck))
+    count = min(n, len(state.board.zones[player][Zone.DECK]))
     for _ in range(count):
-        move_card(state, deck[0], Zone.DROP)
+        move_card(state, state.board.zones[player][Zone.DECK][0], Zone.DROP)
     return count
 
 
@@ -43,10 +43,9 @@ def bind(state: State, card: int, *, face_up: bool = True) -> bool:
 
 def bind_top(state: State, player: int, n: int = 1) -> int:
     """Bind the top n cards of the deck, as many as there are (ACT-01, ACT-20)."""
-    deck = state.board.zones[player][Zone.DECK]
-    count = min(n, len(deck))
+    count = min(n, len(state.board.zones[player][Zone.DECK]))
     for _ in range(count):
-        bind(state, deck[0])
+        bind(state, state.board.zones[player][Zone.DECK][0])
     return count
 
 
@@ -90,7 +89,7 @@ def turn_face(state: State, card: int, face_up: bool) -> bool:
     if any(q.orientation(c).face_up == face_up for c in group):
         return False
     for member in group:
-        q.orientation(member).face_up = face_up
+        world.orientation(state, member).face_up = face_up
         emit(state, CardTurned(member, face_up))
     return True
 

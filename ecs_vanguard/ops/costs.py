@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ecs_vanguard import query as q
+from ecs_vanguard import world
 from ecs_vanguard.events import (
     CardDiscarded,
     CardHealed,
@@ -26,7 +27,7 @@ def counter_blast(state: State, player: int, cards: Sequence[int], n: int) -> bo
     if n <= 0 or len(chosen) < n:
         return False                    # ACT-16: fewer than n can be turned: nothing turns
     for card in chosen[:n]:
-        q.orientation(card).face_up = False
+        world.orientation(state, card).face_up = False
     emit(state, CounterBlasted(player, n))
     return True
 
@@ -35,7 +36,7 @@ def counter_charge(state: State, player: int, cards: Sequence[int]) -> int:
     """Turn chosen face-down damage cards face up, as many as given (ACT-17); return the count."""
     turned = 0
     for card in cards:
-        orient = q.orientation(card)
+        orient = world.orientation(state, card)
         if card in state.board.zones[player][Zone.DAMAGE] and not orient.face_up:
             orient.face_up = True
             turned += 1

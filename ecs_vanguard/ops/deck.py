@@ -11,12 +11,12 @@ from ecs_vanguard.zones import Zone
 
 def draw(state: State, player: int, n: int = 1) -> int:
     """Draw n cards, one at a time, as many as the deck has; return how many (ACT-01)."""
-    deck = state.board.zones[player][Zone.DECK]
+    zones = state.board.zones[player]
     drawn = 0
     for _ in range(n):
-        if not deck:
+        if not zones[Zone.DECK]:
             break                       # CORE-16: the empty deck is a rule action, not an error
-        card = deck[0]
+        card = zones[Zone.DECK][0]
         move_card(state, card, Zone.HAND)
         emit(state, CardDrawn(card, player))
         drawn += 1
@@ -25,10 +25,10 @@ def draw(state: State, player: int, n: int = 1) -> int:
 
 def soul_charge(state: State, player: int, n: int = 1) -> int:
     """Put the top n cards of the deck into the soul, as many as possible (ACT-19)."""
-    deck = state.board.zones[player][Zone.DECK]
-    count = min(n, len(deck))
+    zones = state.board.zones[player]
+    count = min(n, len(zones[Zone.DECK]))
     for _ in range(count):
-        move_card(state, deck[0], Zone.SOUL)
+        move_card(state, zones[Zone.DECK][0], Zone.SOUL)
     if count:
         emit(state, SoulCharged(player, count))
     return count

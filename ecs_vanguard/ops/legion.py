@@ -12,6 +12,7 @@ import esper
 
 from components import HeartLink, LegionLink
 from ecs_vanguard import query as q
+from ecs_vanguard import world
 from ecs_vanguard.events import LegionFormed, UnitPlaced
 from ecs_vanguard.ops.events import batch, emit
 from ecs_vanguard.ops.zones import move_card
@@ -24,9 +25,9 @@ def link_legion(state: State, leader: int, mate: int) -> None:
     face (LEG-08, LEG-21: the mate holds the leader's very Orientation, so standing, resting or
     turning either turns both); both objects have now been in a legion and can never Seek Mate
     (LEG-01, LEG-07)."""
-    esper.add_component(leader, LegionLink(mate, leader=True))
-    esper.add_component(mate, LegionLink(leader, leader=False))
-    esper.add_component(mate, q.orientation(leader))
+    world.attach(state, leader, LegionLink(mate, leader=True))
+    world.attach(state, mate, LegionLink(leader, leader=False))
+    world.attach(state, mate, world.orientation(state, leader))
     state.legion_history.update((q.position(leader).obj, q.position(mate).obj))
 
 
@@ -62,7 +63,7 @@ def put_as_heart(state: State, player: int, card: int) -> bool:
         return False
     move_card(state, card, Zone.VC, top=True, rested=q.orientation(g_unit).rested,
               face_up=True)
-    esper.add_component(card, HeartLink(g_unit, chosen=False))
+    world.attach(state, card, HeartLink(g_unit, chosen=False))
     if partner_heart is not None:
         card_leads = bool(state.card(card).seek_mate)
         leader, mate = (card, partner_heart) if card_leads else (partner_heart, card)

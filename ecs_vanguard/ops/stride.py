@@ -10,6 +10,7 @@ import esper
 
 from components import HeartLink
 from ecs_vanguard import query as q
+from ecs_vanguard import world
 from ecs_vanguard.events import UnitPlaced, UnitStrode
 from ecs_vanguard.ops.events import batch, emit
 from ecs_vanguard.ops.zones import move_card, put_into_g_zone
@@ -46,8 +47,8 @@ def make_hearts(state: State, g_unit: int, below: list[int], chosen: int | None 
         chosen = candidates[0]
     for card in below:
         state.deleted.discard(card)
-        q.orientation(card).face_up = True                    # HRT-07
-        esper.add_component(card, HeartLink(g_unit, chosen=card == chosen))
+        world.orientation(state, card).face_up = True                    # HRT-07
+        world.attach(state, card, HeartLink(g_unit, chosen=card == chosen))
 
 
 def return_g_units(state: State, player: int) -> None:
@@ -64,4 +65,4 @@ def choose_heart(state: State, heart: int) -> None:
     """Make `heart` the chosen heart of its G unit (STR-08 (5), HRT-06, HRT-09)."""
     link = esper.component_for_entity(heart, HeartLink)
     for other in q.heart_candidates(state, link.g_unit):
-        esper.add_component(other, HeartLink(link.g_unit, chosen=other == heart))
+        world.attach(state, other, HeartLink(link.g_unit, chosen=other == heart))

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import esper
 
-from components import DressSource, LegionLink, Locked, Modifier, Modifiers
+from components import DressSource, LegionLink, Locked, Modifier
 from ecs_vanguard import query as q
+from ecs_vanguard import world
 from ecs_vanguard.events import (
     AbilityGiven,
     AttackTargetChanged,
@@ -37,9 +38,10 @@ def add_modifier(state: State, card: int, stat: Stat, amount: int, until: Durati
                  value: object = None) -> None:
     """Change a value of a card for a period; negative totals are allowed and never retire a
     unit by themselves (ACT-26). The modifier remembers its source (TERM-02)."""
-    esper.component_for_entity(card, Modifiers).items.append(
+    world.modifiers(state, card).append(
         Modifier(stat, amount, until, state.turn.turn, value, state.source)
     )
+    state.modified.add(card)
     if stat is Stat.POWER or stat is Stat.CRITICAL or stat is Stat.SHIELD:
         emit(state, PowerChanged(card, amount, stat.value, state.source))
 
@@ -147,7 +149,7 @@ def _turn(state: State, card: int, *, rested: bool) -> bool:
     if not rested and any(q.is_restricted(state, c, Stat.CANT_STAND) for c in group):
         return False
     for member in group:
-        q.orientation(member).rested = rested
+        world.orientation(state, member).rested = rested
         owner = q.position(member).owner
         emit(state, UnitRested(member, owner) if rested else UnitStood(member, owner))
     return True
@@ -161,7 +163,7 @@ def delete(state: State, card: int) -> bool:
     if pos.zone is not Zone.VC or card in state.deleted or q.is_heart(card):
         return False
     for member in q.legion_group(card):
-        q.orientation(member).face_up = False
+        world.orientation(state, member).face_up = False
         state.deleted.add(member)
         emit(state, UnitDeleted(member, pos.owner))
     if q.is_g_unit(state, card):
@@ -173,7 +175,7 @@ def undelete(state: State, card: int) -> None:
     """Turn a deleted vanguard face up again at the end of its owner's turn (CORE-21)."""
     state.deleted.discard(card)
     for member in q.legion_group(card):
-        q.orientation(member).face_up = True
+        world.orientation(state, member).face_up = True
 
 
 def lock(state: State, card: int, *, until_owner_end: bool = False) -> bool:
@@ -183,8 +185,8 @@ def lock(state: State, card: int, *, until_owner_end: bool = False) -> bool:
     if pos.zone is not Zone.RC or q.is_locked(card):
         return False          # engine decision: vanguards are not locked (G units: STR-12)
     renew_object(state, card)
-    q.orientation(card).face_up = False
-    esper.add_component(card, Locked(until_owner_end))
+    world.orientation(state, card).face_up = False
+    world.attach(state, card, Locked(until_owner_end))
     emit(state, UnitLocked(card, pos.owner))
     if q.is_g_unit(state, card):
         put_into_g_zone(state, [card])               # STR-12, STR-13: then the G zone
@@ -195,9 +197,9 @@ def unlock(state: State, card: int) -> bool:
     """Unlock: face up, standing, a new object; unlocking is not appearing (ACT-24)."""
     if not q.is_locked(card):
         return False
-    esper.remove_component(card, Locked)
+    world.detach(state, card, Locked)
     renew_object(state, card)
-    orient = q.orientation(card)
+    orient = world.orientation(state, card)
     orient.face_up, orient.rested = True, False
     emit(state, UnitUnlocked(card, q.position(card).owner))
     return True
@@ -273,8 +275,8 @@ def link_dress_source(state: State, source: int, unit: int, from_ride_deck: bool
                       ) -> None:
     """Link a card of the dress area to the unit it lies under (OD-01, OD-03); it follows the
     unit's circle (OD-12), and `from_ride_deck` sends it back there later (OD-08)."""
-    esper.add_component(source, DressSource(unit, from_ride_deck))
-    q.position(source).circle = q.position(unit).circle
+    world.attach(state, source, DressSource(unit, from_ride_deck))
+    world.position(state, source).circle = q.position(unit).circle
 
 
 def enter_player_state(state: State, player: int, name: str, until: Duration) -> None:

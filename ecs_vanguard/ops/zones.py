@@ -26,6 +26,7 @@ from components import (
     Token,
 )
 from ecs_vanguard import query as q
+from ecs_vanguard import world
 from ecs_vanguard.events import CardMoved, PutIntoGZone, Shuffled, UnitMoved
 from ecs_vanguard.ops.events import batch, emit, watch
 from ecs_vanguard.rules import UnitType
@@ -39,12 +40,25 @@ _CIRCLE_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC})
 _PLAIN_COMPONENTS = 4     # Card, Position, Orientation, Modifiers: more means a rare status
 
 
-def _container(state: State, card: int, pos: Position) -> list[int]:
+def _place(state: State, card: int, pos: Position) -> tuple[dict, object]:
+    """Return the board dict holding the card's zone or circle, and its key there."""
     if pos.zone is Zone.VC or pos.zone is Zone.RC:
-        return state.board.circles[pos.owner][pos.circle]  # type: ignore[index]
+        return state.board.circles[pos.owner], pos.circle
     prison = esper.try_component(card, Imprisoned)
     holder = prison.by if prison is not None else pos.owner    # PRI-01: in the jailer's zone
-    return state.board.zones[holder][pos.zone]  # type: ignore[index]
+    return state.board.zones[holder], pos.zone
+
+
+def _take_out(state: State, card: int, pos: Position) -> None:
+    holder, key = _place(state, card, pos)
+    cards = holder[key]
+    at = cards.index(card)
+    holder[key] = cards[:at] + cards[at + 1:]
+
+
+def _put_in(state: State, card: int, pos: Position, top: bool = False) -> None:
+    holder, key = _place(state, card, pos)
+    holder[key] = (card, *holder[key]) if top else (*holder[key], card)
 
 
 def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None,
@@ -69,13 +83,13 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
         leaving VC for anywhere but a circle goes straight to the G zone; CORE-15: a Protect
         marker anywhere but hand or GC leaves the game).
     """
-    pos = _ce(card, Position)
+    pos = world.position(state, card)
     from_zone = pos.zone
     g_unit = state.card(card).unit_type is UnitType.G_UNIT
     if g_unit and from_zone is Zone.VC and to not in _CIRCLE_ZONES and to is not Zone.G_ZONE:
         put_into_g_zone(state, [card])               # STR-12: from VC, straight there
         return Zone.G_ZONE
-    _container(state, card, pos).remove(card)
+    _take_out(state, card, pos)
     rare = len(esper._entities[card]) > _PLAIN_COMPONENTS
     if rare or imprisoned_by is not None:
         to = _leave_statuses(state, card, to, imprisoned_by)
@@ -86,14 +100,10 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
     pos.circle = Circle.VC if to is Zone.VC else (circle if to is Zone.RC else None)
     if not keep_object:
         renew_object(state, card)
-        orient = _ce(card, Orientation)
+        orient = world.orientation(state, card)
         orient.rested = rested
         orient.face_up = (to not in _FACE_DOWN_ZONES) if face_up is None else face_up
-    dest = _container(state, card, pos)
-    if top:
-        dest.insert(0, card)
-    else:
-        dest.append(card)
+    _put_in(state, card, pos, top)
     _track_ride_deck_origin(state, card, from_zone, to)
     if to is not Zone.DRESS and not quietly:   # OD-12: becoming a source is not leaving the field
         emit(state, CardMoved(card, pos.owner, from_zone, to))  # type: ignore[arg-type]
@@ -108,13 +118,13 @@ def _leave_statuses(state: State, card: int, to: Zone, imprisoned_by: int | None
     if esper.has_component(card, HeartLink) and to is not Zone.VC:
         _leave_heart(state, card)
     if esper.has_component(card, LegionLink) and to is not Zone.VC:
-        end_legion(card)
+        end_legion(state, card)
     if esper.has_component(card, Imprisoned):
-        esper.remove_component(card, Imprisoned)
+        world.detach(state, card, Imprisoned)
     if imprisoned_by is not None:
-        esper.add_component(card, Imprisoned(imprisoned_by))
+        world.attach(state, card, Imprisoned(imprisoned_by))
     if esper.has_component(card, Locked):
-        esper.remove_component(card, Locked)        # a locked card leaving its circle
+        world.detach(state, card, Locked)          # a locked card leaving its circle
     if esper.has_component(card, GiftMarker) and to not in _MARKER_ZONES:
         return Zone.REMOVED
     return to
@@ -126,7 +136,7 @@ def _after_leaving(state: State, card: int, from_zone: object, to: Zone, g_unit:
     G unit goes on to the G zone (STR-12, GG-03, GG-04), a token vanishes (TOK-01, TOK-03: right
     after the move, whose autos still trigger; not a rule action)."""
     if esper.has_component(card, DressSource):
-        esper.remove_component(card, DressSource)
+        world.detach(state, card, DressSource)
     elif to not in _CIRCLE_ZONES and to is not Zone.DRESS and from_zone in _CIRCLE_ZONES:
         _follow_unit(state, card, to, imprisoned_by)
     if to in _CIRCLE_ZONES:
@@ -141,22 +151,22 @@ def _after_leaving(state: State, card: int, from_zone: object, to: Zone, g_unit:
         move_card(state, card, Zone.REMOVED)
 
 
-def end_legion(card: int) -> None:
+def end_legion(state: State, card: int) -> None:
     """LEG-09: when either leaves VC, the legion ends for both; each gets its own stand/rest
     and face again (they shared one while in legion, LEG-21)."""
     other = q.partner(card)
     for member in (card, other):
         if member is not None and esper.has_component(member, LegionLink):
-            esper.remove_component(member, LegionLink)
+            world.detach(state, member, LegionLink)
             orient = _ce(member, Orientation)
-            esper.add_component(member, Orientation(orient.rested, orient.face_up))
+            world.attach(state, member, Orientation(orient.rested, orient.face_up))
 
 
 def _leave_heart(state: State, heart: int) -> None:
     """HRT-09: a heart leaving VC stops being a heart; if it was the chosen one, a remaining
     single non-G heart becomes the chosen one (with several, StrideSystem asks)."""
     link = _ce(heart, HeartLink)
-    esper.remove_component(heart, HeartLink)
+    world.detach(state, heart, HeartLink)
     if not link.chosen:
         return
     owner = _ce(heart, Position).owner
@@ -164,7 +174,7 @@ def _leave_heart(state: State, heart: int) -> None:
               if esper.has_component(c, HeartLink)
               and state.card(c).unit_type is not UnitType.G_UNIT]
     if len(others) == 1:
-        esper.add_component(others[0], HeartLink(link.g_unit, chosen=True))
+        world.attach(state, others[0], HeartLink(link.g_unit, chosen=True))
 
 
 def put_into_g_zone(state: State, cards: Sequence[int]) -> None:
@@ -186,7 +196,7 @@ def put_into_g_zone(state: State, cards: Sequence[int]) -> None:
             if not any(q.is_g_unit(state, c) for c in vc):
                 for heart in list(vc):
                     if esper.has_component(heart, HeartLink):
-                        esper.remove_component(heart, HeartLink)
+                        world.detach(state, heart, HeartLink)
         for card in cards:
             emit(state, PutIntoGZone(card, q.position(card).owner))
 
@@ -199,7 +209,7 @@ def move_group_to_deck_bottom(state: State, cards: tuple[int, ...]) -> None:
         if esper.has_component(card, DressSource):
             if _ce(card, DressSource).from_ride_deck:
                 back.add(card)
-            esper.remove_component(card, DressSource)
+            world.detach(state, card, DressSource)
     with batch(state):
         for card in cards:
             if card in back:
@@ -231,22 +241,24 @@ def _track_ride_deck_origin(state: State, card: int, from_zone: object, to: Zone
 def renew_object(state: State, card: int) -> None:
     """Make the card a new object: new id, no modifiers, no delete (CORE-20; also on lock and
     unlock, ACT-23, ACT-24)."""
-    _ce(card, Position).obj = state.new_object_id()
-    _ce(card, Modifiers).items.clear()
+    world.position(state, card).obj = state.new_object_id()
+    mods = world.modifiers(state, card)
+    if mods:
+        mods.clear()
     state.deleted.discard(card)
     state.revealed.discard(card)
 
 
 def move_between_circles(state: State, card: int, circle: Circle) -> None:
     """Move a rear-guard to another RC; not a zone change, so it stays the same object (CORE-07)."""
-    pos = _ce(card, Position)
+    pos = world.position(state, card)
     from_circle = pos.circle
-    state.board.circles[pos.owner][from_circle].remove(card)  # type: ignore[index]
-    state.board.circles[pos.owner][circle].append(card)
+    _take_out(state, card, pos)
     pos.circle = circle
+    _put_in(state, card, pos)
     state.dirty = True                  # two units may now share a circle (CORE-17)
     for source in q.dress_sources(state, card):        # OD-12: a moving unit keeps its sources
-        _ce(source, Position).circle = circle
+        world.position(state, source).circle = circle
     emit(state, UnitMoved(card, pos.owner, from_circle, circle))  # type: ignore[arg-type]
 
 
@@ -255,7 +267,7 @@ def shuffle(state: State, player: int, zone: Zone = Zone.DECK) -> None:
     cards = state.board.zones[player][zone]
     if len(cards) > 1:
         order = state.rng.permutation(len(cards))
-        cards[:] = [cards[i] for i in order]
+        state.board.zones[player][zone] = tuple(cards[i] for i in order)
     emit(state, Shuffled(player))
 
 
@@ -272,12 +284,12 @@ def create_card(state: State, owner: int, card_id: str, zone: Zone, *,
     pos = Position(owner, zone, Circle.VC if zone is Zone.VC else circle, state.new_object_id())
     locked = any(isinstance(status, Locked) for status in statuses)
     orient = Orientation(rested=False, face_up=zone not in _FACE_DOWN_ZONES and not locked)
-    entity = esper.create_entity(Card(card_id), pos, orient, Modifiers(), *statuses)
+    entity = world.create(state, Card(card_id), pos, orient, Modifiers(), *statuses)
     defs = list(state.defs)
     defs.extend([None] * (entity + 1 - len(defs)))
     defs[entity] = state.db[card_id]
     state.defs = defs
-    _container(state, entity, pos).append(entity)
+    _put_in(state, entity, pos)
     state.dirty = True                  # a token onto an occupied RC: a rule action (CORE-17)
     watch(state, entity)
     return entity
