@@ -3,25 +3,12 @@
 from __future__ import annotations
 
 import functools
-import hashlib
 from collections.abc import Callable
 
 import esper
 import numpy as np
 
-from components import (
-    DressSource,
-    GiftMarker,
-    HeartLink,
-    Imprisoned,
-    LegionLink,
-    Locked,
-    Modifiers,
-    Orientation,
-    Position,
-    Token,
-)
-from ecs_vanguard import encoding, serialize, world
+from ecs_vanguard import encoding, hashing, serialize, world
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck, check_known_cards, validate_deck
 from ecs_vanguard.cards.schema import CardDef
@@ -31,7 +18,7 @@ from ecs_vanguard.gamelog import game_log
 from ecs_vanguard.invariants import check_all
 from ecs_vanguard.rules import BattleStep, FormatRules, Phase, format_rules
 from ecs_vanguard.setup import deal
-from ecs_vanguard.state import EventLog, Frame, State, new_state
+from ecs_vanguard.state import EventLog, State, new_state
 from ecs_vanguard.view import player_view
 
 # Module imports, not names: importing `systems` first loads this facade (through the
@@ -39,7 +26,6 @@ from ecs_vanguard.view import player_view
 from systems import order, rule_process
 
 DECISIONS_PER_TURN_LIMIT = 2000     # a game that loops inside one turn ends as a draw
-RARE_COMPONENTS = (DressSource, GiftMarker, HeartLink, Imprisoned, LegionLink, Locked, Token)
 
 
 class Game:
@@ -262,9 +248,10 @@ class Game:
         return other
 
     def state_hash(self) -> str:
-        """Return a hash of everything that decides the future of the game."""
+        """Return a hash of everything that decides the future of the game: 16 hex digits,
+        equal for equal states in any process (kept up to date by what changed, hashing.py)."""
         esper.switch_world(self._world)
-        return hashlib.blake2b(repr(canonical(self.state)).encode(), digest_size=16).hexdigest()
+        return hashing.state_hash(self.state)
 
     def view(self, player: int) -> dict:
         """Return what `player` may see: their own hand, every public zone, counts of hidden ones."""
@@ -374,56 +361,6 @@ def clone_state(state: State) -> State:
         used_this_game=set(state.used_this_game), dirty=state.dirty,
         continuous=state.continuous, cont_index=state.cont_index,
         once_per_game=set(state.once_per_game), legion_history=set(state.legion_history),
-        modified=set(state.modified),
+        modified=set(state.modified), rehash=set(state.rehash),
+        entity_hashes=state.entity_hashes, hash_acc=state.hash_acc, hash_shared=True,
     )
-
-
-def canonical(state: State) -> tuple:
-    """Return a plain tuple of everything that decides the future, sorted by entity id."""
-    cards = tuple(
-        (e, p.owner, p.zone.value, getattr(p.circle, "value", None), p.obj,  # type: ignore
-         o.rested, o.face_up,
-         tuple((m.stat.value, m.amount, m.until.value, m.turn, m.value, m.source)  # type: ignore
-               for m in mods.items))
-        for e, (p, o, mods) in sorted((e, (c[Position], c[Orientation], c[Modifiers]))
-                                      for e, c in esper._entities.items())
-    )
-    board = tuple(
-        (tuple((z.value, tuple(c)) for z, c in side.items()),
-         tuple((c.value, tuple(u)) for c, u in circles.items()))
-        for side, circles in zip(state.board.zones, state.board.circles)
-    )
-    t = state.turn
-    turn = (t.turn, t.player, t.first_player, t.phase.value, getattr(t.step, "value", None),
-            t.stage, t.rode, tuple(t.orders_played), tuple(t.grade3_at_start),
-            t.decisions_this_turn)
-    battle = None if state.battle is None else (
-        state.battle.attacker, state.battle.target, state.battle.player, state.battle.booster,
-        tuple(sorted(state.battle.guardians.items())), state.battle.drives_left,
-        state.battle.damage_left, state.battle.hit, state.battle.guard_at_once,
-        tuple(state.battle.guard_group), state.battle.co_attacker)
-    stack = tuple(_frame_key(f) for f in state.stack)
-    # Rare status components, each sorted by entity id (query order is set order).
-    statuses = tuple(tuple(sorted((e, repr(c)) for e, c in esper.get_component(kind)))
-                     for kind in RARE_COMPONENTS)
-    pending = tuple((a.source, a.obj, a.card_id, a.index, a.player, a.context)
-                    for a in state.pending_autos)
-    return (cards, board, turn, battle, stack, pending, state.decision, state.over, state.winner,
-            state.next_obj, tuple(sorted(state.once_used)),
-            tuple(tuple(sorted((c.value, n) for c, n in f.items())) for f in state.force),
-            tuple(sorted(state.deleted)), state.source, tuple(sorted(state.grants)),
-            tuple(sorted(state.revealed)), tuple(sorted(state.from_ride_deck)),
-            statuses, tuple(sorted(state.used_this_game)),
-            tuple(tuple((n, u.value, t) for n, u, t in s) for s in state.player_states),
-            repr(state.continuous), tuple(sorted(state.once_per_game)),
-            tuple(sorted(state.legion_history)),
-            repr(state.rng.state_snapshot()))
-
-
-def _frame_key(f: Frame) -> tuple:
-    return (f.source, f.card_id, f.index, f.master, f.pc, f.stage,
-            tuple(sorted(f.bound.items())), tuple(f.picks), f.context, f.is_order,
-            tuple(f.loop), tuple(f.used), f.each_total, tuple(f.revealed), tuple(f.calling),
-            tuple(f.circles))
-
-

@@ -182,7 +182,7 @@ class Scenario:
             if n >= len(ACCEL_CIRCLES):
                 raise ScenarioError(f"player {p}: at most {len(ACCEL_CIRCLES)} accel circles")
             self._premium(p, "an accel circle", "CORE-15")
-            state.board.circles[p][ACCEL_CIRCLES[n]] = ()
+            ops.add_accel_circle(state, p, ACCEL_CIRCLES[n])
         circles = [c.value for c in state.board.circles[p] if c is not Circle.VC]
         for name, card_id in side.rear.items():
             ops.create_card(state, p, self._card(card_id), Zone.RC,

@@ -30,7 +30,8 @@ from ecs_vanguard.state import EventLog, Frame, GameRandom, PendingAuto, State, 
 VERSION = 2          # 2: the timing model's fields (continuous effects, limits, legion history)
 # Not saved: rebuilt on load from the card ids (or always 0 / empty between two decisions).
 _DERIVED = frozenset({"db", "rules", "rng", "defs", "watchers", "cont_index", "batch_depth",
-                      "deriving", "passed", "owned", "owns_index"})
+                      "deriving", "passed", "owned", "owns_index", "rehash",
+                      "entity_hashes", "hash_acc", "hash_shared"})
 _PACKAGES = ("components", "ecs_vanguard")
 _NEVER_SAVED = frozenset({State, FormatRules})  # the State is saved field by field
 _TOP_KEYS = frozenset({"version", "format", "turn_limit", "card_ids", "entities", "state", "rng"})
@@ -188,6 +189,7 @@ def dump(state: State) -> str:
     ]
     fields = {name: getattr(state, name) for name in saved_fields()}
     fields["events"] = list(state.events)            # the shared log, as the list it reads as
+    fields["board"] = dataclasses.replace(state.board, key=None)   # the hash's cache: not saved
     snapshot = {
         "version": VERSION,
         "format": state.rules.format.value,
@@ -241,6 +243,7 @@ def load(text: str, db: CardDB | None, processors: list[tuple[object, int]]
     name = world.new_world(processors)
     try:
         _fill_world(state, entities)
+        state.rehash.update(e for e, _ in entities)     # every card's hash key is new
         snapshot_check.check_built(state)
     except SnapshotError:
         world.drop_world(name)

@@ -34,6 +34,7 @@ class Board:
 
     zones: list[dict[Zone, tuple[int, ...]]]
     circles: list[dict[Circle, tuple[int, ...]]]
+    key: int | None = None          # the board's part of the state hash; None after a change
 
     @staticmethod
     def empty() -> Board:
@@ -46,7 +47,7 @@ class Board:
     def copy(self) -> Board:
         """Return an independent copy: the zones' contents are tuples, shared until replaced."""
         return Board(zones=[dict(side) for side in self.zones],
-                     circles=[dict(side) for side in self.circles])
+                     circles=[dict(side) for side in self.circles], key=self.key)
 
 
 @dataclass(slots=True)
@@ -250,12 +251,13 @@ class GameRandom:
     state and builds a Generator the first time it draws (random draws are rare: shuffles,
     the first player, random discards). Every random draw of a game goes through it (TERM-04)."""
 
-    __slots__ = ("_generator", "_state")
+    __slots__ = ("_generator", "_snapshot", "_state")
 
     def __init__(self, seed: int | np.random.SeedSequence | None = None,
                  state: Any = None) -> None:
         self._generator = np.random.default_rng(seed) if state is None else None
         self._state = state
+        self._snapshot: Any = state             # the state as of the last draw (or None)
 
     @property
     def generator(self) -> np.random.Generator:
@@ -273,23 +275,28 @@ class GameRandom:
 
     def fork(self) -> GameRandom:
         """Return an independent copy that will draw the same numbers."""
-        state = self._state if self._generator is None else self._generator.bit_generator.state
-        return GameRandom(state=state)
+        return GameRandom(state=self.state_snapshot())
 
     def state_snapshot(self) -> Any:
-        """Return the generator's state (a dict of ints and a name) without building one."""
-        return self._state if self._generator is None else self._generator.bit_generator.state
+        """Return the generator's state (a dict of ints and a name) without building one; kept
+        until the next draw (the state hash reads it at every call)."""
+        if self._snapshot is None:
+            self._snapshot = self.generator.bit_generator.state
+        return self._snapshot
 
     def integers(self, *args: Any, **kwargs: Any) -> Any:
         """numpy Generator.integers."""
+        self._snapshot = None
         return self.generator.integers(*args, **kwargs)
 
     def permutation(self, n: int) -> np.ndarray:
         """numpy Generator.permutation."""
+        self._snapshot = None
         return self.generator.permutation(n)
 
     def choice(self, *args: Any, **kwargs: Any) -> Any:
         """numpy Generator.choice."""
+        self._snapshot = None
         return self.generator.choice(*args, **kwargs)
 
 
@@ -353,6 +360,12 @@ class State:
     # game's alone, and whether esper's component index is.
     owned: set[int] = field(default_factory=set)
     owns_index: bool = False
+    # The incremental state hash (hashing.py): entities written since the last hash, each
+    # entity's last key, their exclusive-or, and whether the key cache is shared with a clone.
+    rehash: set[int] = field(default_factory=set)
+    entity_hashes: dict[int, int] = field(default_factory=dict)
+    hash_acc: int = 0
+    hash_shared: bool = False
     modified: set[int] = field(default_factory=set)    # entities that may carry modifiers
 
     def new_object_id(self) -> int:

@@ -51,9 +51,11 @@ def clone_world(source: str) -> str:
 
 
 def disown(state: State) -> None:
-    """Forget what this game owned: after a clone, both games share every entity."""
+    """Forget what this game owned: after a clone, both games share every entity (and the
+    cache of the state hash's keys)."""
     state.owned.clear()
     state.owns_index = False
+    state.hash_shared = True
 
 
 def own(state: State, entity: int) -> dict[type, object]:
@@ -61,6 +63,7 @@ def own(state: State, entity: int) -> dict[type, object]:
     is written after a clone). A legion's two vanguards keep sharing one Orientation: one pair
     state (LEG-21)."""
     comps = esper._entities[entity]
+    state.rehash.add(entity)
     if entity in state.owned:
         return comps
     comps = _private(comps)
@@ -76,6 +79,7 @@ def own(state: State, entity: int) -> dict[type, object]:
             other[Orientation] = comps[Orientation]
             esper._entities[partner] = other
             state.owned.add(partner)
+            state.rehash.add(partner)
     esper.clear_cache()          # cached query results may hold the shared objects
     return comps
 
@@ -141,6 +145,7 @@ def create(state: State, *components: object) -> int:
     _own_index(state)
     entity = esper.create_entity(*components)
     state.owned.add(entity)
+    state.rehash.add(entity)
     return entity
 
 

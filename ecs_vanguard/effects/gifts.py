@@ -30,7 +30,7 @@ def gain_gift(state: State, frame: Frame, gift: str) -> Decision | None:
     elif gift == "accel":
         free = [c for c in ACCEL_CIRCLES if c not in state.board.circles[p]]
         if free:       # engine decision: past six accel circles the gift gives nothing more
-            state.board.circles[p][free[0]] = ()
+            ops.add_accel_circle(state, p, free[0])
             ops.emit(state, GiftGained(p, gift, free[0]))
     else:
         ops.create_card(state, p, PROTECT_CARD, Zone.HAND, statuses=(GiftMarker(),))

@@ -56,6 +56,7 @@ from ecs_vanguard.ops.units import (
     unlock,
 )
 from ecs_vanguard.ops.zones import (
+    add_accel_circle,
     create_card,
     end_legion,
     move_between_circles,
@@ -66,7 +67,7 @@ from ecs_vanguard.ops.zones import (
 )
 
 __all__ = [
-    "add_continuous", "add_modifier", "batch", "battles", "become_name", "bind", "bind_top",
+    "add_accel_circle", "add_continuous", "add_modifier", "batch", "battles", "become_name", "bind", "bind_top",
     "call", "choose_heart", "counter_blast", "counter_charge", "create_card", "deal_damage_start",
     "declare_name", "delete", "discard", "draw", "emit", "end_continuous", "end_legion",
     "end_reveal", "enter_player_state", "finish_order", "form_legion", "gain_name", "give_ability", "has_unjailed", "heal",

@@ -54,11 +54,13 @@ def _take_out(state: State, card: int, pos: Position) -> None:
     cards = holder[key]
     at = cards.index(card)
     holder[key] = cards[:at] + cards[at + 1:]
+    state.board.key = None
 
 
 def _put_in(state: State, card: int, pos: Position, top: bool = False) -> None:
     holder, key = _place(state, card, pos)
     holder[key] = (card, *holder[key]) if top else (*holder[key], card)
+    state.board.key = None
 
 
 def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None,
@@ -238,6 +240,12 @@ def _track_ride_deck_origin(state: State, card: int, from_zone: object, to: Zone
         state.from_ride_deck.discard(card)
 
 
+def add_accel_circle(state: State, player: int, circle: Circle) -> None:
+    """Give a player a new, empty front-row RC: an Accel circle (CORE-15)."""
+    state.board.circles[player][circle] = ()
+    state.board.key = None
+
+
 def renew_object(state: State, card: int) -> None:
     """Make the card a new object: new id, no modifiers, no delete (CORE-20; also on lock and
     unlock, ACT-23, ACT-24)."""
@@ -268,6 +276,7 @@ def shuffle(state: State, player: int, zone: Zone = Zone.DECK) -> None:
     if len(cards) > 1:
         order = state.rng.permutation(len(cards))
         state.board.zones[player][zone] = tuple(cards[i] for i in order)
+        state.board.key = None
     emit(state, Shuffled(player))
 
 

@@ -69,3 +69,46 @@ def test_writing_a_clone_leaves_the_original_and_keeps_the_legion_pair(db):
     assert not q.orientation(leader).rested and not q.orientation(mate).rested
     assert not q.is_locked(unit) and game.state_hash() == before
     game.check_invariants()          # (the copy was changed outside a decision: not checked)
+
+
+@pytest.mark.parametrize("fmt", sorted(MATCHUPS))
+def test_the_incremental_hash_equals_a_full_recomputation_at_every_step(fmt):
+    """The state hash's card part, kept up to date by what was written, equals the one
+    computed from every entity from scratch after every step, in a game and in its clones;
+    the board's part equals a fresh one."""
+    from ecs_vanguard import hashing
+
+    decks = tuple(vg.Deck.builtin(n) for n in MATCHUPS[fmt])
+    game = vg.Game(*decks, seed=21, format=fmt)
+    rng = np.random.default_rng(21)
+    clones = []
+    while not game.over and game.turn < 12:
+        game.step(game.legal_actions()[int(rng.integers(len(game.legal_actions())))])
+        if rng.random() < 0.05:
+            clones.append(game.clone())
+        for g in (game, *clones[-2:]):
+            g.switch()
+            g.state_hash()
+            assert hashing.cards_part(g.state) == hashing.full_cards_part()
+            fresh_board = g.state.board.copy()
+            fresh_board.key = None
+            assert hashing.board_part(g.state) == hashing.board_part(
+                type(g.state)(**{**{f: getattr(g.state, f) for f in g.state.__slots__},
+                                 "board": fresh_board}))
+
+
+def test_the_hash_is_the_same_in_another_process():
+    """The hash is made of ints (strings through CRC-32), so another Python process with
+    another string-hash salt computes the same one."""
+    import subprocess
+    import sys
+
+    code = ("import ecs_vanguard as vg; d = vg.Deck.builtin('blazing_dragons'); "
+            "g = vg.Game(d, d, seed=4); a = vg.RandomAgent(seed=4)\n"
+            "for _ in range(120): g.step(a.act(g))\n"
+            "print(g.state_hash(), g.state.battle is not None or g.turn)")
+    hashes = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             env={"PYTHONHASHSEED": str(salt), "PATH": ""}, check=True,
+                             cwd=str(__import__("pathlib").Path(__file__).parents[2])
+                             ).stdout.strip() for salt in (1, 2)}
+    assert len(hashes) == 1 and len(hashes.pop().split()[0]) == 16
