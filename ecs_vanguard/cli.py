@@ -31,7 +31,7 @@ from ecs_vanguard.sim.odds import command as odds_command
 from ecs_vanguard.sim.progress import LINE_INTERVAL_S
 from ecs_vanguard.sim.results import Results
 from ecs_vanguard.sim.runner import deck_label
-from ecs_vanguard.sim.summary import matchup_table
+from ecs_vanguard.sim.summary import matchup_table, runaway_count
 
 PROG = "ecs-vanguard"
 DEFAULT_DECK_A, DEFAULT_DECK_B = "blazing_dragons", "radiant_knights"
@@ -367,7 +367,15 @@ def _resume_hint(argv: list[str], out: Path | None, many: bool, why: str = "inte
 
 
 def _report_errors(summaries: list[dict[str, Any]]) -> int:
-    """Print a line about games the engine failed on; return 1 if there were any."""
+    """Print a line about games an engine limit stopped (a runaway ability, exit code 0) and
+    one about games the engine failed on; return 1 if there were any of those."""
+    limited = [e for s in summaries for e in s.get("limit_samples", ())]
+    if limited:
+        count = sum(runaway_count(s) for s in summaries)
+        first = limited[0]
+        print(f"{PROG}: note: {count} of {sum(s['games'] for s in summaries)} games were "
+              f"stopped by an engine limit (draws); first: game {first['i']} (seed "
+              f"{first['seed']}): {first['detail']}", file=sys.stderr)
     failed = sum(s["errors"] for s in summaries)
     if not failed:
         return 0

@@ -29,7 +29,9 @@ from ecs_vanguard.decisions import Action, Decision
 from ecs_vanguard.errors import ArgumentError, IllegalActionError
 from ecs_vanguard.gamelog import game_log
 from ecs_vanguard.invariants import check_all
+from ecs_vanguard.limits import TICKS_PER_DECISION
 from ecs_vanguard.rules import BattleStep, FormatRules, Phase, format_rules
+from ecs_vanguard.runaway import runaway_reason
 from ecs_vanguard.setup import deal
 from ecs_vanguard.state import Frame, State, new_state
 from ecs_vanguard.view import player_view
@@ -101,11 +103,21 @@ class Game:
     # -- the decision loop -------------------------------------------------------------
 
     def _run(self) -> None:
-        """Tick the systems until a decision is pending or the game is over (DESIGN "A tick")."""
+        """Tick the systems until a decision is pending or the game is over (DESIGN "A tick").
+
+        A game that needs more than `limits.TICKS_PER_DECISION` ticks to reach its next decision
+        (a runaway ability, or no progress at all) ends as an engine-limit draw.
+        """
         state = self.state
         process = esper.process
-        while state.decision is None and not state.over:
+        since = len(state.events)
+        for _ in range(TICKS_PER_DECISION):
+            if state.decision is not None or state.over:
+                break
             process(state)
+        else:
+            if state.decision is None and not state.over:
+                rule_process.end_game(state, None, runaway_reason(state, since), "engine_limit")
         if state.decision is not None:
             state.turn.decisions_this_turn += 1
             if state.turn.decisions_this_turn > DECISIONS_PER_TURN_LIMIT:

@@ -7,6 +7,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+from ecs_vanguard.cards.bounds import check_counts
 from ecs_vanguard.cards.loader import load_file
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.cards.steps import GiveAbility
@@ -33,6 +34,7 @@ class CardDB:
                 self._by_name.setdefault(name, []).append(card.id)
         for card in self._cards.values():
             validate_card(card)
+            check_counts(card)
             self._check_references(card)
 
     def _check_references(self, card: CardDef) -> None:

@@ -45,8 +45,8 @@ def play_game(spec: GameSpec) -> dict:
     """Play one game; return its record. The engine failing is recorded, never raised.
 
     Record keys: seed, agent_a, agent_b, format, winner ("a", "b" or None for a draw),
-    reason (damage, deck_out, damage_and_deck_out, turn_limit, decision_limit, or unfinished
-    after an engine failure), detail (the reason in words), turns, first ("a" or "b"),
+    reason (damage, deck_out, damage_and_deck_out, turn_limit, decision_limit, engine_limit,
+    or unfinished after an engine failure), detail (the reason in words), turns, first ("a" or "b"),
     damage_a, damage_b, decisions, triggers (dict trigger type -> times revealed, both
     players), mechanics (dict mechanic -> count: rides, persona_rides, calls, attacks, guards,
     intercepts, orders, gifts, deletes, acts, autos), error (None, or the message of an engine
