@@ -23,7 +23,7 @@ from components import (
 )
 from ecs_vanguard import encoding, serialize, world
 from ecs_vanguard.cards.db import CardDB
-from ecs_vanguard.cards.deck import Deck, check_known_cards, validate_deck
+from ecs_vanguard.cards.deck import Deck, check_known_cards, deck_pool, validate_deck
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.decisions import Action, Decision
 from ecs_vanguard.errors import ArgumentError, IllegalActionError
@@ -53,7 +53,8 @@ class Game:
     def __init__(self, deck0: Deck, deck1: Deck, *, seed: int = 0, format: str = "standard",
                  db: CardDB | None = None, turn_limit: int | None = None,
                  validate: bool = True) -> None:
-        """Set up a game (CORE-03) and run it to the first decision (a mulligan).
+        """Set up a game (CORE-03) and run it to the first decision (a mulligan). The cards are
+        those of `db` (default: the built-in pool) and of the card files the decks name.
 
         Raises:
             DeckError: a deck is not a Deck, names a card `db` lacks, or breaks the
@@ -61,7 +62,7 @@ class Game:
             ArgumentError: the seed is not a non-negative integer, the format or the turn
                 limit is not one.
         """
-        db = db or CardDB.builtin()
+        db = deck_pool((deck0, deck1), db)          # the card files the decks name, on top
         rules = format_rules(format)
         if turn_limit is not None:
             rules = _with_turn_limit(rules, turn_limit)
