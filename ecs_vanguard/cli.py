@@ -21,17 +21,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ecs_vanguard import human, show
+from ecs_vanguard import human, limits, show
 from ecs_vanguard._version import __version__
-from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.errors import VanguardError
 from ecs_vanguard.rules import Format
 from ecs_vanguard.sim import backends, runner
+from ecs_vanguard.sim.cardpool import add_cards_option, load_cards
 from ecs_vanguard.sim.odds import command as odds_command
 from ecs_vanguard.sim.progress import LINE_INTERVAL_S
 from ecs_vanguard.sim.results import Results
 from ecs_vanguard.sim.runner import deck_label
-from ecs_vanguard.sim.summary import matchup_table
+from ecs_vanguard.sim.summary import matchup_table, runaway_count
 
 PROG = "ecs-vanguard"
 DEFAULT_DECK_A, DEFAULT_DECK_B = "blazing_dragons", "radiant_knights"
@@ -186,8 +186,10 @@ def _game_options(p: argparse.ArgumentParser, *, games: int, many: bool) -> None
     p.add_argument("--agent-b", choices=runner.AGENTS, default="heuristic",
                    help="policy of deck B (default heuristic)")
     p.add_argument("--seed", type=_at_least(0), default=0, help="run seed (default 0)")
-    p.add_argument("--format", choices=[f.value for f in Format], default="standard",
-                   help="the format's rules and deck construction (default standard)")
+    p.add_argument("--format", choices=[f.value for f in Format],
+                   help="the format's rules and deck construction (default: the decks' own "
+                   "format; decks of different formats need it)")
+    add_cards_option(p)
     p.add_argument("--turn-limit", type=_at_least(1), help="turns after which a game is a draw")
     p.add_argument("--check", action="store_true", help="check invariants after every step")
 
@@ -209,10 +211,9 @@ def _at_least(lowest: int) -> Callable[[str], int]:
 
 @dataclass(frozen=True, slots=True)
 class Matchup:
-    """One pairing of `simulate`: the two decks and where its results go."""
+    """One pairing of `simulate`: the decks ready to play and where its results go."""
 
-    deck_a: Deck
-    deck_b: Deck
+    game: runner.Matchup
     out: Path | None
 
 
@@ -254,15 +255,16 @@ def _note_workers(args: argparse.Namespace, matchups: list[Matchup]) -> None:
 def _play(args: argparse.Namespace, argv: list[str]) -> int:
     """Play games one after the other in this process and print the summary (or play one side
     yourself with --human)."""
-    a = _deck(args.deck_a or DEFAULT_DECK_A, args.format)
-    b = _deck(args.deck_b or DEFAULT_DECK_B, args.format)
+    m = runner.prepare(args.deck_a or DEFAULT_DECK_A, args.deck_b or DEFAULT_DECK_B, args.format,
+                       load_cards(args.cards))
     if args.human:
         you = 0 if args.human == "a" else 1
         seed = args.seed if args.seed is not None else int(time.time_ns() % 1_000_000)
-        return human.play_human((a, b), you=you, agent=args.agent_b if you == 0 else args.agent_a,
-                                seed=seed, format=args.format, turn_limit=args.turn_limit)
+        return human.play_human((m.deck_a, m.deck_b), you=you,
+                                agent=args.agent_b if you == 0 else args.agent_a, seed=seed,
+                                format=m.format, turn_limit=args.turn_limit, db=m.db)
     args.seed = args.seed or 0
-    results = _run(args, Matchup(a, b, None), backend="serial")
+    results = _run(args, Matchup(m, None), backend="serial")
     print(results.to_text())
     return _report_errors([results.summary()])
 
@@ -278,8 +280,9 @@ def _vocabulary(args: argparse.Namespace, argv: list[str]) -> int:
 def _run(args: argparse.Namespace, m: Matchup, *, backend: str) -> Results:
     """Simulate one matchup with the options of the command line."""
     return runner.simulate(
-        m.deck_a, m.deck_b, args.games, agent_a=args.agent_a, agent_b=args.agent_b,
-        seed=args.seed, format=args.format, turn_limit=args.turn_limit, check=args.check,
+        m.game.deck_a, m.game.deck_b, args.games, agent_a=args.agent_a, agent_b=args.agent_b,
+        seed=args.seed, format=m.game.format, db=m.game.db, turn_limit=args.turn_limit,
+        check=args.check,
         workers=getattr(args, "workers", None), backend=backend,
         address=getattr(args, "address", None), out=m.out,
         resume=getattr(args, "resume", False), progress=getattr(args, "progress", "auto"),
@@ -287,36 +290,48 @@ def _run(args: argparse.Namespace, m: Matchup, *, backend: str) -> Results:
 
 
 def _matchups(args: argparse.Namespace) -> list[Matchup]:
-    """Resolve and check every deck first, then pair each deck A with each deck B."""
+    """Resolve and check every deck and its format first, then pair each deck A with each
+    deck B."""
     names_a = args.deck_a or [DEFAULT_DECK_A]
     names_b = list(args.deck_b or [])
     if args.gauntlet:
         names_b += _gauntlet(Path(args.gauntlet))
     names_b = names_b or [DEFAULT_DECK_B]
-    decks = {name: _deck(name, args.format) for name in dict.fromkeys([*names_a, *names_b])}
+    db = load_cards(args.cards)
+    decks = {name: runner.resolve_deck(name, db) for name in dict.fromkeys([*names_a, *names_b])}
     pairs = [(a, b) for a in names_a for b in names_b]
+    games = [runner.prepare(decks[a], decks[b], args.format, db) for a, b in pairs]
     root = _out_dir(args, pairs)
     seen: set[str] = set()
     matchups = []
-    for a, b in pairs:
+    for (a, b), game in zip(pairs, games, strict=True):
         out = None
         if root is not None:
             out = root if len(pairs) == 1 else root / _unique(f"{deck_label(a)}-vs-{deck_label(b)}", seen)
-        matchups.append(Matchup(decks[a], decks[b], out))
+        matchups.append(Matchup(game, out))
     return matchups
 
 
-def _deck(name: str, fmt: str) -> Deck:
-    return runner.resolve_deck(name, fmt)
-
-
 def _gauntlet(folder: Path) -> list[str]:
+    """Return the deck files of a folder: its *.toml files but the card files kept beside the
+    decks that name them."""
     if not folder.is_dir():
         raise ValueError(f"--gauntlet {folder}: not a directory")
-    files = sorted(str(p) for p in folder.glob("*.toml"))
+    files = sorted(str(p) for p in folder.glob("*.toml") if not _is_card_file(p))
     if not files:
         raise ValueError(f"--gauntlet {folder}: no deck .toml files in it")
     return files
+
+
+def _is_card_file(path: Path) -> bool:
+    """True for a TOML file of cards (`[[card]]` tables); a file that cannot be read is left to
+    the deck loader, which names the problem."""
+    try:
+        data = limits.read_toml(path, limit=limits.CARD_FILE_BYTES, nesting=limits.CARD_NESTING,
+                                error=VanguardError, what="card file")
+    except VanguardError:
+        return False
+    return "card" in data and "main" not in data
 
 
 def _unique(name: str, seen: set[str]) -> str:
@@ -367,7 +382,15 @@ def _resume_hint(argv: list[str], out: Path | None, many: bool, why: str = "inte
 
 
 def _report_errors(summaries: list[dict[str, Any]]) -> int:
-    """Print a line about games the engine failed on; return 1 if there were any."""
+    """Print a line about games an engine limit stopped (a runaway ability, exit code 0) and
+    one about games the engine failed on; return 1 if there were any of those."""
+    limited = [e for s in summaries for e in s.get("limit_samples", ())]
+    if limited:
+        count = sum(runaway_count(s) for s in summaries)
+        first = limited[0]
+        print(f"{PROG}: note: {count} of {sum(s['games'] for s in summaries)} games were "
+              f"stopped by an engine limit (draws); first: game {first['i']} (seed "
+              f"{first['seed']}): {first['detail']}", file=sys.stderr)
     failed = sum(s["errors"] for s in summaries)
     if not failed:
         return 0

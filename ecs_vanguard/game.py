@@ -10,13 +10,15 @@ import numpy as np
 
 from ecs_vanguard import encoding, hashing, serialize, world
 from ecs_vanguard.cards.db import CardDB
-from ecs_vanguard.cards.deck import Deck, check_known_cards, validate_deck
+from ecs_vanguard.cards.deck import Deck, check_known_cards, deck_pool, validate_deck
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.decisions import Action, Decision
 from ecs_vanguard.errors import ArgumentError, IllegalActionError
 from ecs_vanguard.gamelog import game_log
 from ecs_vanguard.invariants import check_all
+from ecs_vanguard.limits import TICKS_PER_DECISION
 from ecs_vanguard.rules import BattleStep, FormatRules, Phase, format_rules
+from ecs_vanguard.runaway import runaway_reason
 from ecs_vanguard.setup import deal
 from ecs_vanguard.state import EventLog, State, new_state
 from ecs_vanguard.view import player_view
@@ -37,7 +39,8 @@ class Game:
     def __init__(self, deck0: Deck, deck1: Deck, *, seed: int = 0, format: str = "standard",
                  db: CardDB | None = None, turn_limit: int | None = None,
                  validate: bool = True) -> None:
-        """Set up a game (CORE-03) and run it to the first decision (a mulligan).
+        """Set up a game (CORE-03) and run it to the first decision (a mulligan). The cards are
+        those of `db` (default: the built-in pool) and of the card files the decks name.
 
         Raises:
             DeckError: a deck is not a Deck, names a card `db` lacks, or breaks the
@@ -45,7 +48,7 @@ class Game:
             ArgumentError: the seed is not a non-negative integer, the format or the turn
                 limit is not one.
         """
-        db = db or CardDB.builtin()
+        db = deck_pool((deck0, deck1), db)          # the card files the decks name, on top
         rules = format_rules(format)
         if turn_limit is not None:
             rules = _with_turn_limit(rules, turn_limit)
@@ -87,11 +90,21 @@ class Game:
     # -- the decision loop -------------------------------------------------------------
 
     def _run(self) -> None:
-        """Tick the systems until a decision is pending or the game is over (DESIGN "A tick")."""
+        """Tick the systems until a decision is pending or the game is over (DESIGN "A tick").
+
+        A game that needs more than `limits.TICKS_PER_DECISION` ticks to reach its next decision
+        (a runaway ability, or no progress at all) ends as an engine-limit draw.
+        """
         state = self.state
         process = esper.process
-        while state.decision is None and not state.over:
+        since = len(state.events)
+        for _ in range(TICKS_PER_DECISION):
+            if state.decision is not None or state.over:
+                break
             process(state)
+        else:
+            if state.decision is None and not state.over:
+                rule_process.end_game(state, None, runaway_reason(state, since), "engine_limit")
         if state.decision is not None:
             state.turn.decisions_this_turn += 1
             if state.turn.decisions_this_turn > DECISIONS_PER_TURN_LIMIT:

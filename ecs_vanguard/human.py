@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from ecs_vanguard.agents import make_agent
+from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.game import Game
@@ -42,9 +43,10 @@ class Table:
 
 def play_human(decks: tuple[Deck, Deck], *, you: int, agent: str, seed: int, format: str,
                turn_limit: int | None, read: TextIO = sys.stdin,
-               write: TextIO = sys.stdout) -> int:
-    """Play a game with a person deciding for player `you`; return 0 (finished or left)."""
-    game = Game(*decks, seed=seed, format=format, turn_limit=turn_limit)
+               write: TextIO = sys.stdout, db: CardDB | None = None) -> int:
+    """Play a game with a person deciding for player `you` (cards: `db`, default the built-in
+    pool, and the card files the decks name); return 0 (finished or left)."""
+    game = Game(*decks, seed=seed, format=format, turn_limit=turn_limit, db=db)
     table = Table(game, you, make_agent(agent, seed * 2 + 2 - you), GameLog(game, viewer=you),
                   read, write)
     names = [f"{player_label(p)} {decks[p].name}{' (you)' if p == you else f' ({agent})'}"

@@ -1,4 +1,6 @@
-"""Bounds on what the engine reads from outside: file sizes, nesting depth, text encoding.
+"""Bounds on what the engine reads from outside (file sizes, nesting depth, text encoding) and
+on the work of one game (the largest count a card may print, the engine limit between two
+decisions, the end codes of a game stopped by a limit).
 
 Every reader of a user's file (deck and card TOML, snapshots, reproductions, run directories)
 goes through `read_text` and `check_nesting`, so a huge file, `/dev/zero`, a file that is not
@@ -31,6 +33,20 @@ JSON_NESTING = 32                # snapshots nest 10 deep, records and reproduct
 
 MAX_DECK_LIST = 200              # cards one list of a deck file may expand to (a deck holds 50)
 MAX_ENTITIES = 4096              # cards of one game in a snapshot (a game makes about 120)
+
+# The work of one game. A count on a card (draw n, choose count) can never need more than the
+# cards of a game (about 120), so a larger one is a mistake; refused when the card is loaded.
+MAX_CARD_COUNT = 1000
+# Ticks of the systems between two decisions. Measured (1,000 games of the built-in decks, both
+# formats, random and heuristic agents): at most 19, 3 on average. A game that needs more is a
+# runaway (an auto that triggers itself forever) and ends as an engine-limit draw; 2,000 ticks
+# of the worst runaway measured (+1000 power per loop, each read summing every modifier, so the
+# cost grows with the square of the ticks) take about 0.4 s, a stand/rest ping-pong 0.07 s.
+TICKS_PER_DECISION = 2000
+# End codes of a draw forced by a limit rather than by the rules of a loss (CORE-16); the
+# runaway ones stop a loop (a long game reaches the turn limit).
+RUNAWAY_END_CODES = frozenset({"decision_limit", "engine_limit"})
+LIMIT_END_CODES = RUNAWAY_END_CODES | {"turn_limit"}
 
 # What a TOML or JSON scanner skips before counting brackets: strings and comments.
 _TOML_SKIP = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')

@@ -293,7 +293,8 @@ def _require_cards(card_ids: Iterable[object], db: CardDB) -> None:
     if missing:
         raise SnapshotError(
             f"the card database lacks {len(missing)} card id(s) the snapshot "
-            f"uses: {', '.join(missing)}"
+            f"uses: {', '.join(missing)}; load the card files it was played with "
+            "(CardDB.load(path, base=...), or --cards FILE)"
         )
 
 

@@ -5,9 +5,10 @@
     ecs-vanguard show saved.json                  a game saved with Game.to_json()
     ... --json                                    one JSON record per line instead of text
 
-The game is replayed from its seed, decks and action indices. Decks whose cards changed since
-the game was played, or a seed that is not the recorded game's, are refused (exit 2) before
-anything is replayed; a replay that no longer matches the record is reported (exit 1).
+The game is replayed from its seed, decks and action indices, with the card files its run
+recorded (`--cards` for a saved game or a reproduction). Decks or card files whose cards changed
+since the game was played, or a seed that is not the recorded game's, are refused (exit 2)
+before anything is replayed; a replay that no longer matches the record is reported (exit 1).
 """
 
 from __future__ import annotations
@@ -21,12 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from ecs_vanguard import limits
+from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.errors import IllegalActionError, ReproductionError
 from ecs_vanguard.game import Game
 from ecs_vanguard.gamelog import GameLog
 from ecs_vanguard.gamelog.texts import player_label
 from ecs_vanguard.replay import Reproduction, decode_actions, game_digest, play_index
+from ecs_vanguard.sim.cardpool import add_cards_option, load_cards, pool_from_identity
 from ecs_vanguard.sim.records import check_record
 from ecs_vanguard.sim.rundir import RunDir, read_header
 from ecs_vanguard.sim.runner import MAX_GAMES, record_check
@@ -44,6 +47,7 @@ class Recorded:
     turn_limit: int | None
     actions: tuple[int, ...]
     record: dict[str, Any]          # the result as recorded (winner, turns, ..., error)
+    db: CardDB | None = None        # the card pool (None: the built-in one)
 
 
 def add_parser(sub: Any, **options: Any) -> None:
@@ -60,6 +64,7 @@ def add_parser(sub: Any, **options: Any) -> None:
                    help="the index of the game in the run (the record's \"i\"; needed for a run)")
     p.add_argument("--json", action="store_true",
                    help="print one JSON record per line (the game, then each entry)")
+    add_cards_option(p)
     p.set_defaults(run=run)
 
 
@@ -69,6 +74,9 @@ def run(args: argparse.Namespace, argv: list[str]) -> int:
     if source.is_dir():
         if args.game is None:
             raise ReproductionError(f"{source} is a run: choose a game with --game N")
+        if args.cards:
+            raise ReproductionError(f"{source} is a run: it records its own card files; drop "
+                                    "--cards")
         recorded = from_run(source, args.game)
     else:
         if args.game is not None:
@@ -76,9 +84,10 @@ def run(args: argparse.Namespace, argv: list[str]) -> int:
         text = limits.read_checked(source, limit=limits.SNAPSHOT_BYTES,
                                    nesting=limits.JSON_NESTING, toml=False,
                                    error=ReproductionError, what="game file")
+        db = load_cards(args.cards)
         if _is_snapshot(text):
-            return _show_snapshot(source, text, as_json=args.json)
-        recorded = from_reproduction(source)
+            return _show_snapshot(source, text, as_json=args.json, db=db)
+        recorded = from_reproduction(source, db)
     lines, mismatch = replay_lines(recorded, as_json=args.json)
     for line in lines:
         print(line)
@@ -96,9 +105,9 @@ def _is_snapshot(text: str) -> bool:
     return isinstance(data, dict) and "entities" in data and "state" in data
 
 
-def _show_snapshot(path: Path, text: str, *, as_json: bool) -> int:
+def _show_snapshot(path: Path, text: str, *, as_json: bool, db: CardDB) -> int:
     """Print the game a `Game.to_json` snapshot holds, from its set-up to where it was saved."""
-    game = Game.from_json(text)
+    game = Game.from_json(text, db)
     log = GameLog(game)
     if as_json:
         print(json.dumps({"kind": "game", "title": str(path), "turn": game.turn,
@@ -113,7 +122,8 @@ def _show_snapshot(path: Path, text: str, *, as_json: bool) -> int:
 
 
 def from_run(folder: Path, index: int) -> Recorded:
-    """Return game `index` of a simulate run, its decks checked against the run's digests."""
+    """Return game `index` of a simulate run, its card files and decks checked against the
+    run's digests."""
     store = RunDir(folder)
     if not store.header_path.exists() and (folder / "matchups.json").exists():
         runs = sorted(p.name for p in folder.iterdir() if (p / "run.json").exists())
@@ -130,11 +140,12 @@ def from_run(folder: Path, index: int) -> Recorded:
     if "actions" not in record:
         raise ReproductionError(f"game {index} of {folder} has no recorded actions (a run "
                                 "written by an older version cannot be shown)")
-    decks = (_deck(header, "deck_a"), _deck(header, "deck_b"))
+    db = pool_from_identity(header.get("cards"), ReproductionError)
+    decks = (_deck(header, "deck_a", db), _deck(header, "deck_b", db))
     return Recorded(title=f"game {index} of {folder}", decks=decks,
                     agents=(header["agent_a"], header["agent_b"]), seed=record["seed"],
                     format=header["format"], turn_limit=header["turn_limit"],
-                    actions=tuple(decode_actions(record["actions"])), record=record)
+                    actions=tuple(decode_actions(record["actions"])), record=record, db=db)
 
 
 def _find(path: Path, index: int) -> dict[str, Any]:
@@ -155,28 +166,28 @@ def _find(path: Path, index: int) -> dict[str, Any]:
     raise ReproductionError(f"{path}: no game {index} in this run")
 
 
-def _deck(header: dict[str, Any], key: str) -> Deck:
+def _deck(header: dict[str, Any], key: str, db: CardDB) -> Deck:
     """Load a deck of a run header and check it still has the cards the run played with."""
     identity = header.get(key)
     if not isinstance(identity, dict) or not isinstance(identity.get("ref"), str):
         raise ReproductionError(f"run.json: {key} does not say where the deck is (a run written "
                                 "by an older version)")
-    deck = Deck.resolve(identity["ref"])
+    deck = Deck.resolve(identity["ref"], db)
     if deck.digest() != identity.get("digest"):
         raise ReproductionError(f"{identity['ref']}: this deck's cards changed since the run; "
                                 "its games cannot be replayed with it")
     return deck
 
 
-def from_reproduction(path: Path) -> Recorded:
+def from_reproduction(path: Path, db: CardDB | None = None) -> Recorded:
     """Return the game of a fuzzer reproduction file, its decks and seed checked."""
     repro = Reproduction.load(path)
-    decks = repro.decks()
+    decks = repro.decks(db)
     repro.check_digest(*decks)
     record = {"error": repro.error or None}
     return Recorded(title=str(path), decks=decks, agents=("random", "random"), seed=repro.seed,
                     format=repro.format, turn_limit=repro.turn_limit, actions=repro.actions,
-                    record=record)
+                    record=record, db=db)
 
 
 def replay_lines(recorded: Recorded, *, as_json: bool) -> tuple[list[str], str]:
@@ -187,7 +198,7 @@ def replay_lines(recorded: Recorded, *, as_json: bool) -> tuple[list[str], str]:
         raise ReproductionError(f"{recorded.title}: the decks or the seed are not those of the "
                                 "recorded game")
     game = Game(*recorded.decks, seed=recorded.seed, format=recorded.format,
-                turn_limit=recorded.turn_limit)
+                turn_limit=recorded.turn_limit, db=recorded.db)
     log = GameLog(game)
     mismatch = ""
     for step, index in enumerate(recorded.actions, 1):

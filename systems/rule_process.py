@@ -73,7 +73,8 @@ def check_losses(state: State) -> bool:
 
 def end_game(state: State, winner: int | None, reason: str, code: str) -> None:
     """Record the end of the game (a draw when winner is None) with a reason for people and a
-    short code for tables: damage, deck_out, damage_and_deck_out, turn_limit, decision_limit."""
+    short code for tables: damage, deck_out, damage_and_deck_out, turn_limit, decision_limit,
+    engine_limit (limits.LIMIT_END_CODES are draws)."""
     state.over, state.winner, state.end_reason, state.end_code = True, winner, reason, code
     state.decision = None
     ops.emit(state, GameEnded(winner, reason))

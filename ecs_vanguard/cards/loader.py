@@ -326,13 +326,21 @@ def _check_card(where: _Where, card: CardDef) -> None:
 
 def load_file(path: str | Path) -> list[CardDef]:
     """Read one TOML card file; raise CardDataError for a missing, malformed or invalid file."""
-    path = Path(path)
+    return load_text(read_card_text(path), path)
+
+
+def read_card_text(path: str | Path) -> str:
+    """Return the text of a card file, read within bounds (`limits`); raise CardDataError."""
     try:
-        text = limits.read_checked(path, limit=limits.CARD_FILE_BYTES,
+        return limits.read_checked(path, limit=limits.CARD_FILE_BYTES,
                                    nesting=limits.CARD_NESTING, toml=True, error=CardDataError,
                                    what="card file")
     except OSError as exc:
         raise CardDataError(f"{path}: cannot read card file: {exc.strerror or exc}") from None
+
+
+def load_text(text: str, path: str | Path) -> list[CardDef]:
+    """Parse the text of a card file read from `path` (named in errors); raise CardDataError."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

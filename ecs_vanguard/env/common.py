@@ -13,8 +13,9 @@ from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.encoding import ACTION_COUNT, OBSERVATION
 from ecs_vanguard.errors import IllegalActionError
 from ecs_vanguard.game import Game
+from ecs_vanguard.limits import LIMIT_END_CODES
 
-LIMIT_ENDS = frozenset({"turn_limit", "decision_limit"})
+LIMIT_ENDS = LIMIT_END_CODES          # a game stopped by a limit is truncated, not terminated
 
 
 @dataclass(frozen=True)

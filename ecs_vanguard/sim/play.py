@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ecs_vanguard import events as ev
 from ecs_vanguard import query as q
 from ecs_vanguard.agents import make_agent
+from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.game import Game
 from ecs_vanguard.replay.record import encode_actions
@@ -25,6 +26,7 @@ class GameSpec:
     format: str = "standard"
     turn_limit: int | None = None
     check: bool = False          # run game.check_invariants() after every step (issue 5)
+    db: CardDB | None = None     # the card pool (None: the built-in one); pickled to workers
 
 
 _MECHANIC_EVENTS: dict[type, str] = {
@@ -45,8 +47,8 @@ def play_game(spec: GameSpec) -> dict:
     """Play one game; return its record. The engine failing is recorded, never raised.
 
     Record keys: seed, agent_a, agent_b, format, winner ("a", "b" or None for a draw),
-    reason (damage, deck_out, damage_and_deck_out, turn_limit, decision_limit, or unfinished
-    after an engine failure), detail (the reason in words), turns, first ("a" or "b"),
+    reason (damage, deck_out, damage_and_deck_out, turn_limit, decision_limit, engine_limit,
+    or unfinished after an engine failure), detail (the reason in words), turns, first ("a" or "b"),
     damage_a, damage_b, decisions, triggers (dict trigger type -> times revealed, both
     players), mechanics (dict mechanic -> count: rides, persona_rides, calls, attacks, guards,
     intercepts, orders, gifts, deletes, acts, autos), error (None, or the message of an engine
@@ -57,7 +59,7 @@ def play_game(spec: GameSpec) -> dict:
     record: dict = {"seed": spec.seed, "agent_a": spec.agent_a, "agent_b": spec.agent_b,
                     "format": spec.format, "error": None}
     played: list[int] = []
-    game = Game(spec.deck_a, spec.deck_b, seed=spec.seed, format=spec.format,
+    game = Game(spec.deck_a, spec.deck_b, seed=spec.seed, format=spec.format, db=spec.db,
                 turn_limit=spec.turn_limit)
     try:
         while not game.over:

@@ -1,7 +1,8 @@
 """A results directory of `simulate`: the run header, one JSON line per game, the summary, and
 a lock so that one run at a time writes to it (issue 4, issue 12).
 
-    DIR/run.json      the run header: decks (with a digest of their lists), agents, format, seed
+    DIR/run.json      the run header: decks (with a digest of their lists), agents, format, seed,
+                      custom card files (with a digest of each)
     DIR/games.jsonl   one JSON record per finished game (with its index "i"), flushed as it arrives
     DIR/summary.json  Results.summary() at the end;  DIR/summary.png  its plot
     DIR/.lock         the pid of the run writing here, locked while it runs
@@ -21,6 +22,7 @@ from typing import Any, TextIO
 
 from ecs_vanguard import limits
 from ecs_vanguard.errors import SimulationError
+from ecs_vanguard.sim.cardpool import card_changes
 from ecs_vanguard.sim.records import RecordCheck, check_record
 
 try:
@@ -239,7 +241,8 @@ def read_header(path: Path, advice: str) -> dict[str, Any]:
 
 
 def header_differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
-    """Return what differs between two run headers (deck names and paths do not count)."""
+    """Return what differs between two run headers (deck names and paths do not count; a card
+    file that changed is named)."""
     diffs = []
     for key in sorted(set(old) | set(new)):
         a, b = old.get(key), new.get(key)
@@ -247,6 +250,8 @@ def header_differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
             a, b = (a or {}).get("digest"), (b or {}).get("digest")
             if a != b:
                 diffs.append(f"{key} has other cards")
+        elif key == "cards":
+            diffs += card_changes(a, b)
         elif a != b:
             diffs.append(f"{key} {a!r} != {b!r}")
     return diffs

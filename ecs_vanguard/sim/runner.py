@@ -21,11 +21,13 @@ from typing import Any
 import numpy as np
 
 from ecs_vanguard import agents
-from ecs_vanguard.cards.deck import Deck
+from ecs_vanguard.cards.db import CardDB
+from ecs_vanguard.cards.deck import Deck, deck_pool
 from ecs_vanguard.errors import SimulationError
 from ecs_vanguard.rules import format_rules
 from ecs_vanguard.sim import backends
 from ecs_vanguard.sim.backends import game_seed
+from ecs_vanguard.sim.cardpool import matchup_format, pool_identity
 from ecs_vanguard.sim.play import GameSpec, play_game
 from ecs_vanguard.sim.progress import LINE_INTERVAL_S
 from ecs_vanguard.sim.progress import progress as progress_reporter
@@ -38,19 +40,45 @@ MAX_GAMES = (1 << 63) - 1             # game indices fit an int64 column
 
 DeckLike = Deck | str | os.PathLike
 
-__all__ = ["AGENTS", "MAX_GAMES", "deck_identity", "game_seed", "load_results", "plan_workers",
-           "resolve_deck", "run_header", "simulate"]
+__all__ = ["AGENTS", "MAX_GAMES", "Matchup", "deck_identity", "game_seed", "load_results",
+           "plan_workers", "prepare", "resolve_deck", "run_header", "simulate"]
 
 
-def resolve_deck(deck: DeckLike, fmt: str) -> Deck:
-    """Return a Deck from a Deck, a built-in name or a TOML path, checked for the format.
+def resolve_deck(deck: DeckLike, db: CardDB | None = None) -> Deck:
+    """Return a Deck from a Deck, a built-in name or a TOML path (with the cards of `db`).
 
     Raises:
-        DeckError: the file is missing or malformed, a card is unknown, or a rule is broken.
+        DeckError: the file is missing or malformed, or a card is unknown.
     """
-    resolved = deck if isinstance(deck, Deck) else Deck.resolve(os.fspath(deck))
-    resolved.validate(fmt)
-    return resolved
+    return deck if isinstance(deck, Deck) else Deck.resolve(os.fspath(deck), db)
+
+
+@dataclass(frozen=True, slots=True)
+class Matchup:
+    """Two decks ready to play: their format (given or their own) and their card pool."""
+
+    deck_a: Deck
+    deck_b: Deck
+    format: str
+    db: CardDB
+
+
+def prepare(deck_a: DeckLike, deck_b: DeckLike, format: str | None = None,
+            db: CardDB | None = None) -> Matchup:
+    """Resolve two decks, infer the format from theirs when `format` is None, load the card
+    files they name on top of `db` and check both decks in the format.
+
+    Raises:
+        DeckError: a deck cannot be loaded or is not legal in the format.
+        CardDataError: a card file is malformed, or two define one id.
+        SimulationError: no format is given and the decks' formats differ, or it is unknown.
+    """
+    a, b = resolve_deck(deck_a, db), resolve_deck(deck_b, db)
+    fmt = format_rules(matchup_format((a, b), format)).format.value
+    pool = deck_pool((a, b), db)
+    a.validate(fmt, pool)
+    b.validate(fmt, pool)
+    return Matchup(a, b, fmt, pool)
 
 
 def deck_label(name: str) -> str:
@@ -70,8 +98,9 @@ def plan_workers(requested: int | None, backend: str, games: int) -> int:
 
 
 def simulate(deck_a: DeckLike, deck_b: DeckLike, games: int = 1000, *, agent_a: str = "heuristic",
-             agent_b: str = "heuristic", seed: int = 0, format: str = "standard",
-             turn_limit: int | None = None, check: bool = False, workers: int | None = None,
+             agent_b: str = "heuristic", seed: int = 0, format: str | None = None,
+             db: CardDB | None = None, turn_limit: int | None = None, check: bool = False,
+             workers: int | None = None,
              backend: str = "process", address: str | None = None,
              out: str | os.PathLike | None = None, resume: bool = False,
              progress: bool | str = False, progress_every: float = LINE_INTERVAL_S,
@@ -80,6 +109,10 @@ def simulate(deck_a: DeckLike, deck_b: DeckLike, games: int = 1000, *, agent_a: 
 
     Args:
         deck_a, deck_b: Deck objects, built-in deck names or deck TOML paths.
+        format: the format to play; None: the decks' own (they must agree).
+        db: the card pool (default: the built-in one; `CardDB.load(path, base=...)` for custom
+            cards); the card files the decks name are loaded on top. It reaches the workers of
+            every backend, and the run header records its card files with their digests.
         workers: worker processes or Ray CPUs (default: every CPU); the process backend uses at
             most the CPUs of this machine, and no backend more workers than games to play.
         backend: "serial" (in this process), "process" (a local pool of `workers`) or "ray"
@@ -92,17 +125,19 @@ def simulate(deck_a: DeckLike, deck_b: DeckLike, games: int = 1000, *, agent_a: 
 
     Raises:
         DeckError: a deck cannot be loaded or is not legal in the format.
-        SimulationError: a bad argument; `out` cannot be written, is in use by another run,
-            holds another run (or this one, without resume) or a bad record.
+        CardDataError: a card file is malformed, or two define one id.
+        SimulationError: a bad argument (decks of different formats and no format given); `out`
+            cannot be written, is in use by another run, holds another run (or this one, without
+            resume: a card file that changed makes it another run) or a bad record.
         WorkerError: worker processes keep dying (finished games are kept).
     """
     _check_args(games=games, seed=seed, workers=workers, turn_limit=turn_limit)
-    _check_choices(backend=backend, agent_a=agent_a, agent_b=agent_b, format=format)
+    _check_choices(backend=backend, agent_a=agent_a, agent_b=agent_b)
     if resume and out is None:
         raise SimulationError("resume needs the out directory of the run to continue")
-    template = GameSpec(deck_a=resolve_deck(deck_a, format), deck_b=resolve_deck(deck_b, format),
-                        agent_a=agent_a, agent_b=agent_b, seed=0, format=format,
-                        turn_limit=turn_limit, check=check)
+    m = prepare(deck_a, deck_b, format, db)
+    template = GameSpec(deck_a=m.deck_a, deck_b=m.deck_b, agent_a=agent_a, agent_b=agent_b,
+                        seed=0, format=m.format, turn_limit=turn_limit, check=check, db=m.db)
     header = run_header(template, seed, game_fn)
     store = RunDir(Path(out)) if out is not None else None
     try:
@@ -190,26 +225,30 @@ def _check_args(**numbers: int | None) -> None:
             raise SimulationError(f"{name} must be at most {MAX_GAMES}, got {value}")
 
 
-def _check_choices(*, backend: str, agent_a: str, agent_b: str, format: str) -> None:
-    """Raise ValueError for an unknown backend, agent or format."""
+def _check_choices(*, backend: str, agent_a: str, agent_b: str) -> None:
+    """Raise SimulationError for an unknown backend or agent."""
     if backend not in backends.BACKENDS:
         raise SimulationError(f"unknown backend {backend!r}: choose one of "
                          f"{', '.join(backends.BACKENDS)}")
     for agent in (agent_a, agent_b):
         if agent not in AGENTS:
             raise SimulationError(f"unknown agent {agent!r}: choose one of {', '.join(AGENTS)}")
-    format_rules(format)
 
 
 def run_header(template: GameSpec, seed: int, game_fn: Callable[[GameSpec], dict],
                ) -> dict[str, Any]:
-    """Return what identifies a run: decks (by digest), agents, format, seed, turn limit."""
+    """Return what identifies a run: decks (by digest), agents, format, seed, turn limit, and
+    the custom card files (each by a digest of its text; none for the built-in pool)."""
     fn = getattr(game_fn, "func", game_fn)            # functools.partial -> its function
-    return {"version": HEADER_VERSION, "deck_a": deck_identity(template.deck_a),
-            "deck_b": deck_identity(template.deck_b), "agent_a": template.agent_a,
-            "agent_b": template.agent_b, "format": template.format, "seed": int(seed),
-            "turn_limit": template.turn_limit,
-            "game_fn": f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', '?')}"}
+    header = {"version": HEADER_VERSION, "deck_a": deck_identity(template.deck_a),
+              "deck_b": deck_identity(template.deck_b), "agent_a": template.agent_a,
+              "agent_b": template.agent_b, "format": template.format, "seed": int(seed),
+              "turn_limit": template.turn_limit,
+              "game_fn": f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', '?')}"}
+    cards = pool_identity(template.db) if template.db is not None else None
+    if cards is not None:                     # custom cards: which files, with their digests
+        header["cards"] = cards
+    return header
 
 
 def deck_identity(deck: Deck) -> dict[str, str]:

@@ -8,7 +8,8 @@ from pathlib import Path
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
-def test_readme_python_blocks_run():
+def test_readme_python_blocks_run(monkeypatch):
+    monkeypatch.chdir(README.parent)            # examples name files of the repository
     blocks = re.findall(r"```python\n(.*?)```", README.read_text(), re.DOTALL)
     assert len(blocks) >= 2
     namespace: dict = {}

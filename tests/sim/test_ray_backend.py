@@ -75,3 +75,16 @@ def test_ray_worker_killed_mid_run_is_retried_and_every_game_counted_once(local_
     assert sorted(indices) == list(range(60))
     serial = simulate(A, B, 60, backend="serial", game_fn=fake_game)
     assert results.records == serial.records
+
+
+def test_ray_workers_play_custom_cards(local_ray):
+    """The custom card pool (a deck's own card file and a `db`) reaches Ray's workers: the real
+    engine gives the serial records."""
+    from ecs_vanguard.cards.db import CardDB
+
+    cards = _HERE.parent / "custom_cards"
+    db = CardDB.load(cards / "cards.toml", base=CardDB.builtin())
+    deck = str(cards / "deck_without_cards.toml")
+    on_ray = simulate(deck, B, 3, seed=2, backend="ray", workers=2, db=db)
+    serial = simulate(deck, B, 3, seed=2, backend="serial", db=db)
+    assert on_ray.records == serial.records and not on_ray.summary()["errors"]

@@ -20,7 +20,7 @@ import difflib
 from collections.abc import Callable, Sequence
 
 from ecs_vanguard.cards.db import CardDB
-from ecs_vanguard.cards.deck import Deck
+from ecs_vanguard.cards.deck import Deck, deck_pool
 from ecs_vanguard.errors import OddsError
 from ecs_vanguard.sim.odds import exact as ex
 from ecs_vanguard.sim.odds.filters import CardFilter, parse_counted
@@ -47,7 +47,7 @@ def odds(deck: Deck | str, db: CardDB | None = None, *,
     Args:
         deck: a Deck, or a built-in deck name or deck file path (`Deck.resolve`).
         db: the card pool (the built-in one by default; `CardDB.load(path, base=...)` for custom
-            cards).
+            cards); the card files the deck names are loaded on top.
         mulligan: a built-in policy name (POLICIES), a policy TOML path, a few-word policy, or a
             MulliganPolicy.
         targets: cards to count, e.g. "2x name Kaelrath" (at least 1 and 2 copies), or
@@ -64,8 +64,8 @@ def odds(deck: Deck | str, db: CardDB | None = None, *,
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ValueError(f"samples must be a positive integer, got {samples!r}")
-    db = CardDB.builtin() if db is None else db
     deck = Deck.resolve(deck, db) if isinstance(deck, str) else deck
+    db = deck_pool((deck,), db)                 # with the card files the deck names
     model = build_model(deck, db)
     policy = resolve_policy(mulligan)
     goals = [_target(t, model) for t in targets]

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ecs_vanguard.cards.db import CardDB
-from ecs_vanguard.cards.deck import Deck
+from ecs_vanguard.cards.deck import Deck, deck_pool
 from ecs_vanguard.rules import Format
+from ecs_vanguard.sim.cardpool import add_cards_option, load_cards
 from ecs_vanguard.sim.odds import DEFAULT_MULLIGAN, MAX_COPIES, POLICIES, odds
 from ecs_vanguard.sim.runner import deck_label
 
@@ -37,9 +37,7 @@ def add_parser(sub: argparse._SubParsersAction, at_least: Callable[[int], Callab
     p.add_argument("--target", metavar="FILTER", action="append", default=[],
                    help="count cards matching a filter, e.g. '2x name Blaze Lancer', "
                    f"'grade 3', 'trigger heal' (repeatable; up to {MAX_COPIES}x)")
-    p.add_argument("--cards", metavar="FILE", action="append", default=[],
-                   help="custom card TOML file or folder, on top of the built-in pool "
-                   "(repeatable)")
+    add_cards_option(p)
     p.add_argument("--samples", type=at_least(1), default=DEFAULT_SAMPLES,
                    help=f"shuffled decks (default {DEFAULT_SAMPLES:,})")
     p.add_argument("--seed", type=at_least(0), default=0, help="random seed (default 0)")
@@ -57,8 +55,9 @@ def run(args: argparse.Namespace, argv: list[str]) -> int:
     plot = None if args.no_plot else Path(args.plot or f"odds-{deck_label(args.deck)}.png")
     if plot is not None and plot.parent != Path() and not plot.parent.is_dir():
         raise ValueError(f"--plot {plot}: no such folder {plot.parent}")
-    db = CardDB.load(*args.cards, base=CardDB.builtin()) if args.cards else CardDB.builtin()
-    deck = Deck.resolve(args.deck, db)
+    base = load_cards(args.cards)
+    deck = Deck.resolve(args.deck, base)
+    db = deck_pool((deck,), base)                      # and the card files the deck names
     deck.validate(args.format or deck.format, db)      # CORE-02, as `simulate` checks it
     from tqdm import tqdm
 
