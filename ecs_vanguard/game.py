@@ -35,6 +35,7 @@ class Game:
 
     _origin: Callable[[], Game] | None      # makes the position `history` starts from
     _history: list[int]                     # the index of every action stepped
+    _table: _TableIndices | None            # the pending decision's action-table indices
 
     def __init__(self, deck0: Deck, deck1: Deck, *, seed: int = 0, format: str = "standard",
                  db: CardDB | None = None, turn_limit: int | None = None,
@@ -71,6 +72,7 @@ class Game:
         # What log_text() replays: a maker of the first position and the indices stepped since.
         self._origin = None
         self._history = []
+        self._table = None
 
     @classmethod
     def _blank(cls, db: CardDB, rules: FormatRules, seed: int) -> Game:
@@ -121,8 +123,14 @@ class Game:
         d = self.state.decision
         return list(d.actions) if d is not None else []
 
-    def step(self, action: Action) -> None:
-        """Apply one action of the pending decision and run to the next decision.
+    def legal_action_indices(self) -> np.ndarray:
+        """Return the action-table index (`encode_action`) of each legal action, in the order of
+        `legal_actions()` (empty when the game is over). Worked out once per decision."""
+        return np.array(self._table_indices().indices, dtype=np.int64)
+
+    def step(self, action: Action | int) -> None:
+        """Apply one action of the pending decision and run to the next decision. `action` is
+        an Action of `legal_actions()` or its action-table index (`legal_action_indices()`).
 
         Raises:
             IllegalActionError: the action is not legal now; the game is unchanged.
@@ -133,12 +141,18 @@ class Game:
             raise IllegalActionError(f"the game is over ({state.end_reason}); no action is legal")
         decision = state.decision
         assert decision is not None
-        try:
-            index = decision.actions.index(action) if isinstance(action, Action) else -1
-        except ValueError:
-            index = -1
+        index = -1
+        if isinstance(action, Action):
+            try:
+                index = decision.actions.index(action)
+            except ValueError:
+                pass
+        elif isinstance(action, int | np.integer) and not isinstance(action, bool):
+            index = self._table_indices().position.get(int(action), -1)
+            if index >= 0:
+                action = decision.actions[index]
         if index < 0:
-            shown = action if isinstance(action, Action) else f"{action!r:.80}"
+            shown = action if isinstance(action, Action) else f"action index {action!r:.80}"
             raise IllegalActionError(
                 f"{shown} is not legal for the pending {decision.kind.value} decision of "
                 f"player {decision.player} ({len(decision.actions)} legal actions)"
@@ -250,6 +264,7 @@ class Game:
         """Return an independent copy: equal actions give equal futures (DESIGN "clone")."""
         other = self._copy()
         other._origin, other._history = self._keep_start(), list(self._history)
+        other._table = self._table            # the same pending decision, the same indices
         return other
 
     def _copy(self) -> Game:
@@ -287,13 +302,32 @@ class Game:
         Raises:
             IllegalActionError: no legal action has this index (also a ValueError).
         """
-        esper.switch_world(self._world)
-        return encoding.decode_action(self.state, index)
+        position = -1
+        if isinstance(index, int | np.integer) and not isinstance(index, bool):
+            position = self._table_indices().position.get(int(index), -1)
+        if position < 0:
+            raise IllegalActionError(f"action index {index!r:.40} is not legal now")
+        return self.state.decision.actions[position]  # type: ignore[union-attr]
 
     def action_mask(self) -> np.ndarray:
-        """Return a boolean array over the action table, True at the legal actions."""
-        esper.switch_world(self._world)
-        return encoding.action_mask(self.state)
+        """Return a boolean array over the action table, True at the legal actions (a fresh
+        copy of the mask worked out once per decision)."""
+        table = self._table_indices()
+        if table.mask is None:
+            table.mask = np.zeros(encoding.ACTION_COUNT, dtype=bool)
+            table.mask[list(table.indices)] = True
+        return table.mask.copy()
+
+    def _table_indices(self) -> _TableIndices:
+        """The pending decision's actions as table indices, kept until the decision changes."""
+        decision = self.state.decision
+        table = self._table
+        if table is None or table.decision is not decision:
+            esper.switch_world(self._world)
+            indices = () if decision is None else tuple(
+                encoding.encode_action(self.state, a) for a in decision.actions)
+            table = self._table = _TableIndices(decision, indices)
+        return table
 
     def observation(self, player: int) -> np.ndarray:
         """Return a float32 vector of what `player` may see (views: encoding.OBSERVATION)."""
@@ -325,8 +359,39 @@ class Game:
         """Return a game over an existing world and State, with no history of its own."""
         game = cls.__new__(cls)
         game._world, game.state = world_name, state
-        game._origin, game._history = None, []
+        game._origin, game._history, game._table = None, [], None
         return game
+
+    # -- copies by the standard library: each an independent game ----------------------
+
+    def __copy__(self) -> Game:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict) -> Game:
+        return self.clone()
+
+    def __reduce__(self) -> tuple:
+        """Pickle as a snapshot plus what `history` and `initial()` need: the esper world
+        lives in this process only, so it is rebuilt on load (for Ray, multiprocessing)."""
+        return (_unpickle, (self.to_json(), self.state.db, self._origin, list(self._history)))
+
+
+class _TableIndices:
+    """A decision's legal actions as action-table indices, and the mask, made when first asked."""
+
+    __slots__ = ("decision", "indices", "mask", "position")
+
+    def __init__(self, decision: Decision | None, indices: tuple[int, ...]) -> None:
+        self.decision, self.indices = decision, indices
+        self.position = {index: n for n, index in enumerate(indices)}
+        self.mask: np.ndarray | None = None
+
+
+def _unpickle(snapshot: str, db: CardDB, origin: Callable[[], Game] | None,
+              history: list[int]) -> Game:
+    game = Game.from_json(snapshot, db)
+    game._origin, game._history = origin, history
+    return game
 
 
 def _with_turn_limit(rules: FormatRules, turn_limit: int) -> FormatRules:
