@@ -149,8 +149,6 @@ class Game:
                 pass
         elif isinstance(action, int | np.integer) and not isinstance(action, bool):
             index = self._table_indices().position.get(int(action), -1)
-            if index >= 0:
-                action = decision.actions[index]
         if index < 0:
             shown = action if isinstance(action, Action) else f"action index {action!r:.80}"
             raise IllegalActionError(
@@ -160,7 +158,7 @@ class Game:
         if self._origin is None:                      # a Scenario or a loaded snapshot
             self._keep_start()
         self._history.append(index)
-        state.decision, state.answer = None, action
+        state.decision, state.answer = None, decision.actions[index]
         self._run()
 
     # -- what users read ----------------------------------------------------------------
