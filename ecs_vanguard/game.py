@@ -98,12 +98,19 @@ class Game:
         (a runaway ability, or no progress at all) ends as an engine-limit draw.
         """
         state = self.state
-        process = esper.process
+        # esper.process, without what a tick here never needs: the sweep of entities deleted
+        # late (none ever is) and the systems after one that asked (each would return at once:
+        # every system waits while a decision is pending or the game is over).
+        systems = [processor.process for processor in esper._processors]
         since = len(state.events)
         for _ in range(TICKS_PER_DECISION):
-            if state.decision is not None or state.over:
-                break
-            process(state)
+            for process in systems:
+                process(state)
+                if state.decision is not None or state.over:
+                    break
+            else:
+                continue
+            break
         else:
             if state.decision is None and not state.over:
                 rule_process.end_game(state, None, runaway_reason(state, since), "engine_limit")

@@ -13,7 +13,7 @@ from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
 from ecs_vanguard.continuous.values import holds
-from ecs_vanguard.decisions import Action, ActionKind
+from ecs_vanguard.decisions import Action, ActionKind, action
 from ecs_vanguard.effects.costs import can_pay
 from ecs_vanguard.effects.runtime import order_play_index, steps_of
 from ecs_vanguard.rules import OrderType, Skill, Stat, UnitType
@@ -32,11 +32,11 @@ def ride_actions(state: State, player: int) -> list[Action]:
         d = state.card(card)
         if (d.unit_type not in _NOT_CALLABLE
                 and vg_grade <= q.hand_grade(state, card) <= vg_grade + 1):
-            out.append(Action(ActionKind.RIDE, card=card))
+            out.append(action(ActionKind.RIDE, card=card))
     if len(zones[Zone.HAND]) >= state.rules.ride_deck_cost_discard:
         for card in zones[Zone.RIDE_DECK]:
             if vg_grade <= q.hand_grade(state, card) <= vg_grade + 1:
-                out.append(Action(ActionKind.RIDE, card=card))
+                out.append(action(ActionKind.RIDE, card=card))
     return out
 
 
@@ -57,7 +57,7 @@ def call_actions(state: State, player: int) -> list[Action]:
     for card in state.board.zones[player][Zone.HAND]:
         d = state.card(card)
         if d.unit_type not in _NOT_CALLABLE and q.hand_grade(state, card) <= vg_grade:
-            out.extend(Action(ActionKind.CALL, card=card, circle=c) for c in circles)
+            out.extend(action(ActionKind.CALL, card=card, circle=c) for c in circles)
     return out
 
 
@@ -74,7 +74,7 @@ def overdress_actions(state: State, player: int) -> list[Action]:
             named = any(n in d.overdress for n in q.names(state, unit))
             dressed = d.overdress_or_dressed and bool(q.dress_sources(state, unit))
             if named or dressed:
-                out.append(Action(ActionKind.OVERDRESS, card=card, target=unit))
+                out.append(action(ActionKind.OVERDRESS, card=card, target=unit))
     return out
 
 
@@ -86,7 +86,7 @@ def move_actions(state: State, player: int) -> list[Action]:
         if (units and circle is not Circle.VC and partner is not None
                 and partner is not Circle.VC and not q.is_locked(units[-1])
                 and not any(q.is_locked(u) for u in state.board.circles[player][partner])):
-            out.append(Action(ActionKind.MOVE, card=units[-1], circle=partner))
+            out.append(action(ActionKind.MOVE, card=units[-1], circle=partner))
     return out
 
 
@@ -118,7 +118,7 @@ def act_actions(state: State, player: int) -> list[Action]:
             if (ability.kind is AbilityKind.ACT and zone in ability.zones
                     and ability.by_opponent != mine
                     and _usable(state, player, card, card_id, index, ability)):
-                out.append(Action(ActionKind.ACT, card=card, index=slot))
+                out.append(action(ActionKind.ACT, card=card, index=slot))
     return out
 
 
@@ -140,7 +140,7 @@ def order_actions(state: State, player: int, kinds: frozenset[OrderType]) -> lis
             continue
         index = play_ability(state, card)
         if index < 0 or _playable_order(state, player, card, index):
-            out.append(Action(ActionKind.PLAY_ORDER, card=card, index=index))
+            out.append(action(ActionKind.PLAY_ORDER, card=card, index=index))
         if d.order_type is OrderType.NORMAL and index >= 0:
             out.extend(_alchemagic_actions(state, player, card))
     return out
@@ -165,7 +165,7 @@ def _alchemagic_actions(state: State, player: int, card: int) -> list[Action]:
                       context=(("alchemagic", other),))
         steps, n_cost = steps_of(state, frame)
         if _payable_from_order_area(state, player, card, frame, steps[:n_cost], bound=other):
-            out.append(Action(ActionKind.PLAY_ORDER, card=card, target=other, index=-1))
+            out.append(action(ActionKind.PLAY_ORDER, card=card, target=other, index=-1))
     return out
 
 
@@ -202,7 +202,7 @@ def seek_mate_actions(state: State, player: int) -> list[Action]:
             or q.grade(state, q.vanguard(state, 1 - player)) < 3
             or len(state.board.zones[player][Zone.DROP]) < 4):
         return []
-    return [Action(ActionKind.SEEK_MATE, card=vanguard)]
+    return [action(ActionKind.SEEK_MATE, card=vanguard)]
 
 
 def attack_targets(state: State, player: int) -> list[int]:
@@ -221,7 +221,7 @@ def attack_actions(state: State, player: int) -> list[Action]:
         if (circle in FRONT_ROW and units and q.is_standing(units[-1])
                 and not q.is_locked(units[-1])):
             allowed = _allowed_targets(state, units[-1], targets)
-            out.extend(Action(ActionKind.ATTACK, card=units[-1], target=t) for t in allowed)
+            out.extend(action(ActionKind.ATTACK, card=units[-1], target=t) for t in allowed)
     return out
 
 
@@ -263,19 +263,19 @@ def guard_actions(state: State, player: int) -> list[Action]:
     assert battle is not None
     group = battle.guard_group
     min_grade = q.guard_min_grade(state, battle.attacker)        # "only grade N or greater"
-    out = [Action(ActionKind.GUARD, card=c) for c in state.board.zones[player][Zone.HAND]
+    out = [action(ActionKind.GUARD, card=c) for c in state.board.zones[player][Zone.HAND]
            if state.card(c).unit_type not in _NOT_CALLABLE and c not in group
            and (min_grade <= 0 or q.hand_grade(state, c) >= min_grade)]
     if group:
         if len(group) >= battle.guard_at_once:
-            out.append(Action(ActionKind.YES))
-        out.append(Action(ActionKind.NO))
+            out.append(action(ActionKind.YES))
+        out.append(action(ActionKind.NO))
         return out
     for unit in q.front_row(state, player):
         pos = q.position(unit)
         if (pos.zone is Zone.RC and unit != battle.target and state.card(unit).grade == 2
                 and Skill.INTERCEPT in state.card(unit).skills):
-            out.append(Action(ActionKind.INTERCEPT, card=unit))
+            out.append(action(ActionKind.INTERCEPT, card=unit))
     out.extend(order_actions(state, player, frozenset({OrderType.BLITZ})))
     out.extend(g_guardian_actions(state, player))
     return out
@@ -297,5 +297,5 @@ def g_guardian_actions(state: State, player: int) -> list[Action]:
             continue
         frame = Frame(card, d.id, G_GUARDIAN_INDEX, player)
         if can_pay(state, frame, d.g_guardian_cost):
-            out.append(Action(ActionKind.GUARD, card=card))
+            out.append(action(ActionKind.GUARD, card=card))
     return out

@@ -8,7 +8,7 @@ import esper
 
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
-from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.decisions import ActionKind, Decision, DecisionKind, action
 from ecs_vanguard.effects.builtin import push_trigger
 from ecs_vanguard.effects.picking import DONE, offer_or_pass, take_answer
 from ecs_vanguard.events import (
@@ -76,7 +76,7 @@ def _boost_step(state: State) -> None:
     if booster is not None and answer is None:
         # LEG-13: boosting a legion, the turn player chooses the leader or the mate.
         choices = [battle.attacker] + ([battle.co_attacker] if battle.co_attacker >= 0 else [])
-        boosts = tuple(Action(ActionKind.BOOST, card=booster,
+        boosts = tuple(action(ActionKind.BOOST, card=booster,
                               target=u if len(choices) > 1 else -1) for u in choices)
         state.decision = Decision(battle.player, DecisionKind.BOOST, (*boosts, DONE),
                                   label="boost")

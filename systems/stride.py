@@ -8,7 +8,7 @@ import esper
 from components import HeartLink
 from ecs_vanguard import ops, world
 from ecs_vanguard import query as q
-from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind, action
 from ecs_vanguard.effects.costs import can_pay
 from ecs_vanguard.effects.picking import offer_or_pass, take_answer
 from ecs_vanguard.effects.runtime import steps_of
@@ -61,7 +61,7 @@ def _rechoose_heart(state: State) -> bool:
         answer = take_answer(state)
         if answer is None:
             state.decision = Decision(player, DecisionKind.CHOOSE_CARD, tuple(
-                Action(ActionKind.PICK, card=c) for c in candidates), label="heart")
+                action(ActionKind.PICK, card=c) for c in candidates), label="heart")
         else:
             ops.choose_heart(state, answer.card)
         return True
@@ -81,7 +81,7 @@ def stride_actions(state: State, player: int) -> list[Action]:
         frame = Frame(card, d.id, STRIDE_INDEX, player)
         steps, n_cost = steps_of(state, frame)
         if can_pay(state, frame, steps[:n_cost]):
-            out.append(Action(ActionKind.STRIDE, card=card))
+            out.append(action(ActionKind.STRIDE, card=card))
     return out
 
 

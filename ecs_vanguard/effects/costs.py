@@ -20,7 +20,7 @@ from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.continuous.values import choosable, narrow, select
-from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.decisions import ActionKind, Decision, DecisionKind, action
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.picking import pick_cards, pick_order, player_of, take_answer
 from ecs_vanguard.state import Frame, State
@@ -262,7 +262,7 @@ def pick_grades(state: State, frame: Frame, demand: Demand, later: Sequence[Dema
             state, [Demand(demand.cards, grade_total=need - state.card(c).grade), *later],
             taken | {c})]
         if len(left) > 1:
-            actions = tuple(Action(ActionKind.PICK, card=c) for c in left)
+            actions = tuple(action(ActionKind.PICK, card=c) for c in left)
             return Decision(frame.master, DecisionKind.CHOOSE_CARD, actions,
                             label="stride cost", source=frame.source)
         if not left:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from components import GiftMarker
 from ecs_vanguard import ops
-from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.decisions import ActionKind, Decision, DecisionKind, action
 from ecs_vanguard.events import GiftGained
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import ACCEL_CIRCLES, Zone
@@ -19,7 +19,7 @@ def gain_gift(state: State, frame: Frame, gift: str) -> Decision | None:
         answer, state.answer = state.answer, None
         if answer is None:
             circles = list(state.board.circles[p])
-            actions = tuple(Action(ActionKind.PICK, circle=c) for c in circles)
+            actions = tuple(action(ActionKind.PICK, circle=c) for c in circles)
             return Decision(p, DecisionKind.CHOOSE_CIRCLE, actions, label="force",
                             source=frame.source)
         assert answer.circle is not None

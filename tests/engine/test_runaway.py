@@ -79,7 +79,9 @@ def test_a_tick_loop_that_changes_nothing_ends_the_game_as_no_progress(rdb, monk
     engine-limit draw that says nothing happened, instead of spinning forever."""
     game = _main_phase(rdb, rear={"front_left": "DX-002"})
     action = pick(game, ActionKind.DONE)
-    monkeypatch.setattr(esper, "process", lambda *args: None)
+    game.switch()
+    for processor in esper._processors:             # every system of the tick does nothing
+        monkeypatch.setattr(type(processor), "process", lambda self, state: None)
     game.step(action)
     assert game.over and game.end_code == "engine_limit" and game.winner is None
     assert "nothing happened (no progress" in game.end_reason
