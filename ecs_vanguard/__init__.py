@@ -7,14 +7,17 @@
 """
 
 from ecs_vanguard import agents
+from ecs_vanguard._version import __version__ as __version__
 from ecs_vanguard.agents import HeuristicAgent, MCTSAgent, RandomAgent
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.errors import (
+    ArgumentError,
     CardDataError,
     DeckError,
     IllegalActionError,
+    OddsError,
     ReproductionError,
     ScenarioError,
     SimulationError,
@@ -25,6 +28,7 @@ from ecs_vanguard.game import Game
 from ecs_vanguard.replay import replay
 from ecs_vanguard.rules import BattleStep, Format, Phase, Trigger
 from ecs_vanguard.scenario import Scenario
+from ecs_vanguard.sim.odds import odds
 from ecs_vanguard.sim.play import GameSpec, play_game
 from ecs_vanguard.sim.results import Results
 from ecs_vanguard.sim.runner import load_results, simulate
@@ -34,6 +38,7 @@ from ecs_vanguard.zones import Circle, Zone
 __all__ = [
     "Action",
     "ActionKind",
+    "ArgumentError",
     "BattleStep",
     "CardDB",
     "CardDataError",
@@ -48,6 +53,7 @@ __all__ = [
     "HeuristicAgent",
     "IllegalActionError",
     "MCTSAgent",
+    "OddsError",
     "Phase",
     "RandomAgent",
     "ReproductionError",
@@ -61,6 +67,7 @@ __all__ = [
     "Zone",
     "agents",
     "load_results",
+    "odds",
     "play_game",
     "replay",
     "simulate",

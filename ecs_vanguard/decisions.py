@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from ecs_vanguard.zones import Circle
 
@@ -72,6 +73,15 @@ class Action:
         if self.index >= 0:
             parts.append(f"index={self.index}")
         return " ".join(parts)
+
+
+@lru_cache(maxsize=1 << 16)
+def action(kind: ActionKind, card: int = -1, target: int = -1, circle: Circle | None = None,
+           index: int = -1) -> Action:
+    """Return the Action with these fields, made once and shared: actions are immutable, and
+    the legal-action lists of a game repeat the same few hundred (a new frozen dataclass costs
+    0.7 µs, a shared one 0.1 µs; issue 10)."""
+    return Action(kind, card, target, circle, index)
 
 
 @dataclass(frozen=True, slots=True)

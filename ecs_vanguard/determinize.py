@@ -19,12 +19,14 @@ import esper
 import numpy as np
 
 from components import Card, Position
+from ecs_vanguard import ops, world
+from ecs_vanguard.errors import ArgumentError
 from ecs_vanguard.knowledge import Knowledge, knowledge
+from ecs_vanguard.state import GameRandom, State
 from ecs_vanguard.zones import Zone
 
 if TYPE_CHECKING:
     from ecs_vanguard.game import Game
-    from ecs_vanguard.state import State
 
 _POOL_OF_ZONE = {Zone.RIDE_DECK: Zone.RIDE_DECK, Zone.G_ZONE: Zone.G_ZONE}   # else: main deck
 
@@ -38,34 +40,37 @@ class Determinizer:
         player: the player whose information set is sampled.
 
     Raises:
-        ValueError: `player` is not 0 or 1.
+        ArgumentError: `player` is not 0 or 1.
     """
 
     def __init__(self, game: Game, player: int) -> None:
-        if player not in (0, 1):
-            raise ValueError(f"player must be 0 or 1, not {player!r}")
+        if isinstance(player, bool) or player not in (0, 1):
+            raise ArgumentError(f"player must be 0 or 1, got {player!r:.40}")
         self.game, self.player = game, player
         game.switch()
         known = knowledge(game.state, player)
         self.pools = _pools(known)
 
     def sample(self, rng: np.random.Generator) -> Game:
-        """Return a new game: a copy with every unseen card's identity drawn again."""
-        copy = self.game.clone()
+        """Return a new game: a copy with every unseen card's identity drawn again. The copy
+        shares nothing writable with this game (copy on write, world.own): the entities whose
+        identity changes get their own components, and the copy its own `defs` list."""
+        copy = self.game._copy()                  # a new game, with no history of its own
         copy.switch()
         state = copy.state
-        defs = list(state.defs)
-        changed: set[int] = set()
+        source_defs = self.game.state.defs
+        defs = list(source_defs)
+        changed: list[int] = []
         for pool in self.pools:
             for entity, source in pool.deal(rng):
-                if source != entity:
-                    defs[entity] = self.game.state.defs[source]
-                    changed.add(entity)
-        for entity in sorted(changed):
-            esper.add_component(entity, Card(defs[entity].id))  # type: ignore[union-attr]
+                if source != entity and source_defs[source] is not source_defs[entity]:
+                    defs[entity] = source_defs[source]
+                    changed.append(entity)
         state.defs = defs
-        _rewatch(state, changed)
-        state.rng = np.random.default_rng(rng.integers(2**63))
+        for entity in sorted(changed):          # own() puts it in state.rehash (hashing.py)
+            world.own(state, entity)[Card] = Card(defs[entity].id)  # type: ignore[union-attr]
+        _reindex(state, set(changed))
+        state.rng = _fresh_random(rng)
         return copy
 
 
@@ -108,23 +113,34 @@ def _pools(known: dict[int, Knowledge]) -> list[_Pool]:
     return [pools[key] for key in sorted(pools, key=lambda k: (k[0], k[1].value))]
 
 
-def _rewatch(state: State, changed: set[int]) -> None:
-    """Index the autos of the cards whose identity changed again (effects.triggers.watch)."""
+def _reindex(state: State, changed: set[int]) -> None:
+    """Index the auto and cont abilities of the cards whose identity changed again
+    (ops.watch; the indexes are replaced, never written: clones share them)."""
     if not changed:
         return
-    from ecs_vanguard.effects import triggers
-
     state.watchers = {kind: tuple(w for w in watchers if w[0] not in changed)
                       for kind, watchers in state.watchers.items()}
+    state.cont_index = {stat: tuple(c for c in entries if c[0] not in changed)
+                        for stat, entries in state.cont_index.items()}
     for entity in sorted(changed):
-        triggers.watch(state, entity)
+        ops.watch(state, entity)
+
+
+def _fresh_random(rng: np.random.Generator) -> GameRandom:
+    """A game generator in a state drawn from `rng` (a PCG64 state and an odd increment; cheaper
+    than seeding a new one through a SeedSequence)."""
+    words = rng.integers(0, 2**64, size=4, dtype=np.uint64, endpoint=False)
+    state = (int(words[0]) << 64) | int(words[1])
+    inc = ((int(words[2]) << 64) | int(words[3])) | 1
+    return GameRandom(state={"bit_generator": "PCG64", "state": {"state": state, "inc": inc},
+                             "has_uint32": 0, "uinteger": 0})
 
 
 def determinize(game: Game, player: int, rng: np.random.Generator | int | None = None) -> Game:
     """Return a copy of `game` with everything `player` cannot see sampled again (module doc).
 
     Raises:
-        ValueError: `player` is not 0 or 1.
+        ArgumentError: `player` is not 0 or 1.
     """
     generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
     return Determinizer(game, player).sample(generator)

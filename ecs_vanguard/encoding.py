@@ -15,6 +15,7 @@ from components import LegionLink
 from ecs_vanguard import observation as observation_module
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Action, ActionKind
+from ecs_vanguard.errors import IllegalActionError
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import Circle, Zone
 
@@ -91,6 +92,28 @@ def encode_action(state: State, action: Action) -> int:
     return start + action.card
 
 
+def encode_checked(state: State, action: object) -> int:
+    """Return the table index of an action a user gives (Game.encode_action).
+
+    Raises:
+        IllegalActionError: not an Action, or one naming cards or circles not in play (its
+            index would be past the table or another action's).
+    """
+    if not isinstance(action, Action):
+        raise IllegalActionError(f"cannot encode {action!r:.80}: not an Action")
+    defs = state.defs
+    cards_exist = all(c == -1 or (type(c) is int and 0 < c < len(defs) and defs[c])
+                      for c in (action.card, action.target))
+    try:
+        index = encode_action(state, action) if cards_exist else -1
+    except (KeyError, ValueError, IndexError, TypeError):
+        index = -1
+    if not 0 <= index < ACTION_COUNT:
+        raise IllegalActionError(f"cannot encode {action}: it names cards or circles that are "
+                                 "not in play")
+    return index
+
+
 def action_mask(state: State) -> np.ndarray:
     """Return a boolean array over the table, True exactly at the legal actions."""
     mask = np.zeros(ACTION_COUNT, dtype=bool)
@@ -100,12 +123,13 @@ def action_mask(state: State) -> np.ndarray:
 
 
 def decode_action(state: State, index: int) -> Action:
-    """Return the legal action with this index; raise ValueError if none has it."""
+    """Return the legal action with this index; raise IllegalActionError (a ValueError) if none
+    has it."""
     if state.decision is not None:
         for action in state.decision.actions:
             if encode_action(state, action) == index:
                 return action
-    raise ValueError(f"action index {index} is not legal now")
+    raise IllegalActionError(f"action index {index!r:.40} is not legal now")
 
 
 # -- observations: ecs_vanguard.observation (named parts, one name per feature) ---------------

@@ -6,8 +6,11 @@
     ├── ScenarioError        a Scenario position is not a legal position
     ├── SimulationError      a bad simulation argument or results folder (also a ValueError)
     ├── SnapshotError        a saved game (to_json) cannot be loaded: malformed, version, cards
-    ├── ReproductionError    a fuzzer reproduction file cannot be read
+    ├── ReproductionError    a reproduction or game record cannot be read or does not match
+    ├── OddsError            a mulligan policy, card filter or odds question cannot be read
+    ├── ArgumentError        a bad argument to the Python API (also a ValueError)
     └── IllegalActionError   step() got an action that is not legal now; nothing changed
+                             (also a ValueError)
 """
 
 from __future__ import annotations
@@ -29,8 +32,12 @@ class ScenarioError(VanguardError):
     """A Scenario describes a position the rules do not allow."""
 
 
-class IllegalActionError(VanguardError):
-    """An action that is not in `legal_actions()` was stepped; the game is unchanged."""
+class IllegalActionError(VanguardError, ValueError):
+    """An action that is not in `legal_actions()` was stepped or encoded; the game is unchanged."""
+
+
+class ArgumentError(VanguardError, ValueError):
+    """A bad argument to the Python API: a seed that is not an integer, a player not 0 or 1."""
 
 
 class SimulationError(VanguardError, ValueError):
@@ -43,3 +50,7 @@ class SnapshotError(VanguardError):
 
 class ReproductionError(VanguardError):
     """A reproduction file cannot be read: missing, not JSON, or a bad field."""
+
+
+class OddsError(VanguardError, ValueError):
+    """A mulligan policy, a card filter or a deck-odds question cannot be read or used."""

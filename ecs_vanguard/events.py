@@ -133,6 +133,14 @@ class OrderPlayed:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayCancelled:
+    """CORE-19, ALC-01 ④: a play whose cost could not be paid was undone; nothing resolved."""
+
+    card: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class AbilityActivated:
     card: int
     player: int

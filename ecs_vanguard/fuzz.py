@@ -22,7 +22,7 @@ import numpy as np
 
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.game import Game
-from ecs_vanguard.replay import Reproduction, play_checked
+from ecs_vanguard.replay import Reproduction, game_digest, play_checked
 
 FORMATS = ("standard", "premium")
 DEFAULT_OUT = "fuzz-failures"
@@ -110,7 +110,9 @@ def fuzz_game(run_seed: int, index: int) -> GameResult:
     if failure is None:
         return GameResult(index, matchup, steps)
     a, b = matchup.deck_a, matchup.deck_b
-    repro = Reproduction(seed, matchup.format, a, b, failure.actions, failure.error)
+    digest = game_digest(_deck(a), _deck(b), seed=seed, format=matchup.format, turn_limit=None)
+    repro = Reproduction(seed, matchup.format, a, b, failure.actions, failure.error,
+                         digest=digest)
     return GameResult(index, matchup, steps, repro)
 
 

@@ -2,66 +2,77 @@
 
 from __future__ import annotations
 
-import hashlib
+import functools
+from collections.abc import Callable
 
 import esper
 import numpy as np
 
-from components import (
-    Card,
-    DressSource,
-    GiftMarker,
-    HeartLink,
-    Imprisoned,
-    LegionLink,
-    Locked,
-    Modifiers,
-    Orientation,
-    Position,
-    Token,
-)
-from ecs_vanguard import world
+from ecs_vanguard import determinize, encoding, hashing, serialize, world
 from ecs_vanguard.cards.db import CardDB
-from ecs_vanguard.cards.deck import Deck, validate_deck
+from ecs_vanguard.cards.deck import Deck, check_known_cards, deck_pool, validate_deck
+from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.decisions import Action, Decision
-from ecs_vanguard.errors import IllegalActionError
+from ecs_vanguard.errors import ArgumentError, IllegalActionError
+from ecs_vanguard.gamelog import game_log
+from ecs_vanguard.invariants import check_all
+from ecs_vanguard.limits import TICKS_PER_DECISION
 from ecs_vanguard.rules import BattleStep, FormatRules, Phase, format_rules
-from ecs_vanguard.state import Board, Frame, State
+from ecs_vanguard.runaway import runaway_reason
+from ecs_vanguard.setup import deal
+from ecs_vanguard.state import EventLog, State, new_state
+from ecs_vanguard.view import player_view
+
+# Module imports, not names: importing `systems` first loads this facade (through the
+# package's face) while systems.order is still loading (the fresh-interpreter test).
+from systems import order, rule_process
 
 DECISIONS_PER_TURN_LIMIT = 2000     # a game that loops inside one turn ends as a draw
-RARE_COMPONENTS = (DressSource, GiftMarker, HeartLink, Imprisoned, LegionLink, Locked, Token)
 
 
 class Game:
     """One game of Vanguard between two decks, stepped one decision at a time."""
 
+    _origin: Callable[[], Game] | None      # makes the position `history` starts from
+    _history: list[int]                     # the index of every action stepped
+    _table: _TableIndices | None            # the pending decision's action-table indices
+
     def __init__(self, deck0: Deck, deck1: Deck, *, seed: int = 0, format: str = "standard",
                  db: CardDB | None = None, turn_limit: int | None = None,
                  validate: bool = True) -> None:
-        """Set up a game (CORE-03) and run it to the first decision (a mulligan).
+        """Set up a game (CORE-03) and run it to the first decision (a mulligan). The cards are
+        those of `db` (default: the built-in pool) and of the card files the decks name.
 
         Raises:
-            DeckError: a deck breaks the construction rules of the format (CORE-02).
+            DeckError: a deck is not a Deck, names a card `db` lacks, or breaks the
+                construction rules of the format (CORE-02).
+            ArgumentError: the seed is not a non-negative integer, the format or the turn
+                limit is not one.
         """
-        db = db or CardDB.builtin()
+        db = deck_pool((deck0, deck1), db)          # the card files the decks name, on top
         rules = format_rules(format)
         if turn_limit is not None:
             rules = _with_turn_limit(rules, turn_limit)
-        if validate:
-            for deck in (deck0, deck1):
+        _check_seed(seed)
+        for deck in (deck0, deck1):
+            check_known_cards(deck, db)
+            if validate:
                 validate_deck(deck, db, rules)
         self._init_state(db, rules, seed)
-        from ecs_vanguard.setup import deal  # setup uses ops; imported where the world exists
-
         deal(self.state, (deck0, deck1))
         self._run()
+        origin: Callable[[], Game] = functools.partial(
+            Game, deck0, deck1, seed=seed, format=format, db=db, turn_limit=turn_limit,
+            validate=False)
+        self._origin = origin
 
     def _init_state(self, db: CardDB, rules: FormatRules, seed: int | np.random.SeedSequence) -> None:
-        from systems.order import build_processors  # systems sit above the package (STYLE §1)
-
-        self._world = world.new_world(build_processors())
-        self.state = State(db=db, rules=rules, rng=np.random.default_rng(seed),
-                           board=Board.empty(), defs=[None])
+        self._world = world.new_world(order.build_processors())
+        self.state = new_state(db, rules, seed)
+        # What log_text() replays: a maker of the first position and the indices stepped since.
+        self._origin = None
+        self._history = []
+        self._table = None
 
     @classmethod
     def _blank(cls, db: CardDB, rules: FormatRules, seed: int) -> Game:
@@ -81,17 +92,32 @@ class Game:
     # -- the decision loop -------------------------------------------------------------
 
     def _run(self) -> None:
-        """Tick the systems until a decision is pending or the game is over (DESIGN "A tick")."""
+        """Tick the systems until a decision is pending or the game is over (DESIGN "A tick").
+
+        A game that needs more than `limits.TICKS_PER_DECISION` ticks to reach its next decision
+        (a runaway ability, or no progress at all) ends as an engine-limit draw.
+        """
         state = self.state
-        process = esper.process
-        while state.decision is None and not state.over:
-            process(state)
+        # esper.process, without what a tick here never needs: the sweep of entities deleted
+        # late (none ever is) and the systems after one that asked (each would return at once:
+        # every system waits while a decision is pending or the game is over).
+        systems = [processor.process for processor in esper._processors]
+        since = len(state.events)
+        for _ in range(TICKS_PER_DECISION):
+            for process in systems:
+                process(state)
+                if state.decision is not None or state.over:
+                    break
+            else:
+                continue
+            break
+        else:
+            if state.decision is None and not state.over:
+                rule_process.end_game(state, None, runaway_reason(state, since), "engine_limit")
         if state.decision is not None:
             state.turn.decisions_this_turn += 1
             if state.turn.decisions_this_turn > DECISIONS_PER_TURN_LIMIT:
-                from systems.rule_process import end_game
-
-                end_game(state, None, f"decision limit of {DECISIONS_PER_TURN_LIMIT} in one turn",
+                rule_process.end_game(state, None, f"decision limit of {DECISIONS_PER_TURN_LIMIT} in one turn",
                          "decision_limit")
 
     @property
@@ -104,8 +130,14 @@ class Game:
         d = self.state.decision
         return list(d.actions) if d is not None else []
 
-    def step(self, action: Action) -> None:
-        """Apply one action of the pending decision and run to the next decision.
+    def legal_action_indices(self) -> np.ndarray:
+        """Return the action-table index (`encode_action`) of each legal action, in the order of
+        `legal_actions()` (empty when the game is over). Worked out once per decision."""
+        return np.array(self._table_indices().indices, dtype=np.int64)
+
+    def step(self, action: Action | int) -> None:
+        """Apply one action of the pending decision and run to the next decision. `action` is
+        an Action of `legal_actions()` or its action-table index (`legal_action_indices()`).
 
         Raises:
             IllegalActionError: the action is not legal now; the game is unchanged.
@@ -116,12 +148,24 @@ class Game:
             raise IllegalActionError(f"the game is over ({state.end_reason}); no action is legal")
         decision = state.decision
         assert decision is not None
-        if not isinstance(action, Action) or action not in decision.actions:
+        index = -1
+        if isinstance(action, Action):
+            try:
+                index = decision.actions.index(action)
+            except ValueError:
+                pass
+        elif isinstance(action, int | np.integer) and not isinstance(action, bool):
+            index = self._table_indices().position.get(int(action), -1)
+        if index < 0:
+            shown = action if isinstance(action, Action) else f"action index {action!r:.80}"
             raise IllegalActionError(
-                f"{action} is not legal for the pending {decision.kind.value} decision of player "
-                f"{decision.player} ({len(decision.actions)} legal actions)"
+                f"{shown} is not legal for the pending {decision.kind.value} decision of "
+                f"player {decision.player} ({len(decision.actions)} legal actions)"
             )
-        state.decision, state.answer = None, action
+        if self._origin is None:                      # a Scenario or a loaded snapshot
+            self._keep_start()
+        self._history.append(index)
+        state.decision, state.answer = None, decision.actions[index]
         self._run()
 
     # -- what users read ----------------------------------------------------------------
@@ -172,7 +216,7 @@ class Game:
         return self.state.turn.step if self.state.turn.phase is Phase.BATTLE else None
 
     @property
-    def events(self) -> list[object]:
+    def events(self) -> EventLog:
         """The structured log of everything that happened (do not mutate)."""
         return self.state.events
 
@@ -180,6 +224,40 @@ class Game:
     def db(self) -> CardDB:
         """The card database the game uses."""
         return self.state.db
+
+    @property
+    def history(self) -> tuple[int, ...]:
+        """The index into `legal_actions()` of every action stepped since the game was made."""
+        return tuple(self._history)
+
+    def initial(self) -> Game:
+        """Return a new game at the position `history` starts from: the set-up of a new game,
+        a Scenario's position or a loaded snapshot."""
+        start = self._keep_start()()
+        start._origin = self._origin
+        return start
+
+    def _keep_start(self) -> Callable[[], Game]:
+        """Return the maker of the position `history` starts from; a game made without one (a
+        Scenario, a snapshot) keeps a frozen copy of itself, once, before it first changes."""
+        if self._origin is None:
+            self._origin = self._copy()._copy
+        return self._origin
+
+    def card(self, entity: int) -> CardDef:
+        """Return the printed card (names, grade, power, ...) of a card entity.
+
+        Raises:
+            ArgumentError: no card of this game has that entity id.
+        """
+        defs = self.state.defs
+        if type(entity) is not int or not 0 < entity < len(defs) or defs[entity] is None:
+            raise ArgumentError(f"no card of this game has entity id {entity!r:.40}")
+        return defs[entity]  # type: ignore[return-value]
+
+    def log_text(self) -> str:
+        """Return the game so far, move by move, as a Vanguard player reads it."""
+        return game_log(self).text()
 
     def switch(self) -> None:
         """Make this game's esper world current (for code that reads components directly)."""
@@ -189,75 +267,99 @@ class Game:
 
     def clone(self) -> Game:
         """Return an independent copy: equal actions give equal futures (DESIGN "clone")."""
+        other = self._copy()
+        other._origin, other._history = self._keep_start(), list(self._history)
+        other._table = self._table            # the same pending decision, the same indices
+        return other
+
+    def _copy(self) -> Game:
+        """Return a copy of the world and the state, with no history of its own; both games
+        share every entity's components until one of them writes (world.own)."""
         esper.switch_world(self._world)
-        other = Game.__new__(Game)
-        other._world = world.clone_world(self._world)
-        other.state = clone_state(self.state)
+        other = Game._adopt(world.clone_world(self._world), clone_state(self.state))
+        world.disown(self.state)
         return other
 
     def state_hash(self) -> str:
-        """Return a hash of everything that decides the future of the game."""
+        """Return a hash of everything that decides the future of the game: 16 hex digits,
+        equal for equal states in any process (kept up to date by what changed, hashing.py)."""
         esper.switch_world(self._world)
-        return hashlib.blake2b(repr(canonical(self.state)).encode(), digest_size=16).hexdigest()
+        return hashing.state_hash(self.state)
 
     def view(self, player: int) -> dict:
         """Return what `player` may see: their own hand, every public zone, counts of hidden ones."""
+        _check_player(player)
         esper.switch_world(self._world)
-        from ecs_vanguard.view import player_view
-
         return player_view(self.state, player)
 
     def encode_action(self, action: Action) -> int:
-        """Return the index of an action in the fixed action table (encoding.ACTION_COUNT)."""
-        esper.switch_world(self._world)
-        from ecs_vanguard import encoding
+        """Return the index of an action in the fixed action table (encoding.ACTION_COUNT).
 
-        return encoding.encode_action(self.state, action)
+        Raises:
+            IllegalActionError: `action` is not an Action, or names cards not in play.
+        """
+        esper.switch_world(self._world)
+        return encoding.encode_checked(self.state, action)
 
     def decode_action(self, index: int) -> Action:
-        """Return the legal action with this table index; ValueError if none has it."""
-        esper.switch_world(self._world)
-        from ecs_vanguard import encoding
+        """Return the legal action with this table index.
 
-        return encoding.decode_action(self.state, index)
+        Raises:
+            IllegalActionError: no legal action has this index (also a ValueError).
+        """
+        position = -1
+        if isinstance(index, int | np.integer) and not isinstance(index, bool):
+            position = self._table_indices().position.get(int(index), -1)
+        if position < 0:
+            raise IllegalActionError(f"action index {index!r:.40} is not legal now")
+        return self.state.decision.actions[position]  # type: ignore[union-attr]
 
     def action_mask(self) -> np.ndarray:
-        """Return a boolean array over the action table, True at the legal actions."""
-        esper.switch_world(self._world)
-        from ecs_vanguard import encoding
+        """Return a boolean array over the action table, True at the legal actions (a fresh
+        copy of the mask worked out once per decision)."""
+        table = self._table_indices()
+        if table.mask is None:
+            table.mask = np.zeros(encoding.ACTION_COUNT, dtype=bool)
+            table.mask[list(table.indices)] = True
+        return table.mask.copy()
 
-        return encoding.action_mask(self.state)
+    def _table_indices(self) -> _TableIndices:
+        """The pending decision's actions as table indices, kept until the decision changes."""
+        decision = self.state.decision
+        table = self._table
+        if table is None or table.decision is not decision:
+            esper.switch_world(self._world)
+            indices = () if decision is None else tuple(
+                encoding.encode_action(self.state, a) for a in decision.actions)
+            table = self._table = _TableIndices(decision, indices)
+        return table
 
     def observation(self, player: int) -> np.ndarray:
         """Return a float32 vector of what `player` may see (views: encoding.OBSERVATION)."""
+        _check_player(player)
         esper.switch_world(self._world)
-        from ecs_vanguard import encoding
-
         return encoding.observation(self.state, player)
 
     def determinize(self, player: int, rng: np.random.Generator | int | None = None) -> Game:
-        """Return a copy in which all that `player` cannot see is sampled again, consistently
-        with what they can see (module ecs_vanguard.determinize); this game is unchanged.
+        """Return a copy in which all that `player` cannot see is dealt again, consistently
+        with what they can see (ecs_vanguard.determinize); this game is unchanged. The copy
+        has no history of its own: its `initial()` is itself.
 
         Raises:
-            ValueError: `player` is not 0 or 1.
+            ArgumentError: `player` is not 0 or 1.
         """
-        from ecs_vanguard.determinize import determinize
-
-        return determinize(self, player, rng)
+        _check_player(player)
+        return determinize.determinize(self, player, rng)
 
     def check_invariants(self) -> None:
         """Raise AssertionError naming the broken invariant (issue 5 grows this)."""
         esper.switch_world(self._world)
-        from ecs_vanguard.invariants import check_all
-
         check_all(self.state)
 
     def to_json(self) -> str:
         """Return a JSON snapshot of the whole game; `Game.from_json` continues it identically."""
-        from ecs_vanguard import serialize
-
-        return serialize.dump(self)
+        esper.switch_world(self._world)
+        return serialize.dump(self.state)
 
     @classmethod
     def from_json(cls, text: str, db: CardDB | None = None) -> Game:
@@ -266,32 +368,82 @@ class Game:
         Raises:
             SnapshotError: malformed JSON, another version, or card ids missing from `db`.
         """
-        from ecs_vanguard import serialize
+        return cls._adopt(*serialize.load(text, db, order.build_processors()))
 
-        return serialize.load(text, db)
+    @classmethod
+    def _adopt(cls, world_name: str, state: State) -> Game:
+        """Return a game over an existing world and State, with no history of its own."""
+        game = cls.__new__(cls)
+        game._world, game.state = world_name, state
+        game._origin, game._history, game._table = None, [], None
+        return game
+
+    # -- copies by the standard library: each an independent game ----------------------
+
+    def __copy__(self) -> Game:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict) -> Game:
+        return self.clone()
+
+    def __reduce__(self) -> tuple:
+        """Pickle as a snapshot plus what `history` and `initial()` need: the esper world
+        lives in this process only, so it is rebuilt on load (for Ray, multiprocessing)."""
+        return (_unpickle, (self.to_json(), self.state.db, self._origin, list(self._history)))
+
+
+class _TableIndices:
+    """A decision's legal actions as action-table indices, and the mask, made when first asked."""
+
+    __slots__ = ("decision", "indices", "mask", "position")
+
+    def __init__(self, decision: Decision | None, indices: tuple[int, ...]) -> None:
+        self.decision, self.indices = decision, indices
+        self.position = {index: n for n, index in enumerate(indices)}
+        self.mask: np.ndarray | None = None
+
+
+def _unpickle(snapshot: str, db: CardDB, origin: Callable[[], Game] | None,
+              history: list[int]) -> Game:
+    game = Game.from_json(snapshot, db)
+    game._origin, game._history = origin, history
+    return game
 
 
 def _with_turn_limit(rules: FormatRules, turn_limit: int) -> FormatRules:
-    if turn_limit < 1:
-        raise ValueError(f"turn_limit must be at least 1, got {turn_limit}")
+    if type(turn_limit) is not int or turn_limit < 1:
+        raise ArgumentError(f"turn_limit must be an integer of at least 1, got {turn_limit!r:.40}")
     import dataclasses
 
     return dataclasses.replace(rules, turn_limit=turn_limit)
 
 
+def _check_seed(seed: object) -> None:
+    """Refuse a seed numpy would misread or refuse deep inside (a string, a negative number)."""
+    if isinstance(seed, np.random.SeedSequence):
+        return
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise ArgumentError(f"seed must be a non-negative integer, got {seed!r:.40}")
+
+
+def _check_player(player: object) -> None:
+    if isinstance(player, bool) or not isinstance(player, int | np.integer) or player not in (0, 1):
+        raise ArgumentError(f"player must be 0 or 1, got {player!r:.40}")
+
+
 def clone_state(state: State) -> State:
-    """Copy a State field by field; immutable parts (db, rules, defs, watchers, events) shared."""
-    rng = np.random.default_rng()
-    rng.bit_generator.state = state.rng.bit_generator.state
+    """Copy a State field by field for a clone: immutable parts (db, rules, defs, watchers, the
+    cont index, continuous records) shared, the event log and the generator forked cheaply."""
     t = state.turn
     return State(
-        db=state.db, rules=state.rules, rng=rng, board=state.board.copy(), defs=state.defs,
+        db=state.db, rules=state.rules, rng=state.rng.fork(), board=state.board.copy(),
+        defs=state.defs,
         turn=type(t)(t.turn, t.player, t.first_player, t.phase, t.step, t.stage, t.rode,
                      list(t.orders_played), list(t.grade3_at_start), t.decisions_this_turn),
         battle=state.battle.copy() if state.battle else None,
         stack=[f.copy() for f in state.stack],
         pending_autos=list(state.pending_autos),
-        decision=state.decision, answer=state.answer, events=list(state.events),
+        decision=state.decision, answer=state.answer, events=state.events.fork(),
         over=state.over, winner=state.winner, end_reason=state.end_reason,
         end_code=state.end_code,
         next_obj=state.next_obj, once_used=set(state.once_used),
@@ -301,53 +453,8 @@ def clone_state(state: State) -> State:
         from_ride_deck=set(state.from_ride_deck),
         player_states=[list(s) for s in state.player_states],
         used_this_game=set(state.used_this_game), dirty=state.dirty,
+        continuous=state.continuous, cont_index=state.cont_index,
+        once_per_game=set(state.once_per_game), legion_history=set(state.legion_history),
+        modified=set(state.modified), rehash=set(state.rehash),
+        entity_hashes=state.entity_hashes, hash_acc=state.hash_acc, hash_shared=True,
     )
-
-
-def canonical(state: State) -> tuple:
-    """Return a plain tuple of everything that decides the future, sorted by entity id."""
-    cards = tuple(   # the card id too: a determinized copy (issue 11) changes hidden ones
-        (e, card.card_id, p.owner, p.zone.value, getattr(p.circle, "value", None),  # type: ignore
-         p.obj, o.rested, o.face_up,
-         tuple((m.stat.value, m.amount, m.until.value, m.turn, m.value, m.source)  # type: ignore
-               for m in mods.items))
-        for e, (card, p, o, mods) in sorted(
-            esper.get_components(Card, Position, Orientation, Modifiers))
-    )
-    board = tuple(
-        (tuple((z.value, tuple(c)) for z, c in side.items()),
-         tuple((c.value, tuple(u)) for c, u in circles.items()))
-        for side, circles in zip(state.board.zones, state.board.circles)
-    )
-    t = state.turn
-    turn = (t.turn, t.player, t.first_player, t.phase.value, getattr(t.step, "value", None),
-            t.stage, t.rode, tuple(t.orders_played), tuple(t.grade3_at_start),
-            t.decisions_this_turn)
-    battle = None if state.battle is None else (
-        state.battle.attacker, state.battle.target, state.battle.player, state.battle.booster,
-        tuple(sorted(state.battle.guardians.items())), state.battle.drives_left,
-        state.battle.damage_left, state.battle.hit, state.battle.guard_at_once,
-        tuple(state.battle.guard_group), state.battle.co_attacker)
-    stack = tuple(_frame_key(f) for f in state.stack)
-    # Rare status components, each sorted by entity id (query order is set order).
-    statuses = tuple(tuple(sorted((e, repr(c)) for e, c in esper.get_component(kind)))
-                     for kind in RARE_COMPONENTS)
-    pending = tuple((a.source, a.obj, a.card_id, a.index, a.player, a.context)
-                    for a in state.pending_autos)
-    return (cards, board, turn, battle, stack, pending, state.decision, state.over, state.winner,
-            state.next_obj, tuple(sorted(state.once_used)),
-            tuple(tuple(sorted((c.value, n) for c, n in f.items())) for f in state.force),
-            tuple(sorted(state.deleted)), state.source, tuple(sorted(state.grants)),
-            tuple(sorted(state.revealed)), tuple(sorted(state.from_ride_deck)),
-            statuses, tuple(sorted(state.used_this_game)),
-            tuple(tuple((n, u.value, t) for n, u, t in s) for s in state.player_states),
-            repr(state.rng.bit_generator.state))
-
-
-def _frame_key(f: Frame) -> tuple:
-    return (f.source, f.card_id, f.index, f.master, f.pc, f.stage,
-            tuple(sorted(f.bound.items())), tuple(f.picks), f.context, f.is_order,
-            tuple(f.loop), tuple(f.used), f.each_total, tuple(f.revealed), tuple(f.calling),
-            tuple(f.circles))
-
-

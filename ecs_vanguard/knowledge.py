@@ -14,7 +14,7 @@ that decision offers (their options from hand, say) show through.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, cast
@@ -139,7 +139,7 @@ _SEEING: dict[type, Callable[[_Log, Any], None]] = {
 }
 
 
-def _zones_at_start(log: list[object], now: dict[int, tuple[int, Zone]],
+def _zones_at_start(log: Iterable[object], now: dict[int, tuple[int, Zone]],
                     ) -> dict[int, tuple[int, Zone]]:
     """Return (owner, zone) of every card before the first event: the zone its first move left,
     or where it is now if it never moved (every zone change logs CardMoved, ops.zones)."""

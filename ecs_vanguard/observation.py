@@ -16,10 +16,9 @@ import esper
 import numpy as np
 
 from components import GiftMarker, HeartLink, LegionLink, Token
+from ecs_vanguard import facts
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import DecisionKind
-from ecs_vanguard.ops import brandt
-from ecs_vanguard.ops.zones import dress_sources
 from ecs_vanguard.rules import BattleStep, Phase, UnitType
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import Circle, Zone
@@ -142,13 +141,7 @@ def _unit(state: State, unit: int) -> list[float]:
     return [1.0, q.grade(state, unit), q.power(state, unit) / 10000, q.critical(state, unit),
             q.drive(state, unit), float(orient.rested), 1.0, 0.0,
             float(esper.has_component(unit, Token)), float(d.unit_type is UnitType.G_UNIT),
-            float(unit in state.deleted), len(_sources(state, unit)), force]
-
-
-def _sources(state: State, unit: int) -> list[int]:
-    """The unit's dress sources (OD-03); most games have none, so the zone is checked first."""
-    has_any = state.board.zones[q.position(unit).owner][Zone.DRESS]
-    return dress_sources(state, unit) if has_any else []
+            float(unit in state.deleted), len(q.dress_sources(state, unit)), force]
 
 
 def _vanguard(state: State, player: int) -> list[float]:
@@ -178,11 +171,11 @@ def _markers(state: State, player: int) -> list[float]:
 
 def _brandt(state: State, player: int) -> list[float]:
     """Prisons and the cards they hold (PRI-01), Worlds and their content (WLD-01)."""
-    worlds = brandt.worlds(state, player)
-    content = brandt.world_content(state, worlds[-1]) if worlds else ""
-    return [len(brandt.prisons(state, player)), len(brandt.imprisoned_in(state, player)),
-            len(worlds), float(content == brandt.BLANK), float(content == brandt.DARK_NIGHT),
-            float(content == brandt.ABYSSAL_DARK_NIGHT)]
+    worlds = facts.worlds(state, player)
+    content = facts.world_content(state, worlds[-1]) if worlds else ""
+    return [len(facts.prisons(state, player)), len(facts.imprisoned_in(state, player)),
+            len(worlds), float(content == facts.BLANK), float(content == facts.DARK_NIGHT),
+            float(content == facts.ABYSSAL_DARK_NIGHT)]
 
 
 def _hand(state: State, player: int) -> list[float]:

@@ -8,14 +8,14 @@ from typing import cast
 
 import esper
 
-from components import LegionLink
+from components import LegionLink, Locked
+from ecs_vanguard import ops
 from ecs_vanguard import query as q
-from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Limit
-from ecs_vanguard.decisions import Action, ActionKind
-from ecs_vanguard.effects.conditions import holds
-from ecs_vanguard.effects.runtime import can_pay, order_play_index, steps_of
-from ecs_vanguard.ops.legion import legion_group
-from ecs_vanguard.ops.zones import dress_sources
+from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
+from ecs_vanguard.continuous.values import holds
+from ecs_vanguard.decisions import Action, ActionKind, action
+from ecs_vanguard.effects.costs import can_pay
+from ecs_vanguard.effects.runtime import order_play_index, steps_of
 from ecs_vanguard.rules import OrderType, Skill, Stat, UnitType
 from ecs_vanguard.state import ALCHEMAGIC_INDEX, G_GUARDIAN_INDEX, Frame, State
 from ecs_vanguard.zones import COLUMN_PARTNER, FRONT_ROW, Circle, Zone
@@ -30,18 +30,22 @@ def ride_actions(state: State, player: int) -> list[Action]:
     out: list[Action] = []
     for card in zones[Zone.HAND]:
         d = state.card(card)
-        if d.unit_type not in _NOT_CALLABLE and vg_grade <= d.grade <= vg_grade + 1:
-            out.append(Action(ActionKind.RIDE, card=card))
+        if (d.unit_type not in _NOT_CALLABLE
+                and vg_grade <= q.hand_grade(state, card) <= vg_grade + 1):
+            out.append(action(ActionKind.RIDE, card=card))
     if len(zones[Zone.HAND]) >= state.rules.ride_deck_cost_discard:
         for card in zones[Zone.RIDE_DECK]:
-            if vg_grade <= state.card(card).grade <= vg_grade + 1:
-                out.append(Action(ActionKind.RIDE, card=card))
+            if vg_grade <= q.hand_grade(state, card) <= vg_grade + 1:
+                out.append(action(ActionKind.RIDE, card=card))
     return out
 
 
 def open_circles(state: State, player: int) -> list[Circle]:
     """RCs a unit can be called to: every RC but a locked one (ACT-23)."""
-    return [c for c, units in state.board.circles[player].items()
+    circles = state.board.circles[player]
+    if not esper.get_component(Locked):        # no locked card anywhere: the usual case
+        return [c for c in circles if c is not Circle.VC]
+    return [c for c, units in circles.items()
             if c is not Circle.VC and not any(q.is_locked(u) for u in units)]
 
 
@@ -52,8 +56,8 @@ def call_actions(state: State, player: int) -> list[Action]:
     out: list[Action] = []
     for card in state.board.zones[player][Zone.HAND]:
         d = state.card(card)
-        if d.unit_type not in _NOT_CALLABLE and d.grade <= vg_grade:
-            out.extend(Action(ActionKind.CALL, card=card, circle=c) for c in circles)
+        if d.unit_type not in _NOT_CALLABLE and q.hand_grade(state, card) <= vg_grade:
+            out.extend(action(ActionKind.CALL, card=card, circle=c) for c in circles)
     return out
 
 
@@ -64,13 +68,13 @@ def overdress_actions(state: State, player: int) -> list[Action]:
     out: list[Action] = []
     for card in state.board.zones[player][Zone.HAND]:
         d = state.card(card)
-        if not d.overdress or d.grade > vg_grade:
+        if not d.overdress or q.hand_grade(state, card) > vg_grade:
             continue
         for unit in q.rear_guards(state, player):
             named = any(n in d.overdress for n in q.names(state, unit))
-            dressed = d.overdress_or_dressed and bool(dress_sources(state, unit))
+            dressed = d.overdress_or_dressed and bool(q.dress_sources(state, unit))
             if named or dressed:
-                out.append(Action(ActionKind.OVERDRESS, card=card, target=unit))
+                out.append(action(ActionKind.OVERDRESS, card=card, target=unit))
     return out
 
 
@@ -82,14 +86,13 @@ def move_actions(state: State, player: int) -> list[Action]:
         if (units and circle is not Circle.VC and partner is not None
                 and partner is not Circle.VC and not q.is_locked(units[-1])
                 and not any(q.is_locked(u) for u in state.board.circles[player][partner])):
-            out.append(Action(ActionKind.MOVE, card=units[-1], circle=partner))
+            out.append(action(ActionKind.MOVE, card=units[-1], circle=partner))
     return out
 
 
 def _usable(state: State, player: int, card: int, card_id: str, index: int,
             ability: AbilityDef) -> bool:
-    if (ability.limit is Limit.ONCE_PER_TURN
-            and (q.position(card).obj, card_id, index) in state.once_used):
+    if ops.limit_reached(state, ability.limit, card, card_id, index, player):
         return False
     frame = Frame(card, card_id, index, player)
     return holds(state, frame, ability.condition) and can_pay(state, frame, ability.cost)
@@ -115,7 +118,7 @@ def act_actions(state: State, player: int) -> list[Action]:
             if (ability.kind is AbilityKind.ACT and zone in ability.zones
                     and ability.by_opponent != mine
                     and _usable(state, player, card, card_id, index, ability)):
-                out.append(Action(ActionKind.ACT, card=card, index=slot))
+                out.append(action(ActionKind.ACT, card=card, index=slot))
     return out
 
 
@@ -133,11 +136,11 @@ def order_actions(state: State, player: int, kinds: frozenset[OrderType]) -> lis
     out = []
     for card in state.board.zones[player][Zone.HAND]:
         d = state.card(card)
-        if d.order_type not in kinds or d.grade > vg_grade:
+        if d.order_type not in kinds or q.hand_grade(state, card) > vg_grade:
             continue
         index = play_ability(state, card)
         if index < 0 or _playable_order(state, player, card, index):
-            out.append(Action(ActionKind.PLAY_ORDER, card=card, index=index))
+            out.append(action(ActionKind.PLAY_ORDER, card=card, index=index))
         if d.order_type is OrderType.NORMAL and index >= 0:
             out.extend(_alchemagic_actions(state, player, card))
     return out
@@ -160,9 +163,9 @@ def _alchemagic_actions(state: State, player: int, card: int) -> list[Action]:
             continue
         frame = Frame(card, state.card(card).id, ALCHEMAGIC_INDEX, player,
                       context=(("alchemagic", other),))
-        costs = steps_of(state, frame)[0][:steps_of(state, frame)[1]]
-        if _payable_from_order_area(state, player, card, frame, costs):
-            out.append(Action(ActionKind.PLAY_ORDER, card=card, target=other, index=-1))
+        steps, n_cost = steps_of(state, frame)
+        if _payable_from_order_area(state, player, card, frame, steps[:n_cost], bound=other):
+            out.append(action(ActionKind.PLAY_ORDER, card=card, target=other, index=-1))
     return out
 
 
@@ -174,15 +177,17 @@ def _playable_order(state: State, player: int, card: int, index: int) -> bool:
 
 
 def _payable_from_order_area(state: State, player: int, card: int, frame: Frame,
-                             costs: tuple[object, ...]) -> bool:
-    """The order leaves the hand before its cost is paid, so a discard cost cannot use it."""
-    hand = state.board.zones[player][Zone.HAND]
-    at = hand.index(card)
-    hand.pop(at)
+                             costs: tuple[object, ...], bound: int = -1) -> bool:
+    """The order leaves the hand (and Alchemagic's order B the drop, ALC-01 (2), (3)) before
+    the cost is paid, so no cost can use them: decide on the position they will pay from."""
+    zones = state.board.zones[player]
+    hand, drop = zones[Zone.HAND], zones[Zone.DROP]
+    zones[Zone.HAND] = tuple(c for c in hand if c != card)
+    zones[Zone.DROP] = tuple(c for c in drop if c != bound)
     try:
         return can_pay(state, frame, costs)
     finally:
-        hand.insert(at, card)
+        zones[Zone.HAND], zones[Zone.DROP] = hand, drop    # the real position, unchanged
 
 
 def seek_mate_actions(state: State, player: int) -> list[Action]:
@@ -192,11 +197,12 @@ def seek_mate_actions(state: State, player: int) -> list[Action]:
     d = state.card(vanguard)
     if (not d.seek_mate or esper.has_component(vanguard, LegionLink) or q.is_heart(vanguard)
             or q.position(vanguard).obj in state.used_this_game
+            or q.position(vanguard).obj in state.legion_history      # LEG-01: ever in legion
             or vanguard in state.deleted
             or q.grade(state, q.vanguard(state, 1 - player)) < 3
             or len(state.board.zones[player][Zone.DROP]) < 4):
         return []
-    return [Action(ActionKind.SEEK_MATE, card=vanguard)]
+    return [action(ActionKind.SEEK_MATE, card=vanguard)]
 
 
 def attack_targets(state: State, player: int) -> list[int]:
@@ -215,17 +221,17 @@ def attack_actions(state: State, player: int) -> list[Action]:
         if (circle in FRONT_ROW and units and q.is_standing(units[-1])
                 and not q.is_locked(units[-1])):
             allowed = _allowed_targets(state, units[-1], targets)
-            out.extend(Action(ActionKind.ATTACK, card=units[-1], target=t) for t in allowed)
+            out.extend(action(ActionKind.ATTACK, card=units[-1], target=t) for t in allowed)
     return out
 
 
 def _allowed_targets(state: State, attacker: int, targets: list[int]) -> list[int]:
     """LEG-12: a restriction on the leader or on the mate binds the whole legion attack; one
     that cannot attack keeps the legion from attacking (engine decision)."""
-    group = legion_group(attacker)
-    if any(q.has_status(u, Stat.CANT_ATTACK) for u in group):
+    group = q.legion_group(attacker)
+    if any(q.is_restricted(state, u, Stat.CANT_ATTACK) for u in group):
         return []
-    if any(q.has_status(u, Stat.ATTACK_ONLY_VANGUARDS) for u in group):
+    if any(q.is_restricted(state, u, Stat.ATTACK_ONLY_VANGUARDS) for u in group):
         return [t for t in targets if q.position(t).zone is Zone.VC]
     return targets
 
@@ -239,7 +245,9 @@ def booster_of(state: State, attacker: int) -> int | None:
         return None
     unit = q.try_unit_at(state, pos.owner, partner)
     if (unit is None or not q.is_standing(unit) or q.is_locked(unit)
-            or Skill.BOOST not in state.card(unit).skills):
+            or Skill.BOOST not in state.card(unit).skills
+            or q.is_restricted(state, unit, Stat.CANT_BOOST)
+            or q.is_restricted(state, attacker, Stat.CANT_BE_BOOSTED)):
         return None
     return unit
 
@@ -254,18 +262,20 @@ def guard_actions(state: State, player: int) -> list[Action]:
     battle = state.battle
     assert battle is not None
     group = battle.guard_group
-    out = [Action(ActionKind.GUARD, card=c) for c in state.board.zones[player][Zone.HAND]
-           if state.card(c).unit_type not in _NOT_CALLABLE and c not in group]
+    min_grade = q.guard_min_grade(state, battle.attacker)        # "only grade N or greater"
+    out = [action(ActionKind.GUARD, card=c) for c in state.board.zones[player][Zone.HAND]
+           if state.card(c).unit_type not in _NOT_CALLABLE and c not in group
+           and (min_grade <= 0 or q.hand_grade(state, c) >= min_grade)]
     if group:
         if len(group) >= battle.guard_at_once:
-            out.append(Action(ActionKind.YES))
-        out.append(Action(ActionKind.NO))
+            out.append(action(ActionKind.YES))
+        out.append(action(ActionKind.NO))
         return out
     for unit in q.front_row(state, player):
         pos = q.position(unit)
         if (pos.zone is Zone.RC and unit != battle.target and state.card(unit).grade == 2
                 and Skill.INTERCEPT in state.card(unit).skills):
-            out.append(Action(ActionKind.INTERCEPT, card=unit))
+            out.append(action(ActionKind.INTERCEPT, card=unit))
     out.extend(order_actions(state, player, frozenset({OrderType.BLITZ})))
     out.extend(g_guardian_actions(state, player))
     return out
@@ -287,5 +297,5 @@ def g_guardian_actions(state: State, player: int) -> list[Action]:
             continue
         frame = Frame(card, d.id, G_GUARDIAN_INDEX, player)
         if can_pay(state, frame, d.g_guardian_cost):
-            out.append(Action(ActionKind.GUARD, card=card))
+            out.append(action(ActionKind.GUARD, card=card))
     return out

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from ecs_vanguard.errors import ArgumentError
+
 
 class Format(Enum):
     """The two formats (RULES.md "Formats")."""
@@ -84,6 +86,21 @@ class Stat(Enum):
     WORLD_CONTENT = "world_content"     # WLD-01: a World's content; value = the content
     ATTACK_ONLY_VANGUARDS = "attack_only_vanguards"   # LEG-12: may attack only vanguards
     CANT_ATTACK = "cant_attack"                       # LEG-12: may not attack
+    GRADE = "grade"                                   # grade +n / -n
+    CANT_BE_BOOSTED = "cant_be_boosted"               # CORE-09: no unit may boost it
+    CANT_BOOST = "cant_boost"                         # CORE-09: it may not boost
+    RESIST = "resist"                 # can't be chosen by the opponent's card effects
+    CANT_STAND = "cant_stand"                         # ACT-12: it is not stood (LEG-21)
+    CANT_DEAL_DAMAGE = "cant_deal_damage"             # LEG-17: its hit deals no damage
+    GUARD_MIN_GRADE = "guard_min_grade"   # CORE-10: attacked by it, only cards of grade
+                                          # `amount` or more may be called to GC from hand
+
+
+# Restrictions: statuses that hold while any modifier or continuous effect gives them.
+RESTRICTIONS: frozenset[Stat] = frozenset({
+    Stat.CANT_BE_HIT, Stat.ATTACK_ONLY_VANGUARDS, Stat.CANT_ATTACK, Stat.CANT_BE_BOOSTED,
+    Stat.CANT_BOOST, Stat.RESIST, Stat.CANT_STAND, Stat.CANT_DEAL_DAMAGE,
+})
 
 
 class Duration(Enum):
@@ -182,4 +199,4 @@ def format_rules(name: str | Format | FormatRules) -> FormatRules:
     try:
         return FORMATS[key]
     except KeyError:
-        raise ValueError(f"unknown format {name!r}: choose one of {sorted(FORMATS)}") from None
+        raise ArgumentError(f"unknown format {name!r:.40}: choose one of {sorted(FORMATS)}") from None

@@ -13,25 +13,25 @@ from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from functools import lru_cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import esper
 
 import components
 from components import Card, Modifier, Modifiers
-from ecs_vanguard import decisions, events, rules, zones
+from ecs_vanguard import decisions, events, ops, rules, snapshot_check, world, zones
 from ecs_vanguard import state as state_module
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.errors import SnapshotError
 from ecs_vanguard.rules import FormatRules, Stat, format_rules
-from ecs_vanguard.state import Frame, PendingAuto, State
+from ecs_vanguard.state import EventLog, Frame, GameRandom, PendingAuto, State, new_state
 
-if TYPE_CHECKING:
-    from ecs_vanguard.game import Game
-
-VERSION = 1
-_DERIVED = frozenset({"db", "rules", "rng", "defs", "watchers"})  # not saved: rebuilt on load
+VERSION = 2          # 2: the timing model's fields (continuous effects, limits, legion history)
+# Not saved: rebuilt on load from the card ids (or always 0 / empty between two decisions).
+_DERIVED = frozenset({"db", "rules", "rng", "defs", "watchers", "cont_index", "batch_depth",
+                      "deriving", "passed", "owned", "owns_index", "rehash",
+                      "entity_hashes", "hash_acc", "hash_shared"})
 _PACKAGES = ("components", "ecs_vanguard")
 _NEVER_SAVED = frozenset({State, FormatRules})  # the State is saved field by field
 _TOP_KEYS = frozenset({"version", "format", "turn_limit", "card_ids", "entities", "state", "rng"})
@@ -172,14 +172,13 @@ def saved_fields() -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(State) if f.name not in _DERIVED)
 
 
-def dump(game: Game) -> str:
-    """Return a JSON snapshot of a game: every entity's components, the State, the generator.
+def dump(state: State) -> str:
+    """Return a JSON snapshot of a game (its world must be the current one): every entity's
+    components, the State, the generator.
 
     Raises:
         SnapshotError: the game uses format rules that are not a named format (+ turn limit).
     """
-    game.switch()
-    state = game.state
     if _rules(state.rules.format.value, state.rules.turn_limit) != state.rules:
         raise SnapshotError(
             "cannot save a game with custom format rules (only a named format "
@@ -189,6 +188,8 @@ def dump(game: Game) -> str:
         (e, list(esper.components_for_entity(e))) for e in sorted(esper.get_entities())
     ]
     fields = {name: getattr(state, name) for name in saved_fields()}
+    fields["events"] = list(state.events)            # the shared log, as the list it reads as
+    fields["board"] = dataclasses.replace(state.board, key=None)   # the hash's cache: not saved
     snapshot = {
         "version": VERSION,
         "format": state.rules.format.value,
@@ -196,44 +197,58 @@ def dump(game: Game) -> str:
         "card_ids": sorted(_card_ids(entities, fields)),
         "entities": [[e, [encode(c) for c in comps]] for e, comps in entities],
         "state": {name: encode(value) for name, value in fields.items()},
-        "rng": state.rng.bit_generator.state,
+        "rng": state.rng.state_snapshot(),
     }
     return json.dumps(snapshot, separators=(",", ":"))
 
 
-def load(text: str, db: CardDB | None = None) -> Game:
-    """Return the game a snapshot describes, using `db` (default: the built-in pool) for cards.
+def load(text: str, db: CardDB | None, processors: list[tuple[object, int]]
+         ) -> tuple[str, State]:
+    """Return (a new current world, its State) as a snapshot describes them, using `db`
+    (default: the built-in pool) for cards and `processors` for the world's systems.
 
     Raises:
-        SnapshotError: malformed JSON, another version, or card ids missing from `db`.
+        SnapshotError: too large or deep, malformed JSON, another version, card ids missing
+            from `db`, or a position that is not consistent (snapshot_check).
     """
-    from ecs_vanguard.game import Game  # the facade sits above this module
-
     db = db or CardDB.builtin()
+    snapshot_check.check_text(text)
     data = _parse(text)
     _require_cards(data["card_ids"], db)
+    snapshot_check.check_entity_ids(data["entities"])
     try:
         entities = [(_entity_id(e), [decode(c) for c in comps]) for e, comps in data["entities"]]
         fields = {name: decode(value) for name, value in data["state"].items()}
     except (TypeError, ValueError) as exc:
         raise SnapshotError(f"malformed snapshot: {exc}") from None
-    game = Game._blank(db, _rules(data["format"], data["turn_limit"]), 0)
+    if type(fields.get("events")) is list:
+        fields["events"] = EventLog(fields["events"])
+    snapshot_check.check_state(fields, snapshot_check.check_entities(entities))
+    state = new_state(db, _rules(data["format"], data["turn_limit"]), 0)
     for name, value in fields.items():
-        blank = getattr(game.state, name)
+        blank = getattr(state, name)
         if blank is not None and type(value) is not type(blank):
             raise SnapshotError(
                 f"malformed snapshot: state field {name!r} has type "
                 f"{type(value).__name__}, not {type(blank).__name__}"
             )
     _require_cards(_card_ids(entities, fields), db)
-    _fill_world(game.state, entities)
     for name, value in fields.items():
-        setattr(game.state, name, value)
+        setattr(state, name, value)
     try:
-        game.state.rng.bit_generator.state = data["rng"]
+        state.rng = GameRandom(state=data["rng"])
+        _ = state.rng.generator                   # built now: a bad state is this snapshot's
     except (TypeError, ValueError, KeyError) as exc:
         raise SnapshotError(f"malformed snapshot: generator state: {exc}") from None
-    return game
+    name = world.new_world(processors)
+    try:
+        _fill_world(state, entities)
+        state.rehash.update(e for e, _ in entities)     # every card's hash key is new
+        snapshot_check.check_built(state)
+    except SnapshotError:
+        world.drop_world(name)
+        raise
+    return name, state
 
 
 def _parse(text: str) -> dict:
@@ -278,7 +293,8 @@ def _require_cards(card_ids: Iterable[object], db: CardDB) -> None:
     if missing:
         raise SnapshotError(
             f"the card database lacks {len(missing)} card id(s) the snapshot "
-            f"uses: {', '.join(missing)}"
+            f"uses: {', '.join(missing)}; load the card files it was played with "
+            "(CardDB.load(path, base=...), or --cards FILE)"
         )
 
 
@@ -308,8 +324,6 @@ def _granted(modifier: Modifier) -> str:
 
 def _fill_world(state: State, entities: list[tuple[int, list]]) -> None:
     """Create the entities in the current (new) world with their ids; rebuild defs, watchers."""
-    from ecs_vanguard.effects import triggers  # the effect layer indexes autos by event
-
     by_id = dict(entities)
     if len(by_id) != len(entities):
         raise SnapshotError("malformed snapshot: an entity id appears twice")
@@ -330,4 +344,4 @@ def _fill_world(state: State, entities: list[tuple[int, list]]) -> None:
             defs[e] = state.db[card.card_id]
     state.defs = defs
     for e in sorted(by_id):
-        triggers.watch(state, e)
+        ops.watch(state, e)

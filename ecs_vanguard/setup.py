@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ecs_vanguard import ops
+from ecs_vanguard import ops, world
 from ecs_vanguard import query as q
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.rules import Phase
@@ -30,7 +30,7 @@ def deal(state: State, decks: tuple[Deck, Deck]) -> None:
         for card_id in deck.g_deck:
             ops.zones.create_card(state, player, card_id, Zone.G_ZONE)
     for player in (0, 1):
-        q.orientation(q.vanguard(state, player)).face_up = False
+        world.orientation(state, q.vanguard(state, player)).face_up = False
         ops.shuffle(state, player)
         ops.draw(state, player, state.rules.opening_hand)
     state.turn.phase = Phase.SETUP

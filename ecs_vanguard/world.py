@@ -1,7 +1,16 @@
-"""esper world management: a named context per game, the hand-written clone, deletion.
+"""esper world management: a named context per game, copy-on-write clones, deletion, and the
+one way to change a card's components (issue 10).
 
-Only `Game` calls these (STYLE §4: only Game switches worlds). Relies on esper 3.9's internal
-names, which is why esper is pinned exactly (DESIGN.md "esper in practice").
+A clone copies only the world's map of entities (about 110 pointers): every entity's component
+dict, and the component objects in it, stay shared with the original until one of the two games
+writes to that entity. Writing goes through `own(state, entity)` (or the accessors below), which
+gives the entity a private copy the first time after a clone; `state.owned` lists the entities
+already private to this game, `state.owns_index` whether esper's component index is. Queries
+that esper caches (get_component) may only ask for the rare, immutable status components:
+`own` clears the cache, but the mutable Position, Orientation and Modifiers are read per entity.
+
+Only `Game` switches worlds (STYLE §4). Relies on esper 3.9's internal names, which is why esper
+is pinned exactly (DESIGN.md "esper in practice").
 """
 
 from __future__ import annotations
@@ -10,40 +19,11 @@ import itertools
 
 import esper
 
-from components import (
-    Card,
-    DressSource,
-    GiftMarker,
-    HeartLink,
-    Imprisoned,
-    LegionLink,
-    Locked,
-    Modifiers,
-    Orientation,
-    Position,
-    Token,
-)
+from components import LegionLink, Modifiers, Orientation, Position
+from ecs_vanguard.state import State
 
 _names = itertools.count(1)      # world names only; no game state lives at module level
-
-_SHARED = frozenset({Card, DressSource, GiftMarker, HeartLink, Imprisoned, LegionLink, Locked,
-                     Token})     # frozen components: clones share them
-
-
-def _copy_components(comps: dict[type, object]) -> dict[type, object]:
-    """Copy the mutable components of one entity; every card has these three (DESIGN "esper
-    in practice"), written out rather than looked up: the clone's hot loop (about 110 entities)."""
-    new = dict(comps)
-    p: Position = comps[Position]  # type: ignore[assignment]
-    o: Orientation = comps[Orientation]  # type: ignore[assignment]
-    m: Modifiers = comps[Modifiers]  # type: ignore[assignment]
-    new[Position] = Position(p.owner, p.zone, p.circle, p.obj)
-    new[Orientation] = Orientation(o.rested, o.face_up)
-    new[Modifiers] = Modifiers(list(m.items))
-    if len(comps) > 4:      # a rare status component: it must be one the clone may share
-        unknown = set(comps) - _SHARED - {Card, Position, Orientation, Modifiers}
-        assert not unknown, f"clone_world does not know how to copy {unknown}"
-    return new
+_MUTABLE = (Position, Orientation, Modifiers)
 
 
 def new_world(processors: list[tuple[object, int]]) -> str:
@@ -56,21 +36,117 @@ def new_world(processors: list[tuple[object, int]]) -> str:
 
 
 def clone_world(source: str) -> str:
-    """Copy the current world `source` into a new one (entities keep their ids); return its name.
-
-    The caller must have switched to `source`. The copy starts with empty query caches.
-    """
+    """Copy the current world `source` into a new one, sharing every entity's components until
+    either side writes (`own`); return the new world's name. The caller must have switched to
+    `source`, and must make both games treat every entity as shared (`disown`)."""
     assert esper.current_world == source
-    entities = {e: _copy_components(comps) for e, comps in esper._entities.items()}
-    components = {t: set(es) for t, es in esper._components.items()}
+    entities = dict(esper._entities)
     counter = itertools.count(start=max(entities, default=0) + 1)
     name = f"ecs_vanguard-{next(_names)}"
-    processors = list(esper._processors)
     esper._context_map[name] = (
-        counter, components, entities, set(), {}, {}, processors,
+        counter, esper._components, entities, set(), {}, {}, list(esper._processors),
         dict(esper._processors_dict), False, {}, {},
     )
     return name
+
+
+def disown(state: State) -> None:
+    """Forget what this game owned: after a clone, both games share every entity (and the
+    cache of the state hash's keys)."""
+    state.owned.clear()
+    state.owns_index = False
+    state.hash_shared = True
+
+
+def own(state: State, entity: int) -> dict[type, object]:
+    """Return the component dict of an entity, private to this game (copied the first time it
+    is written after a clone). A legion's two vanguards keep sharing one Orientation: one pair
+    state (LEG-21)."""
+    comps = esper._entities[entity]
+    state.rehash.add(entity)
+    if entity in state.owned:
+        return comps
+    comps = _private(comps)
+    esper._entities[entity] = comps
+    state.owned.add(entity)
+    link = comps.get(LegionLink)
+    if link is not None:
+        partner = link.partner                               # type: ignore[attr-defined]
+        if partner in state.owned:
+            comps[Orientation] = esper._entities[partner][Orientation]
+        else:
+            other = _private(esper._entities[partner])
+            other[Orientation] = comps[Orientation]
+            esper._entities[partner] = other
+            state.owned.add(partner)
+            state.rehash.add(partner)
+    esper.clear_cache()          # cached query results may hold the shared objects
+    return comps
+
+
+def _private(comps: dict[type, object]) -> dict[type, object]:
+    new = dict(comps)
+    p: Position = comps[Position]  # type: ignore[assignment]
+    o: Orientation = comps[Orientation]  # type: ignore[assignment]
+    m: Modifiers = comps[Modifiers]  # type: ignore[assignment]
+    new[Position] = Position(p.owner, p.zone, p.circle, p.obj)
+    new[Orientation] = Orientation(o.rested, o.face_up)
+    new[Modifiers] = Modifiers(list(m.items))
+    return new
+
+
+def position(state: State, entity: int) -> Position:
+    """Return the Position of a card, to write."""
+    return own(state, entity)[Position]  # type: ignore[return-value]
+
+
+def orientation(state: State, entity: int) -> Orientation:
+    """Return the Orientation of a card, to write (a legion's pair shares it, LEG-21)."""
+    return own(state, entity)[Orientation]  # type: ignore[return-value]
+
+
+def modifiers(state: State, entity: int) -> list:
+    """Return the list of a card's modifiers, to write."""
+    return own(state, entity)[Modifiers].items  # type: ignore[attr-defined]
+
+
+def _own_index(state: State) -> None:
+    """Give this game its own copy of esper's component index before a status comes or goes."""
+    if not state.owns_index:
+        esper._components = {kind: set(ids) for kind, ids in esper._components.items()}
+        state.owns_index = True
+
+
+def attach(state: State, entity: int, component: object) -> None:
+    """Add (or replace) a status component of a card (esper.add_component, copy-on-write)."""
+    _own_index(state)
+    comps = own(state, entity)
+    kind = type(component)
+    esper._components.setdefault(kind, set()).add(entity)
+    comps[kind] = component
+    esper.clear_cache()
+
+
+def detach(state: State, entity: int, kind: type) -> None:
+    """Remove a status component of a card (esper.remove_component, copy-on-write)."""
+    _own_index(state)
+    comps = own(state, entity)
+    members = esper._components[kind]
+    members.discard(entity)
+    if not members:
+        del esper._components[kind]
+    del comps[kind]
+    esper.clear_cache()
+
+
+def create(state: State, *components: object) -> int:
+    """Make a new entity with its components (esper.create_entity, copy-on-write); it is the
+    game's own."""
+    _own_index(state)
+    entity = esper.create_entity(*components)
+    state.owned.add(entity)
+    state.rehash.add(entity)
+    return entity
 
 
 def drop_world(name: str) -> None:

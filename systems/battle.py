@@ -8,7 +8,7 @@ import esper
 
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
-from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.decisions import ActionKind, Decision, DecisionKind, action
 from ecs_vanguard.effects.builtin import push_trigger
 from ecs_vanguard.effects.picking import DONE, offer_or_pass, take_answer
 from ecs_vanguard.events import (
@@ -21,7 +21,7 @@ from ecs_vanguard.events import (
 )
 from ecs_vanguard.playable import attack_actions, booster_of, guard_actions
 from ecs_vanguard.rules import BattleStep, Duration, Phase, Stat
-from ecs_vanguard.state import G_GUARDIAN_INDEX, Battle, Frame, State
+from ecs_vanguard.state import G_GUARDIAN_INDEX, Battle, ContinuousEffect, Frame, State
 from ecs_vanguard.zones import FIELD_ZONES, Zone
 from systems.base import quiet
 from systems.turn import enter_phase, play_order, sweep_modifiers
@@ -49,10 +49,22 @@ def _attack_step(state: State) -> None:
         return
     ops.rest(state, answer.card)                       # LEG-11: a legion rests together
     state.battle = Battle(answer.card, answer.target, p)
-    mate = ops.partner(answer.card)
+    mate = q.partner(answer.card)
     if mate is not None and not q.is_heart(answer.card):
         state.battle.co_attacker = mate                # LEG-11: both are attacking units
+        # LEG-14: until the end of the battle the mate's power adds to the leader's, read on
+        # every read like a boost (seed 000 §1.3.2).
+        _add_power_of(state, p, answer.card, mate)
     state.turn.step = BattleStep.BOOST
+
+
+def _add_power_of(state: State, player: int, unit: int, giver: int) -> None:
+    """Until the end of the battle, `unit` gets `giver`'s current power while both stay the
+    objects they are now (CORE-09 boost, LEG-14 legion mate; seed 000 §1.3.2 "常时加算")."""
+    ops.add_continuous(state, ContinuousEffect(
+        player, "unit", Stat.POWER, until=Duration.END_OF_BATTLE, turn=state.turn.turn,
+        unit=unit, unit_obj=q.position(unit).obj,
+        amount_of=giver, amount_obj=q.position(giver).obj))
 
 
 def _boost_step(state: State) -> None:
@@ -64,22 +76,22 @@ def _boost_step(state: State) -> None:
     if booster is not None and answer is None:
         # LEG-13: boosting a legion, the turn player chooses the leader or the mate.
         choices = [battle.attacker] + ([battle.co_attacker] if battle.co_attacker >= 0 else [])
-        boosts = tuple(Action(ActionKind.BOOST, card=booster,
+        boosts = tuple(action(ActionKind.BOOST, card=booster,
                               target=u if len(choices) > 1 else -1) for u in choices)
         state.decision = Decision(battle.player, DecisionKind.BOOST, (*boosts, DONE),
                                   label="boost")
         return
     attacker_is_vg = q.position(battle.attacker).zone is Zone.VC
-    state.log(AttackDeclared(battle.attacker, battle.target, battle.player, attacker_is_vg,
+    ops.emit(state, AttackDeclared(battle.attacker, battle.target, battle.player, attacker_is_vg,
                              battle.co_attacker))
     if answer is not None and answer.kind is ActionKind.BOOST and booster is not None:
         ops.rest(state, booster)
         battle.booster = booster
         boosted = answer.target if answer.target >= 0 else battle.attacker
-        # CORE-09, LEG-14: the booster's power goes to the boosted unit until end of battle.
-        ops.add_modifier(state, boosted, Stat.POWER, q.power(state, booster),
-                         Duration.END_OF_BATTLE)
-        state.log(UnitBoosted(booster, boosted, battle.player))
+        # CORE-09, LEG-13: the booster's power is added to the boosted unit continuously
+        # until the end of the battle: a change to it counts, a booster that leaves stops.
+        _add_power_of(state, battle.player, boosted, booster)
+        ops.emit(state, UnitBoosted(booster, boosted, battle.player))
     state.turn.step = BattleStep.GUARD
 
 
@@ -107,15 +119,16 @@ def _guard_step(state: State) -> None:
         ops.call(state, defender, answer.card, None, to_gc=True, guarding=battle.target)
     elif answer.kind is ActionKind.YES:
         group, battle.guard_group = battle.guard_group, []
-        for card in group:
-            ops.call(state, defender, card, None, to_gc=True, guarding=battle.target)
+        with ops.batch(state):                          # ACT-27: placed simultaneously
+            for card in group:
+                ops.call(state, defender, card, None, to_gc=True, guarding=battle.target)
     elif answer.kind is ActionKind.NO:
         battle.guard_group = []
     elif answer.kind is ActionKind.INTERCEPT:
         # CORE-20: an intercept moves between circles; it is not a zone change.
         ops.move_card(state, answer.card, Zone.GC, keep_object=True)
         battle.guardians[answer.card] = battle.target
-        state.log(Intercepted(answer.card, defender, battle.target))
+        ops.emit(state, Intercepted(answer.card, defender, battle.target))
     elif answer.kind is ActionKind.PLAY_ORDER:
         play_order(state, defender, answer)
     else:
@@ -153,7 +166,7 @@ def _drive_step(state: State) -> None:
 def is_hit(state: State, battle: Battle) -> bool:
     """CORE-12: hit when the attacker's power is at least the attacked unit's power plus the
     shield of its guardians (ACT-26: negative values count as they are)."""
-    if q.has_status(battle.target, Stat.CANT_BE_HIT):
+    if q.is_restricted(state, battle.target, Stat.CANT_BE_HIT):
         return False
     attack, defence = q.battle_totals(state)
     return attack >= defence
@@ -166,11 +179,11 @@ def _damage_step(state: State) -> None:
     defender = 1 - battle.player
     if battle.hit is None:
         battle.hit = _battle_goes_on(state) and is_hit(state, battle)
-        if battle.hit and q.position(battle.target).zone is Zone.VC:
-            battle.damage_left = q.critical(state, battle.attacker)
-            state.log(DamageDealt(defender, battle.damage_left, battle.attacker, True))
-        elif battle.hit:
+        if battle.hit and q.position(battle.target).zone is not Zone.VC:
             ops.retire(state, battle.target)
+        elif battle.hit and _deals_damage(state):
+            battle.damage_left = q.critical(state, battle.attacker)
+            ops.emit(state, DamageDealt(defender, battle.damage_left, battle.attacker, True))
     checked = state.board.zones[defender][Zone.TRIGGER]
     if checked:
         ops.move_card(state, checked[0], Zone.DAMAGE)
@@ -185,22 +198,33 @@ def _damage_step(state: State) -> None:
     state.turn.step = BattleStep.CLOSE
 
 
+def _deals_damage(state: State) -> bool:
+    """LEG-17: a hit deals damage unless an effect stops the attacker, or either legion
+    vanguard, from dealing it (then neither deals damage)."""
+    battle = state.battle
+    assert battle is not None
+    attackers = [battle.attacker] + ([battle.co_attacker] if battle.co_attacker >= 0 else [])
+    return not any(q.is_restricted(state, u, Stat.CANT_DEAL_DAMAGE) for u in attackers)
+
+
 def _report_result(state: State, battle: Battle) -> None:
     """Log the hit or miss after the damage checks, so "when hits" autos resolve after them."""
     if battle.hit:
-        state.log(AttackHit(battle.attacker, battle.target, battle.player, battle.co_attacker))
+        ops.emit(state, AttackHit(battle.attacker, battle.target, battle.player, battle.co_attacker))
     else:
-        state.log(AttackMissed(battle.attacker, battle.target, battle.player, battle.co_attacker))
+        ops.emit(state, AttackMissed(battle.attacker, battle.target, battle.player, battle.co_attacker))
 
 
 def _close_step(state: State) -> None:
     """CORE-13: guardians are retired, 'until end of battle' ends, back to the attack step."""
     battle = state.battle
     assert battle is not None
-    for guardian in list(state.board.zones[1 - battle.player][Zone.GC]):
-        ops.retire(state, guardian)
+    with ops.batch(state):                              # all guardians retire at once
+        for guardian in list(state.board.zones[1 - battle.player][Zone.GC]):
+            ops.retire(state, guardian)
     sweep_modifiers(state, Duration.END_OF_BATTLE)
     state.battle = None
+    state.dirty = True                                  # CORE-17: guardians outside a battle
     state.turn.step = BattleStep.ATTACK
 
 

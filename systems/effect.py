@@ -7,9 +7,7 @@ import esper
 from ecs_vanguard import ops
 from ecs_vanguard.decisions import Decision
 from ecs_vanguard.effects import runtime
-from ecs_vanguard.rules import OrderType
-from ecs_vanguard.state import Frame, State
-from ecs_vanguard.zones import Zone
+from ecs_vanguard.state import State
 from systems.base import waiting
 
 
@@ -29,14 +27,4 @@ class EffectSystem(esper.Processor):
         state.stack.pop()
         ops.end_reveal(state, frame.revealed)      # ACT-09: shown until the effect ends
         if frame.is_order:
-            finish_order(state, frame)
-
-
-def finish_order(state: State, frame: Frame) -> None:
-    """Put a resolved order where it belongs: set orders to the order zone, others to the drop
-    (CORE-08)."""
-    card = frame.source
-    if card not in state.board.zones[frame.master][Zone.ORDER_AREA]:
-        return
-    is_set = state.card(card).order_type is OrderType.SET
-    ops.move_card(state, card, Zone.ORDER if is_set else Zone.DROP)
+            ops.finish_order(state, frame.master, frame.source)

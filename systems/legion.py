@@ -1,23 +1,26 @@
-"""LegionSyncSystem: leader and mate share stand/rest and face (LEG-08, LEG-21); a legion that
-lost a member is ended by move_card (LEG-09)."""
+"""LegionSyncSystem: a legion's leader and mate hold one pair state (LEG-08, LEG-21): one shared
+Orientation component, so standing, resting or turning either acts on both. Copies of a game
+(clone, a loaded snapshot) hold two equal Orientations; this system makes them one again. A
+legion that lost a member is ended at once by move_card (LEG-09)."""
 
 from __future__ import annotations
 
 import esper
 
-from components import LegionLink
-from ecs_vanguard import query as q
+from components import LegionLink, Orientation
+from ecs_vanguard import world
 from ecs_vanguard.state import State
 from systems.base import waiting
 
+_ce = esper.component_for_entity
+
 
 class LegionSyncSystem(esper.Processor):
-    """Keep the mate of each legion in the leader's stand/rest and face."""
+    """Make each legion's mate share its leader's Orientation (one pair state)."""
 
     def process(self, state: State) -> None:
         if waiting(state):
             return
         for card, link in esper.get_component(LegionLink):    # empty unless a legion exists
-            if link.leader:
-                leader, mate = q.orientation(card), q.orientation(link.partner)
-                mate.rested, mate.face_up = leader.rested, leader.face_up
+            if link.leader and _ce(link.partner, Orientation) is not _ce(card, Orientation):
+                world.attach(state, link.partner, world.orientation(state, card))

@@ -6,6 +6,14 @@ Each system acts only when its moment has come (DESIGN.md "Systems run in a fixe
 
 from __future__ import annotations
 
+from systems.battle import BattleSystem
+from systems.effect import EffectSystem
+from systems.legion import LegionSyncSystem
+from systems.rule_process import RuleProcessSystem
+from systems.stride import StrideSystem
+from systems.trigger import TriggerSystem
+from systems.turn import TurnSystem
+
 PRIORITY: dict[str, int] = {
     "StrideSystem": 70,        # stride step, hearts, G units back to the G zone (premium)
     "LegionSyncSystem": 60,    # legion leader and mate share stand/rest and face (premium)
@@ -19,14 +27,6 @@ PRIORITY: dict[str, int] = {
 
 def build_processors() -> list[tuple[object, int]]:
     """Return (processor, priority) pairs for a new world; processors hold no state."""
-    from systems.battle import BattleSystem
-    from systems.effect import EffectSystem
-    from systems.legion import LegionSyncSystem
-    from systems.rule_process import RuleProcessSystem
-    from systems.stride import StrideSystem
-    from systems.trigger import TriggerSystem
-    from systems.turn import TurnSystem
-
     classes = (StrideSystem, LegionSyncSystem, EffectSystem, RuleProcessSystem, TriggerSystem,
                BattleSystem, TurnSystem)
     return [(cls(), PRIORITY[cls.__name__]) for cls in classes]

@@ -30,20 +30,28 @@ def apply_rule_actions(state: State) -> bool:
     if (len(zones[0][Zone.DAMAGE]) >= limit or len(zones[1][Zone.DAMAGE]) >= limit
             or not zones[0][Zone.DECK] or not zones[1][Zone.DECK]):
         return check_losses(state)
-    acted = ops.release_unjailed(state)         # PRI-04
+    doomed = _doomed(state)
+    if not doomed and not ops.has_unjailed(state):
+        return False
+    with ops.batch(state):                      # CORE-17: all that apply, at once
+        ops.release_unjailed(state)             # PRI-04
+        for unit in doomed:
+            ops.retire(state, unit, by_rule_action=True)
+    return True
+
+
+def _doomed(state: State) -> list[int]:
+    """Rear-guards and guardians a rule action retires (CORE-17): all but the newest of two or
+    more rear-guards on one RC; guardians outside a battle."""
+    out: list[int] = []
     for player in (0, 1):
         for circle, units in state.board.circles[player].items():
             if len(units) > 1 and circle is not Circle.VC:
-                # CORE-17: two or more rear-guards on one RC: all but the newest retire.
-                for unit in units[:-1]:
-                    ops.retire(state, unit, by_rule_action=True)
-                acted = True
-        if state.battle is None and state.board.zones[player][Zone.GC]:
-            # CORE-17: guardians outside a battle go to the drop.
-            for guardian in list(state.board.zones[player][Zone.GC]):
-                ops.retire(state, guardian, by_rule_action=True)
-            acted = True
-    return acted
+                out += units[:-1]
+        guardians = state.board.zones[player][Zone.GC]
+        if guardians and state.battle is None:
+            out += guardians
+    return out
 
 
 def check_losses(state: State) -> bool:
@@ -65,7 +73,8 @@ def check_losses(state: State) -> bool:
 
 def end_game(state: State, winner: int | None, reason: str, code: str) -> None:
     """Record the end of the game (a draw when winner is None) with a reason for people and a
-    short code for tables: damage, deck_out, damage_and_deck_out, turn_limit, decision_limit."""
+    short code for tables: damage, deck_out, damage_and_deck_out, turn_limit, decision_limit,
+    engine_limit (limits.LIMIT_END_CODES are draws)."""
     state.over, state.winner, state.end_reason, state.end_code = True, winner, reason, code
     state.decision = None
-    state.log(GameEnded(winner, reason))
+    ops.emit(state, GameEnded(winner, reason))

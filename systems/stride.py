@@ -6,10 +6,12 @@ from __future__ import annotations
 import esper
 
 from components import HeartLink
-from ecs_vanguard import ops
+from ecs_vanguard import ops, world
 from ecs_vanguard import query as q
-from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind, action
+from ecs_vanguard.effects.costs import can_pay
 from ecs_vanguard.effects.picking import offer_or_pass, take_answer
+from ecs_vanguard.effects.runtime import steps_of
 from ecs_vanguard.rules import Phase
 from ecs_vanguard.state import STRIDE_INDEX, Frame, State
 from ecs_vanguard.zones import Circle, Zone
@@ -43,7 +45,7 @@ def sync_hearts(state: State) -> None:
             rested = q.orientation(vc[-1]).rested
             for card in vc[:-1]:
                 if esper.has_component(card, HeartLink):
-                    q.orientation(card).rested = rested
+                    world.orientation(state, card).rested = rested
 
 
 def _rechoose_heart(state: State) -> bool:
@@ -51,15 +53,15 @@ def _rechoose_heart(state: State) -> bool:
     chooses another at once. Return True if a choice was asked or made."""
     for player in (0, 1):
         vc = state.board.circles[player][Circle.VC]
-        if not vc or not ops.is_g_unit(state, vc[-1]) or ops.chosen_heart(state, vc[-1]):
+        if not vc or not q.is_g_unit(state, vc[-1]) or q.chosen_heart(state, vc[-1]):
             continue
-        candidates = ops.heart_candidates(state, vc[-1])
+        candidates = q.heart_candidates(state, vc[-1])
         if len(candidates) < 2:
             continue
         answer = take_answer(state)
         if answer is None:
             state.decision = Decision(player, DecisionKind.CHOOSE_CARD, tuple(
-                Action(ActionKind.PICK, card=c) for c in candidates), label="heart")
+                action(ActionKind.PICK, card=c) for c in candidates), label="heart")
         else:
             ops.choose_heart(state, answer.card)
         return True
@@ -69,8 +71,6 @@ def _rechoose_heart(state: State) -> bool:
 def stride_actions(state: State, player: int) -> list[Action]:
     """Face-down G units of the G zone whose Stride requirement holds and cost can be paid
     (STR-03, STR-04, STR-06)."""
-    from ecs_vanguard.effects.runtime import can_pay, steps_of
-
     out = []
     for card in state.board.zones[player][Zone.G_ZONE]:
         d = state.card(card)
@@ -81,7 +81,7 @@ def stride_actions(state: State, player: int) -> list[Action]:
         frame = Frame(card, d.id, STRIDE_INDEX, player)
         steps, n_cost = steps_of(state, frame)
         if can_pay(state, frame, steps[:n_cost]):
-            out.append(Action(ActionKind.STRIDE, card=card))
+            out.append(action(ActionKind.STRIDE, card=card))
     return out
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import esper
 
-from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard import ops
+from ecs_vanguard.decisions import ActionKind, Decision, DecisionKind, action
 from ecs_vanguard.events import AutoPlayed
 from ecs_vanguard.state import Frame, PendingAuto, State
 from systems.base import at_check_timing
@@ -20,7 +21,7 @@ class TriggerSystem(esper.Processor):
         tp = state.turn.player
         mine = [a for a in state.pending_autos if a.player == tp]
         group = mine or [a for a in state.pending_autos if a.player != tp]
-        actions = tuple(dict.fromkeys(Action(ActionKind.PLAY_AUTO, card=a.source, index=a.index)
+        actions = tuple(dict.fromkeys(action(ActionKind.PLAY_AUTO, card=a.source, index=a.index)
                                       for a in group))
         # Only ask when the order matters: one auto, or copies of one ability, need no choice.
         chosen = group[0] if len(actions) == 1 else _answered(state, group)
@@ -42,6 +43,6 @@ def _answered(state: State, group: list[PendingAuto]) -> PendingAuto | None:
 def play(state: State, auto: PendingAuto) -> None:
     """Push a frame for a pending auto (CORE-18)."""
     if auto.index >= 0:
-        state.log(AutoPlayed(auto.source, auto.player, auto.index))
+        ops.emit(state, AutoPlayed(auto.source, auto.player, auto.index))
     state.stack.append(Frame(auto.source, auto.card_id, auto.index, auto.player,
                              context=auto.context))

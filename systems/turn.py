@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import esper
 
-from components import Locked, Modifiers
-from ecs_vanguard import ops
+from components import Locked
+from ecs_vanguard import ops, world
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.effects.picking import DONE, offer_or_pass, take_answer
@@ -57,7 +57,7 @@ class TurnSystem(esper.Processor):
 def enter_phase(state: State, phase: Phase) -> None:
     """Start a phase of the current turn."""
     state.turn.phase, state.turn.stage = phase, 0
-    state.log(PhaseStarted(state.turn.turn, state.turn.player, phase.value))
+    ops.emit(state, PhaseStarted(state.turn.turn, state.turn.player, phase.value))
 
 
 def _setup(state: State) -> None:
@@ -72,8 +72,8 @@ def _setup(state: State) -> None:
     first = int(state.rng.integers(2))
     state.turn.first_player = first
     for p in (0, 1):
-        q.orientation(q.vanguard(state, p)).face_up = True
-    state.log(GameStarted(first))
+        world.orientation(state, q.vanguard(state, p)).face_up = True
+    ops.emit(state, GameStarted(first))
     start_turn(state, turn=1, player=first)
 
 
@@ -87,7 +87,7 @@ def start_turn(state: State, turn: int, player: int) -> None:
     t.turn, t.player, t.rode, t.step = turn, player, False, None
     t.orders_played = [0, 0]
     t.decisions_this_turn = 0
-    state.log(TurnStarted(turn, player))
+    ops.emit(state, TurnStarted(turn, player))
     enter_phase(state, Phase.STAND)
 
 
@@ -95,8 +95,9 @@ def _stand(state: State) -> None:
     """CORE-04: stand all your units, then the draw phase."""
     p = state.turn.player
     state.turn.grade3_at_start[p] = q.grade(state, q.vanguard(state, p)) >= 3   # STR-04
-    for unit in q.units(state, p):
-        ops.stand(state, unit)
+    with ops.batch(state):                       # all your units stand at once
+        for unit in q.units(state, p):
+            ops.stand(state, unit)
     enter_phase(state, Phase.DRAW)
 
 
@@ -170,7 +171,7 @@ def _call(state: State, player: int, action: Action) -> None:
 def _seek_mate(state: State, player: int, action: Action) -> None:
     """LEG-01, LEG-05: play Seek Mate; it is used up for this object even if nothing is found."""
     state.used_this_game.add(q.position(action.card).obj)
-    state.log(AbilityActivated(action.card, player, SEEK_MATE_INDEX))
+    ops.emit(state, AbilityActivated(action.card, player, SEEK_MATE_INDEX))
     state.stack.append(Frame(action.card, state.card(action.card).id, SEEK_MATE_INDEX, player))
 
 
@@ -182,15 +183,16 @@ def _move(state: State, player: int, action: Action) -> None:
     """CORE-07: move to the other circle of the column; a unit there swaps with it."""
     origin = q.position(action.card).circle
     other = q.try_unit_at(state, player, action.circle)  # type: ignore[arg-type]
-    ops.move_between_circles(state, action.card, action.circle)  # type: ignore[arg-type]
-    if other is not None:
-        ops.move_between_circles(state, other, origin)  # type: ignore[arg-type]
+    with ops.batch(state):                       # a swap moves both units at once
+        ops.move_between_circles(state, action.card, action.circle)  # type: ignore[arg-type]
+        if other is not None:
+            ops.move_between_circles(state, other, origin)  # type: ignore[arg-type]
 
 
 def _act(state: State, player: int, action: Action) -> None:
     """Play an act ability: the action's index is its slot among the card's abilities now."""
     card_id, index, _ = q.abilities(state, action.card)[action.index]
-    state.log(AbilityActivated(action.card, player, index))
+    ops.emit(state, AbilityActivated(action.card, player, index))
     state.stack.append(Frame(action.card, card_id, index, player))
 
 
@@ -205,14 +207,11 @@ def play_order(state: State, player: int, action: Action) -> None:
         context, index = (("alchemagic", action.target),), ALCHEMAGIC_INDEX
     ops.move_card(state, action.card, Zone.ORDER_AREA)
     state.turn.orders_played[player] += 1                   # ALC-02: it is one order played
-    state.log(OrderPlayed(action.card, player, d.order_type.value))  # type: ignore[union-attr]
-    frame = Frame(action.card, d.id, index, player, context=context, is_order=True)
+    ops.emit(state, OrderPlayed(action.card, player, d.order_type.value))  # type: ignore[union-attr]
     if index == -1:
-        from systems.effect import finish_order  # an order with no effect just lands
-
-        finish_order(state, frame)
+        ops.finish_order(state, player, action.card)      # an order with no effect just lands
         return
-    state.stack.append(frame)
+    state.stack.append(Frame(action.card, d.id, index, player, context=context, is_order=True))
 
 
 MAIN_HANDLERS: dict[ActionKind, Callable[[State, int, Action], None]] = {
@@ -227,10 +226,20 @@ MAIN_HANDLERS: dict[ActionKind, Callable[[State, int, Action], None]] = {
 
 
 def sweep_modifiers(state: State, ending: Duration) -> None:
-    """Drop every modifier of the given duration (CORE-13 for battles, end phase for turns)."""
-    for _, mods in esper.get_component(Modifiers):
-        if mods.items:
-            mods.items[:] = [m for m in mods.items if m.until is not ending]
+    """End every modifier and continuous effect of the given duration (CORE-13 for battles,
+    the end phase for turns); a modifier "until the end of its owner's turn" ends at that end
+    phase. Only the cards that were given modifiers are looked at."""
+    turn_player = state.turn.player
+    for entity in sorted(state.modified):
+        items = q.modifiers(entity)
+        kept = [m for m in items if not (m.until is ending or (
+            ending is Duration.END_OF_TURN and m.until is Duration.END_OF_OWNER_TURN
+            and q.position(entity).owner == turn_player))]
+        if len(kept) != len(items):
+            world.modifiers(state, entity)[:] = kept
+        if not kept:
+            state.modified.discard(entity)
+    ops.end_continuous(state, ending)
 
 
 def _end(state: State) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ecs_vanguard as vg
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import Action, ActionKind
+from ecs_vanguard.events import AutoPlayed
 from ecs_vanguard.zones import Circle, Zone
 
 
@@ -79,6 +80,11 @@ def object_id(game: vg.Game, card: int) -> int:
 def events_of(game: vg.Game, kind: type) -> list:
     """Return the logged events of one type."""
     return [e for e in game.events if isinstance(e, kind)]
+
+
+def plays_of(game: vg.Game, card: int) -> int:
+    """How many times an auto ability of `card` was played (its AutoPlayed events)."""
+    return sum(1 for e in game.events if isinstance(e, AutoPlayed) and e.card == card)
 
 
 def damage_count(game: vg.Game, player: int) -> int:

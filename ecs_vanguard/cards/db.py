@@ -7,15 +7,23 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+from ecs_vanguard.cards.bounds import check_counts
+from ecs_vanguard.cards.files import CardFile, CardOrigin, card_paths, read_card_file
 from ecs_vanguard.cards.loader import load_file
 from ecs_vanguard.cards.schema import CardDef
+from ecs_vanguard.cards.steps import GiveAbility
+from ecs_vanguard.cards.validate import validate_card
 from ecs_vanguard.errors import CardDataError
 
 
 class CardDB:
-    """An immutable set of CardDefs keyed by id."""
+    """An immutable set of CardDefs keyed by id, each validated against the engine's vocabulary
+    (`cards.validate`). `origin` says how it was made (the built-in pool, then card files) when
+    it was made by `builtin` and `load`, so a run can record it and make it again; None for a
+    pool made from CardDefs in Python."""
 
-    def __init__(self, cards: Iterable[CardDef]):
+    def __init__(self, cards: Iterable[CardDef], *, origin: CardOrigin | None = None):
+        self.origin = origin
         self._cards: dict[str, CardDef] = {}
         for card in cards:
             if card.id in self._cards:
@@ -29,12 +37,12 @@ class CardDB:
             for name in card.names:
                 self._by_name.setdefault(name, []).append(card.id)
         for card in self._cards.values():
+            validate_card(card)
+            check_counts(card)
             self._check_references(card)
 
     def _check_references(self, card: CardDef) -> None:
         """Refuse an ability that gives an ability no card of this database has (ACT-22)."""
-        from ecs_vanguard.effects.steps import GiveAbility
-
         for i, ability in enumerate(card.abilities):
             for j, step in enumerate(ability.effect):
                 if not isinstance(step, GiveAbility):
@@ -52,14 +60,30 @@ class CardDB:
 
     @staticmethod
     def load(*paths: str | Path, base: CardDB | None = None) -> CardDB:
-        """Load TOML files or folders of them, on top of `base` (e.g. the built-in pool)."""
+        """Load TOML files or folders of them, on top of `base` (e.g. the built-in pool).
+
+        A file `base` was already loaded from (the same path and text) is not loaded twice.
+
+        Raises:
+            CardDataError: a file is missing, malformed or invalid, an id is defined twice, or
+                a file `base` was loaded from changed since.
+        """
         cards = list(base) if base is not None else []
-        for path in paths:
-            p = Path(path)
-            files = sorted(p.glob("*.toml")) if p.is_dir() else [p]
-            for file in files:
-                cards.extend(load_file(file))
-        return CardDB(cards)
+        origin = base.origin if base is not None else CardOrigin(builtin=False)
+        loaded: dict[str, CardFile] = {f.path: f for f in origin.files} if origin else {}
+        added: list[CardFile] = []
+        for path in card_paths(paths):
+            file, defs = read_card_file(path)
+            if file.path in loaded:
+                if loaded[file.path] != file:
+                    raise CardDataError(f"{path}: this card file changed since it was loaded "
+                                        "into the pool it is added to")
+                continue
+            loaded[file.path] = file
+            added.append(file)
+            cards.extend(defs)
+        grown = None if origin is None else CardOrigin(origin.builtin, origin.files + tuple(added))
+        return CardDB(cards, origin=grown)
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self._cards[card_id]
@@ -90,4 +114,4 @@ def _builtin_db() -> CardDB:
     for f in files:
         with resources.as_file(f) as path:
             cards.extend(load_file(path))
-    return CardDB(cards)
+    return CardDB(cards, origin=CardOrigin(builtin=True))

@@ -1,5 +1,10 @@
-"""Load and validate card TOML files into CardDefs; every mistake is a CardDataError naming
-the file, the card and the field (DESIGN.md "Cards", STYLE.md §6)."""
+"""Parse card TOML files into CardDefs; every mistake is a CardDataError naming the file, the
+card and the field (DESIGN.md "Cards", STYLE.md §6).
+
+Parsing checks shapes, types and closed sets; that the names of selectors, filters and checks
+exist in the engine's registries is checked above the effect layer (`cards.validate`, run by
+`CardDB` for every card it holds).
+"""
 
 from __future__ import annotations
 
@@ -9,10 +14,17 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from ecs_vanguard import limits
+from ecs_vanguard.cards import steps as st
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Check, Limit, When
-from ecs_vanguard.effects import conditions, selectors
-from ecs_vanguard.effects import steps as st
-from ecs_vanguard.effects.steps import CONT_TYPES, COST_TYPES, STEP_TYPES, Choose
+from ecs_vanguard.cards.steps import (
+    CONT_TYPES,
+    CONTINUOUS_STAT_NAMES,
+    COST_TYPES,
+    RESTRICTION_NAMES,
+    STEP_TYPES,
+    Choose,
+)
 from ecs_vanguard.errors import CardDataError
 from ecs_vanguard.events import EVENTS_BY_NAME
 from ecs_vanguard.rules import Duration, Gift, OrderType, Skill, Trigger, UnitType
@@ -34,6 +46,8 @@ _CHOICES = {
     "chooser": ("owner", "opponent", "random"),
     "to": ("rc", "gc"),
     "rule": ("only_vanguards", "none"),
+    "restriction": RESTRICTION_NAMES,
+    "stat": CONTINUOUS_STAT_NAMES,
 }
 _ZONE_NAMES = ("hand", "deck", "drop", "soul", "damage", "bind")
 # ACT-28: steps that keep counters of their own cannot repeat inside a for_each.
@@ -64,7 +78,7 @@ def _typed(where: _Where, field: str, value: Any, kind: type | tuple[type, ...])
     return value
 
 
-def _parse_step(where: _Where, field: str, raw: Any, bound: set[str], is_cost: bool) -> object:
+def _parse_step(where: _Where, field: str, raw: Any, is_cost: bool) -> object:
     if not isinstance(raw, dict) or "op" not in raw:
         raise where.fail(field, "a step must be a table with an 'op' key")
     op = raw["op"]
@@ -81,25 +95,20 @@ def _parse_step(where: _Where, field: str, raw: Any, bound: set[str], is_cost: b
         name = _KEY_ALIASES.get(key, key)
         if name not in fields:
             raise where.fail(f"{field}.{key}", f"unknown key for op {op!r}")
-        kwargs[name] = _parse_value(where, f"{field}.{key}", name, value, bound)
+        kwargs[name] = _parse_value(where, f"{field}.{key}", name, value)
     for name in _TARGET_FIELDS:
         if name in kwargs and (name != "count" or step_type is st.ForEach):
-            _check_target(where, f"{field}.{name}", kwargs[name], bound, source=name == "source")
+            _check_target(where, f"{field}.{name}", kwargs[name])
     try:
         step = step_type(**kwargs)
     except TypeError as exc:
         raise where.fail(field, f"bad arguments for op {op!r}: {exc}") from None
-    bind = getattr(step, "bind", None)
-    if bind is not None:
-        if bind in selectors.SELECTORS:
-            raise where.fail(f"{field}.as", f"{bind!r} shadows a selector name")
-        bound.add(bind)
     if isinstance(step, Choose) and not isinstance(step.count, int) and step.count != "times":
         raise where.fail(f"{field}.count", "expected an integer or \"times\" (inside for_each)")
     return step
 
 
-def _parse_value(where: _Where, field: str, name: str, value: Any, bound: set[str]) -> Any:
+def _parse_value(where: _Where, field: str, name: str, value: Any) -> Any:
     """Turn one step argument into its typed value, refusing values outside its closed set."""
     if name == "until":
         return _enum(where, field, Duration, value)
@@ -112,7 +121,7 @@ def _parse_value(where: _Where, field: str, name: str, value: Any, bound: set[st
     if name in _CHOICES and value not in _CHOICES[name]:
         raise where.fail(field, f"{value!r} is not one of: {', '.join(_CHOICES[name])}")
     if name == "do":
-        inner = _parse_steps(where, field, value, bound, is_cost=False)
+        inner = _parse_steps(where, field, value, is_cost=False)
         for i, step in enumerate(inner):
             if isinstance(step, _LOOPING) or getattr(step, "up_to", False):
                 raise where.fail(f"{field}[{i}]", "this step cannot repeat inside for_each")
@@ -120,21 +129,14 @@ def _parse_value(where: _Where, field: str, name: str, value: Any, bound: set[st
     return value
 
 
-def _check_target(where: _Where, field: str, value: Any, bound: set[str], source: bool) -> None:
+def _check_target(where: _Where, field: str, value: Any) -> None:
     if not isinstance(value, str):
         raise where.fail(field, f"expected a selector or bound name, got {value!r}")
-    if value not in selectors.SELECTORS and value not in bound:
-        known = ", ".join(sorted(selectors.SELECTORS))
-        raise where.fail(field, f"unknown selector or unbound name {value!r}; selectors: {known}")
 
 
 def _parse_where(where: _Where, field: str, raw: Any) -> tuple[tuple[str, object], ...]:
     if not isinstance(raw, dict):
         raise where.fail(field, "expected a table of filters")
-    for key in raw:
-        if key not in selectors.FILTERS:
-            known = ", ".join(sorted(selectors.FILTERS))
-            raise where.fail(f"{field}.{key}", f"unknown filter; known: {known}")
     return tuple(sorted(raw.items()))
 
 
@@ -143,9 +145,8 @@ def _parse_checks(where: _Where, field: str, raw: Any) -> tuple[Check, ...]:
         raise where.fail(field, "expected a list of checks")
     out = []
     for i, item in enumerate(raw):
-        if not isinstance(item, dict) or item.get("check") not in conditions.CHECKS:
-            known = ", ".join(sorted(conditions.CHECKS))
-            raise where.fail(f"{field}[{i}].check", f"unknown check {item!r}; known: {known}")
+        if not isinstance(item, dict) or not isinstance(item.get("check"), str):
+            raise where.fail(f"{field}[{i}].check", f"expected a table naming a check: {item!r}")
         args = tuple(sorted((k, v) for k, v in item.items() if k != "check"))
         out.append(Check(item["check"], args))
     return tuple(out)
@@ -164,10 +165,10 @@ def _parse_when(where: _Where, field: str, raw: Any) -> When:
     return When(event, tuple(sorted((k, v) for k, v in raw.items() if k != "event")))
 
 
-def _parse_steps(where: _Where, field: str, raw: Any, bound: set[str], is_cost: bool) -> tuple:
+def _parse_steps(where: _Where, field: str, raw: Any, is_cost: bool) -> tuple:
     if not isinstance(raw, list):
         raise where.fail(field, "expected a list of steps")
-    return tuple(_parse_step(where, f"{field}[{i}]", s, bound, is_cost) for i, s in enumerate(raw))
+    return tuple(_parse_step(where, f"{field}[{i}]", s, is_cost) for i, s in enumerate(raw))
 
 
 def _parse_ability(where: _Where, field: str, raw: Any) -> AbilityDef:
@@ -183,14 +184,13 @@ def _parse_ability(where: _Where, field: str, raw: Any) -> AbilityDef:
     when = _parse_when(where, f"{field}.when", raw["when"]) if "when" in raw else None
     if (kind is AbilityKind.AUTO) != (when is not None):
         raise where.fail(f"{field}.when", "auto abilities, and only they, need 'when'")
-    bound: set[str] = set()
-    cost = _parse_steps(where, f"{field}.cost", raw.get("cost", []), bound, is_cost=True)
-    effect = _parse_steps(where, f"{field}.effect", raw.get("effect", []), bound, is_cost=False)
+    cost = _parse_steps(where, f"{field}.cost", raw.get("cost", []), is_cost=True)
+    effect = _parse_steps(where, f"{field}.effect", raw.get("effect", []), is_cost=False)
     if kind is AbilityKind.CONT:
         for i, step in enumerate(effect):
-            if type(step) not in CONT_TYPES or getattr(step, "target", "self") != "self":
-                raise where.fail(f"{field}.effect[{i}]", "a cont ability may only add power, "
-                                 "critical or shield to itself (target = \"self\")")
+            if type(step) not in CONT_TYPES:
+                names = ", ".join(sorted(n for n, t in STEP_TYPES.items() if t in CONT_TYPES))
+                raise where.fail(f"{field}.effect[{i}]", f"a cont ability may only use: {names}")
         if cost:
             raise where.fail(f"{field}.cost", "a cont ability has no cost")
     return AbilityDef(
@@ -278,7 +278,7 @@ def _keywords(where: _Where, raw: dict[str, Any]) -> dict[str, Any]:
         return bool(_typed(where, field, raw.get(field, False), bool))
 
     def steps(field: str, is_cost: bool) -> tuple[object, ...]:
-        return _parse_steps(where, field, raw.get(field, []), set(), is_cost)
+        return _parse_steps(where, field, raw.get(field, []), is_cost)
 
     subtypes = _typed(where, "subtypes", raw.get("subtypes", []), list)
     return {
@@ -326,11 +326,21 @@ def _check_card(where: _Where, card: CardDef) -> None:
 
 def load_file(path: str | Path) -> list[CardDef]:
     """Read one TOML card file; raise CardDataError for a missing, malformed or invalid file."""
-    path = Path(path)
+    return load_text(read_card_text(path), path)
+
+
+def read_card_text(path: str | Path) -> str:
+    """Return the text of a card file, read within bounds (`limits`); raise CardDataError."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return limits.read_checked(path, limit=limits.CARD_FILE_BYTES,
+                                   nesting=limits.CARD_NESTING, toml=True, error=CardDataError,
+                                   what="card file")
     except OSError as exc:
         raise CardDataError(f"{path}: cannot read card file: {exc.strerror or exc}") from None
+
+
+def load_text(text: str, path: str | Path) -> list[CardDef]:
+    """Parse the text of a card file read from `path` (named in errors); raise CardDataError."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -26,11 +26,12 @@ class Limit(Enum):
 
     NONE = "none"
     ONCE_PER_TURN = "once_per_turn"
+    ONCE_PER_GAME = "once_per_game"     # "1/Fight": once per game per player (engine decision)
 
 
 @dataclass(frozen=True, slots=True)
 class Check:
-    """One condition: a predicate of `effects.conditions` by name, with its arguments."""
+    """One condition: a check of the continuous layer (`values.CHECKS`) by name, with arguments."""
 
     check: str
     args: tuple[tuple[str, object], ...] = ()

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from ecs_vanguard.effects.conditions import CHECKS
-from ecs_vanguard.effects.selectors import FILTERS, SELECTORS
-from ecs_vanguard.effects.steps import COST_TYPES, STEP_TYPES
+from ecs_vanguard.cards.steps import COST_TYPES, STEP_TYPES
+from ecs_vanguard.continuous.scopes import SELECTORS
+from ecs_vanguard.continuous.values import CHECKS, FILTERS
 from ecs_vanguard.events import EVENTS_BY_NAME
 
 _KEY_NAMES = {"source": "from", "bind": "as"}

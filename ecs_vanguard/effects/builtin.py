@@ -6,6 +6,17 @@ from __future__ import annotations
 from functools import cache
 
 from ecs_vanguard.cards.schema import CardDef
+from ecs_vanguard.cards.steps import (
+    AddCritical,
+    AddPower,
+    Choose,
+    Discard,
+    Draw,
+    RemoveFromGame,
+    Search,
+    Shuffle,
+    Stand,
+)
 from ecs_vanguard.effects.rule_steps import (
     DiscardSameNameAsVanguard,
     DropToDeckTop,
@@ -17,17 +28,6 @@ from ecs_vanguard.effects.rule_steps import (
     RideSelf,
     StrideSelf,
 )
-from ecs_vanguard.effects.steps import (
-    AddCritical,
-    AddPower,
-    Choose,
-    Discard,
-    Draw,
-    RemoveFromGame,
-    Search,
-    Shuffle,
-    Stand,
-)
 from ecs_vanguard.rules import Trigger
 from ecs_vanguard.state import (
     G_GUARDIAN_INDEX,
@@ -37,6 +37,8 @@ from ecs_vanguard.state import (
     SEEK_MATE_INDEX,
     STRIDE_INDEX,
     TRIGGER_INDEX,
+    Frame,
+    State,
 )
 
 _POWER = (Choose("your_units", 1, bind="power_to"), AddPower("power_to", "trigger_power"))
@@ -83,11 +85,8 @@ def builtin_steps(card: CardDef, index: int) -> tuple[tuple[object, ...], int]:
     raise ValueError(f"no built-in frame {index}")
 
 
-def push_trigger(state: object, card: int, player: int, *, drive: bool) -> bool:
+def push_trigger(state: State, card: int, player: int, *, drive: bool) -> bool:
     """Push the frame of a revealed trigger's effect (CORE-14); False if the card has none."""
-    from ecs_vanguard.state import Frame, State
-
-    assert isinstance(state, State)
     if state.card(card).trigger is None:
         return False
     state.stack.append(Frame(card, state.card(card).id, TRIGGER_INDEX, player,

@@ -7,30 +7,23 @@ from collections.abc import Callable
 
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
-from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.cards import steps as s
+from ecs_vanguard.continuous.values import narrow, select
+from ecs_vanguard.decisions import Decision, DecisionKind
 from ecs_vanguard.effects import rule_steps as rs
-from ecs_vanguard.effects import steps as s
+from ecs_vanguard.effects.costs import Demand, pick_grades
 from ecs_vanguard.effects.picking import (
     ask_yes_no,
     pick_cards,
     pick_index,
     pick_order,
     player_of,
-    take_answer,
 )
-from ecs_vanguard.effects.selectors import narrow, select
 from ecs_vanguard.events import Mulliganed
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import HIDDEN_ZONES, Zone
 
 Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
-
-
-def is_cost(state: State, frame: Frame) -> bool:
-    """True while the frame pays its costs (a discard by cost differs from one by effect)."""
-    from ecs_vanguard.effects.runtime import steps_of  # runtime imports this module
-
-    return frame.pc < steps_of(state, frame)[1]
 
 
 def _from_top(one: Callable[[State, int], object], label: str) -> Handler:
@@ -137,59 +130,20 @@ def _discard(state: State, frame: Frame, step: s.Discard) -> Decision | None:
         if isinstance(got, Decision):
             return got
         chosen = got
-    by_cost = is_cost(state, frame)
-    for card in chosen:
-        ops.discard(state, owner, card, by_cost=by_cost)
+    with ops.batch(state):              # seed 004 §7 ②: the chosen cards go at once
+        for card in chosen:             # costs are paid by effects.costs: this is an effect
+            ops.discard(state, owner, card, by_cost=False)
     return None
 
 
 def _discard_grades(state: State, frame: Frame, step: s.DiscardGrades) -> Decision | None:
-    """Discard cards one at a time until their grades total `total` or more (Stride cost)."""
-    hand = state.board.zones[frame.master][Zone.HAND]
-    total = sum(state.card(c).grade for c in frame.picks)
-    answer = take_answer(state)
-    if answer is not None:
-        frame.picks.append(answer.card)
-        total += state.card(answer.card).grade
-    while total < step.total:
-        left = [c for c in hand if c not in frame.picks]
-        if len(left) > 1:
-            actions = tuple(Action(ActionKind.PICK, card=c) for c in left)
-            return Decision(frame.master, DecisionKind.CHOOSE_CARD, actions,
-                            label="stride cost", source=frame.source)
-        if not left:
-            break                       # can_pay checked the total: this does not happen
-        frame.picks.append(left[0])     # one card left: nothing to choose
-        total += state.card(left[0]).grade
-    chosen, frame.picks = list(frame.picks), []
-    for card in chosen:
-        ops.discard(state, frame.master, card, by_cost=True)
-    return None
-
-
-def _drop_to_deck_top(state: State, frame: Frame, step: rs.DropToDeckTop) -> Decision | None:
-    """LEG-01: choose n drop cards, then put them on top of the deck; the first chosen ends on
-    top (the player's order)."""
-    drop = list(state.board.zones[frame.master][Zone.DROP])
-    got = pick_order(state, frame, drop, "to deck top") if len(drop) <= step.n else \
-        pick_cards(state, frame, drop, step.n, step.n, "to deck top")
-    if isinstance(got, Decision):
-        return got
-    for card in reversed(got):
-        ops.move_card(state, card, Zone.DECK, top=True)
-    return None
-
-
-def _discard_same_name(state: State, frame: Frame, step: object) -> Decision | None:
-    """STR-06: discard a card with the same name as your vanguard."""
-    vanguard = q.vanguard(state, frame.master)
-    hand = [c for c in state.board.zones[frame.master][Zone.HAND]
-            if q.same_name(state, c, vanguard)]
-    got = pick_cards(state, frame, hand, 1, None, "ultimate stride cost")
+    """Discard cards one at a time until their grades total `total` or more."""
+    hand = tuple(state.board.zones[frame.master][Zone.HAND])
+    got = pick_grades(state, frame, Demand(hand, grade_total=step.total))
     if isinstance(got, Decision):
         return got
     for card in got:
-        ops.discard(state, frame.master, card, by_cost=True)
+        ops.discard(state, frame.master, card, by_cost=False)
     return None
 
 
@@ -204,7 +158,7 @@ def _reveal(state: State, frame: Frame, step: s.Reveal) -> Decision | None:
         if isinstance(got, Decision):
             return got
         cards = got
-    ops.reveal(state, frame.master, cards, for_cost=is_cost(state, frame))
+    ops.reveal(state, frame.master, cards, for_cost=False)
     frame.revealed.extend(cards)
     frame.bound[step.bind] = cards
     return None
@@ -224,23 +178,25 @@ def _search(state: State, frame: Frame, step: s.Search) -> Decision | None:
 
 
 def _put_into(state: State, frame: Frame, step: s.PutInto) -> Decision | None:
-    """Put the targets into a zone; an overDress unit going to the bottom of the deck goes with
-    its dress sources in the order its controller picks (OD-07)."""
+    """Put the targets into a zone, all at once (seed 004 §7 ②); an overDress unit going to the
+    bottom of the deck goes with its dress sources in the order its controller picks (OD-07;
+    that question ends the batch of the cards moved before it)."""
     zone = Zone(step.zone)
     targets = narrow(state, frame, select(state, frame, step.target), step.where)
     if not frame.loop:
         frame.loop = [0]
-    while frame.loop[0] < len(targets):
-        card = targets[frame.loop[0]]
-        sources = ops.dress_sources(state, card) if zone is Zone.DECK and not step.top else []
-        if sources:
-            order = pick_order(state, frame, [card, *sources], "order at the deck bottom")
-            if isinstance(order, Decision):
-                return order
-            ops.move_group_to_deck_bottom(state, order)
-        else:
-            ops.put_into(state, card, zone, top=step.top)
-        frame.loop[0] += 1
+    with ops.batch(state):
+        while frame.loop[0] < len(targets):
+            card = targets[frame.loop[0]]
+            sources = q.dress_sources(state, card) if zone is Zone.DECK and not step.top else []
+            if sources:
+                order = pick_order(state, frame, [card, *sources], "order at the deck bottom")
+                if isinstance(order, Decision):
+                    return order
+                ops.move_group_to_deck_bottom(state, order)
+            else:
+                ops.put_into(state, card, zone, top=step.top)
+            frame.loop[0] += 1
     frame.loop = []
     return None
 
@@ -291,15 +247,16 @@ def _mulligan(state: State, frame: Frame, step: object) -> Decision | None:
         ops.move_card(state, card, Zone.DECK)
     ops.draw(state, p, len(got))
     ops.shuffle(state, p)
-    state.log(Mulliganed(p, len(got)))
+    ops.emit(state, Mulliganed(p, len(got)))
     return None
 
 
 def _each_card(act: Callable[[State, int], object]) -> Handler:
     """Build a handler applying an op to every card the step's `target` selects."""
     def handler(state: State, frame: Frame, step: object) -> None:
-        for card in select(state, frame, step.target):  # type: ignore[attr-defined]
-            act(state, card)
+        with ops.batch(state):        # seed 004 §7 ②: the cards it names move at once
+            for card in select(state, frame, step.target):  # type: ignore[attr-defined]
+                act(state, card)
     return handler
 
 
@@ -314,8 +271,6 @@ HANDLERS: dict[type, Handler] = {
     s.CounterCharge: _counter_charge,
     s.Discard: _discard,
     s.DiscardGrades: _discard_grades,
-    rs.DropToDeckTop: _drop_to_deck_top,
-    rs.DiscardSameNameAsVanguard: _discard_same_name,
     s.Reveal: _reveal,
     s.Search: _search,
     s.PutInto: _put_into,

@@ -1,16 +1,17 @@
-"""Handlers of the steps that repeat or wait: skill damage with its checks, "for each A, do B"
-(ACT-15, ACT-28, TERM-03)."""
+"""Handlers of the steps that wait for other frames: skill damage with its checks (ACT-15,
+TERM-03). "For each A, do B" (ACT-28) runs other handlers, so it sits with the registry in
+`effects.runtime`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from ecs_vanguard import ops
-from ecs_vanguard.decisions import Decision
-from ecs_vanguard.effects import steps as s
+from ecs_vanguard import query as q
+from ecs_vanguard.cards import steps as s
+from ecs_vanguard.continuous.values import select
 from ecs_vanguard.effects.builtin import push_trigger
 from ecs_vanguard.effects.picking import YIELD, player_of
-from ecs_vanguard.effects.selectors import select
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import Zone
 
@@ -22,12 +23,12 @@ def _deal_damage(state: State, frame: Frame, step: s.DealDamage) -> object:
     the next check (the step yields to the trigger's frame and is re-entered after it)."""
     p = player_of(frame, step.player)
     if not frame.loop:
-        hit = select(state, frame, step.target) if step.target else ops.vanguards(state, p)
+        hit = select(state, frame, step.target) if step.target else q.vanguards(state, p)
         total = step.n * len(hit)                              # LEG-28: each vanguard takes n
         ops.deal_damage_start(state, p, total)
         frame.loop = [total]
-    checked = state.board.zones[p][Zone.TRIGGER]
     while True:
+        checked = state.board.zones[p][Zone.TRIGGER]
         if checked:
             ops.move_card(state, checked[0], Zone.DAMAGE)
         if frame.loop[0] <= 0 or state.over:
@@ -39,27 +40,6 @@ def _deal_damage(state: State, frame: Frame, step: s.DealDamage) -> object:
             return YIELD
 
 
-def _for_each(state: State, frame: Frame, step: s.ForEach) -> object:
-    """ACT-28: count A once at the start; later changes of A do not change the count; each
-    repetition that chooses picks cards not chosen before."""
-    from ecs_vanguard.effects.runtime import HANDLERS  # the inner steps use every handler
-
-    if not frame.loop:
-        frame.each_total = len(select(state, frame, step.count, step.where))
-        frame.loop, frame.used = [0, 0], []
-    while frame.loop[0] < frame.each_total:
-        inner = step.do[frame.loop[1]]
-        question = HANDLERS[type(inner)](state, frame, inner)
-        if isinstance(question, Decision):
-            return question
-        frame.loop[1] += 1
-        if frame.loop[1] == len(step.do):
-            frame.loop = [frame.loop[0] + 1, 0]
-    frame.loop, frame.used, frame.each_total = [], [], -1
-    return None
-
-
 HANDLERS: dict[type, Handler] = {
     s.DealDamage: _deal_damage,
-    s.ForEach: _for_each,
 }

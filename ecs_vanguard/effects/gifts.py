@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from components import GiftMarker
 from ecs_vanguard import ops
-from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.decisions import ActionKind, Decision, DecisionKind, action
 from ecs_vanguard.events import GiftGained
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import ACCEL_CIRCLES, Zone
@@ -18,20 +19,20 @@ def gain_gift(state: State, frame: Frame, gift: str) -> Decision | None:
         answer, state.answer = state.answer, None
         if answer is None:
             circles = list(state.board.circles[p])
-            actions = tuple(Action(ActionKind.PICK, circle=c) for c in circles)
+            actions = tuple(action(ActionKind.PICK, circle=c) for c in circles)
             return Decision(p, DecisionKind.CHOOSE_CIRCLE, actions, label="force",
                             source=frame.source)
         assert answer.circle is not None
         force = dict(state.force[p])
         force[answer.circle] = force.get(answer.circle, 0) + 1
         state.force[p] = force
-        state.log(GiftGained(p, gift, answer.circle))
+        ops.emit(state, GiftGained(p, gift, answer.circle))
     elif gift == "accel":
         free = [c for c in ACCEL_CIRCLES if c not in state.board.circles[p]]
         if free:       # engine decision: past six accel circles the gift gives nothing more
-            state.board.circles[p][free[0]] = []
-            state.log(GiftGained(p, gift, free[0]))
+            ops.add_accel_circle(state, p, free[0])
+            ops.emit(state, GiftGained(p, gift, free[0]))
     else:
-        ops.zones.create_card(state, p, PROTECT_CARD, Zone.HAND, marker=True)
-        state.log(GiftGained(p, gift, None))
+        ops.create_card(state, p, PROTECT_CARD, Zone.HAND, statuses=(GiftMarker(),))
+        ops.emit(state, GiftGained(p, gift, None))
     return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind, action
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import Circle
 
@@ -23,8 +23,8 @@ class _Yield:
 
 YIELD = _Yield()
 # The "pass" answer every optional question ends with.
-DONE = Action(ActionKind.DONE)
-_YES_NO = (Action(ActionKind.YES), Action(ActionKind.NO))
+DONE = action(ActionKind.DONE)
+_YES_NO = (action(ActionKind.YES), action(ActionKind.NO))
 
 
 def take_answer(state: State) -> Action | None:
@@ -68,7 +68,7 @@ def pick_cards(state: State, frame: Frame, candidates: list[int], count: int,
     if finished or needed <= 0 or not remaining:
         chosen, frame.picks = tuple(frame.picks), []
         return chosen
-    actions = [Action(ActionKind.PICK, card=c) for c in remaining]
+    actions = [action(ActionKind.PICK, card=c) for c in remaining]
     if minimum is not None and len(frame.picks) >= minimum:
         actions.append(DONE)
     asker = frame.master if player is None else player
@@ -83,7 +83,7 @@ def pick_order(state: State, frame: Frame, cards: list[int], label: str) -> tupl
     remaining = [c for c in cards if c not in frame.picks]
     if len(remaining) > 1:
         return Decision(frame.master, DecisionKind.CHOOSE_CARD,
-                        tuple(Action(ActionKind.PICK, card=c) for c in remaining), label=label,
+                        tuple(action(ActionKind.PICK, card=c) for c in remaining), label=label,
                         source=frame.source)
     order, frame.picks = (*frame.picks, *remaining), []
     return order
@@ -105,7 +105,7 @@ def pick_circle(state: State, frame: Frame, circles: list[Circle], label: str) -
     answer = take_answer(state)
     if answer is None:
         return Decision(frame.master, DecisionKind.CHOOSE_CIRCLE,
-                        tuple(Action(ActionKind.PICK, circle=c) for c in circles), label=label,
+                        tuple(action(ActionKind.PICK, circle=c) for c in circles), label=label,
                         source=frame.source)
     assert answer.circle is not None
     return answer.circle
@@ -116,6 +116,6 @@ def pick_index(state: State, frame: Frame, count: int, label: str) -> int | Deci
     answer = take_answer(state)
     if answer is None:
         return Decision(frame.master, DecisionKind.DECLARE,
-                        tuple(Action(ActionKind.PICK, index=i) for i in range(count)),
+                        tuple(action(ActionKind.PICK, index=i) for i in range(count)),
                         label=label, source=frame.source)
     return answer.index

@@ -8,21 +8,40 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ecs_vanguard import ops
-from ecs_vanguard import query as q
-from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Limit
+from ecs_vanguard.cards import steps as s
+from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
+from ecs_vanguard.continuous.values import holds, select
 from ecs_vanguard.decisions import Decision
-from ecs_vanguard.effects import builtin, card_steps, conditions, flow_steps, unit_steps
-from ecs_vanguard.effects import rule_steps as rs
-from ecs_vanguard.effects import steps as s
-from ecs_vanguard.effects.picking import YIELD, ask_yes_no, player_of
-from ecs_vanguard.effects.selectors import narrow, select
+from ecs_vanguard.effects import builtin, card_steps, flow_steps, unit_steps
+from ecs_vanguard.effects import costs as costs_
+from ecs_vanguard.effects.picking import YIELD, ask_yes_no
 from ecs_vanguard.state import ALCHEMAGIC_INDEX, Frame, State
 from ecs_vanguard.zones import Zone
 
 Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
 
+
+def _for_each(state: State, frame: Frame, step: s.ForEach) -> object:
+    """ACT-28: count A once at the start; later changes of A do not change the count; each
+    repetition that chooses picks cards not chosen before."""
+    if not frame.loop:
+        frame.each_total = len(select(state, frame, step.count, step.where))
+        frame.loop, frame.used = [0, 0], []
+    while frame.loop[0] < frame.each_total:
+        inner = step.do[frame.loop[1]]
+        question = HANDLERS[type(inner)](state, frame, inner)
+        if isinstance(question, Decision):
+            return question
+        frame.loop[1] += 1
+        if frame.loop[1] == len(step.do):
+            frame.loop = [frame.loop[0] + 1, 0]
+    frame.loop, frame.used, frame.each_total = [], [], -1
+    return None
+
+
 HANDLERS: dict[type, Handler] = {
     **card_steps.HANDLERS, **unit_steps.HANDLERS, **flow_steps.HANDLERS,
+    s.ForEach: _for_each,
 }
 
 
@@ -74,15 +93,16 @@ def resume(state: State, frame: Frame) -> object:
             question = _start(state, frame, steps[:n_cost])
             if question is not None or frame.stage == 0:
                 return question
+        if frame.stage == 1:
+            question = _decide_and_pay(state, frame, steps[:n_cost])
+            if question is not None or frame.stage == 1:
+                return question
         while frame.pc < len(steps):
             step = steps[frame.pc]
             result = HANDLERS[type(step)](state, frame, step)
             if result is not None:
                 return result
             frame.pc += 1
-            if frame.pc == n_cost and frame.revealed:
-                ops.end_reveal(state, frame.revealed)     # ACT-09: a cost's reveal ends here
-                frame.revealed.clear()
             if state.over:
                 return None
         return None
@@ -91,15 +111,20 @@ def resume(state: State, frame: Frame) -> object:
 
 
 def _start(state: State, frame: Frame, costs: Sequence[object]) -> Decision | None:
-    """Check condition and costs, ask an optional ability's yes/no, record 1/turn (CORE-19).
+    """Check condition, limit and cost, and ask an optional ability's yes/no (CORE-19).
 
-    Leaves frame.stage at 0 when the ability is not played (the frame then ends).
+    Leaves frame.stage at 0 when the ability is not played (the frame then ends): a limited
+    ability already played (two triggers of one 1/Turn auto resolve it once), a condition that
+    no longer holds, a cost that cannot be paid in full.
     """
     ability = ability_of(state, frame)
     if ability is not None:
-        if not conditions.holds(state, frame, ability.condition):
+        if ops.limit_reached(state, ability.limit, frame.source, frame.card_id, frame.index,
+                             frame.master):
             return None
-        if not can_pay(state, frame, costs):
+        if not holds(state, frame, ability.condition):
+            return None
+        if not costs_.can_pay(state, frame, costs):
             return None           # CORE-19: costs are paid in full or the ability is not played
         if ability.optional:
             answer = ask_yes_no(state, frame, "use ability")
@@ -107,54 +132,39 @@ def _start(state: State, frame: Frame, costs: Sequence[object]) -> Decision | No
                 return answer
             if not answer:
                 return None
-        if ability.limit is Limit.ONCE_PER_TURN:
-            state.once_used.add((q.position(frame.source).obj, frame.card_id, frame.index))
     frame.stage = 1
     return None
 
 
-def _hand(state: State, frame: Frame, who: str = "you") -> list[int]:
-    return list(state.board.zones[player_of(frame, who)][Zone.HAND])
+def _decide_and_pay(state: State, frame: Frame, costs: Sequence[object]) -> Decision | None:
+    """CORE-19, seed 004 §9: decide every cost step's cards, then pay them all at once; the use
+    of a limited ability binds now that it is played. Leaves frame.stage at 1 when the play is
+    cancelled (the frame then ends, having paid nothing)."""
+    while frame.pc < len(costs):
+        question = costs_.decide(state, frame, costs)
+        if question is not None:
+            return question
+        frame.pc += 1
+    if costs and not costs_.pay(state, frame, costs):
+        cancel_play(state, frame)
+        return None
+    if frame.revealed:
+        ops.end_reveal(state, frame.revealed)           # ACT-09: a cost's reveal ends here
+        frame.revealed.clear()
+    ability = ability_of(state, frame)
+    if ability is not None:
+        ops.record_use(state, ability.limit, frame.source, frame.card_id, frame.index,
+                       frame.master)
+    frame.stage = 2
+    return None
 
 
-_COST_CHECKS: dict[type, Callable[[State, Frame, object], bool]] = {
-    s.CounterBlast: lambda st, f, c: len(narrow(st, f, q.face_up_damage(
-        st, player_of(f, c.player)), c.where)) >= c.n,  # type: ignore[attr-defined]
-    s.SoulBlast: lambda st, f, c: len(narrow(st, f, list(st.board.zones[player_of(
-        f, c.player)][Zone.SOUL]), c.where)) >= c.n,  # type: ignore[attr-defined]
-    s.Discard: lambda st, f, c: len(narrow(st, f, _hand(st, f, c.player),  # type: ignore
-                                           c.where)) >= c.n,  # type: ignore[attr-defined]
-    s.Reveal: lambda st, f, c: (bool(c.target) or len(select(  # type: ignore[attr-defined]
-        st, f, c.source, c.where)) >= c.count),  # type: ignore[attr-defined]
-    s.Rest: lambda st, f, c: any(q.is_standing(u) for u in select(
-        st, f, c.target)),  # type: ignore[attr-defined]
-    s.Retire: lambda st, f, c: bool(select(st, f, c.target)),  # type: ignore[attr-defined]
-    s.Bind: lambda st, f, c: bool(select(st, f, c.target)),  # type: ignore[attr-defined]
-    s.Choose: lambda st, f, c: bool(select(st, f, c.source, c.where)),  # type: ignore
-    s.DiscardGrades: lambda st, f, c: sum(st.card(h).grade for h in _hand(st, f))
-    >= c.total,  # type: ignore[attr-defined]
-    rs.DropToDeckTop: lambda st, f, c: len(st.board.zones[f.master][Zone.DROP]) >= c.n,  # type: ignore
-    rs.DiscardSameNameAsVanguard: lambda st, f, c: any(
-        q.same_name(st, h, q.vanguard(st, f.master)) for h in _hand(st, f)),
-}
+def cancel_play(state: State, frame: Frame) -> None:
+    """Undo a play whose cost turned out unpayable: nothing was paid; a played order goes back
+    to the hand, an Alchemagic's bound order B back to the drop, and no order counts as played
+    (CORE-19, ALC-01 ④)."""
+    if frame.is_order:
+        ops.undo_order(state, frame.master, frame.source, frame.ctx("alchemagic"))
 
 
-def can_pay(state: State, frame: Frame, costs: Sequence[object]) -> bool:
-    """True if every cost step can be paid in full right now (CORE-19, ACT-16, ACT-18).
-
-    A step acting on cards an earlier cost step will choose ("choose a standing unit, rest it")
-    is covered by that choice's own check.
-    """
-    later = set()
-    for cost in costs:
-        target = getattr(cost, "target", None)
-        if target in later:
-            continue
-        if not _COST_CHECKS[type(cost)](state, frame, cost):
-            return False
-        if isinstance(cost, s.Choose):
-            later.add(cost.bind)
-    return True
-
-
-__all__ = ["HANDLERS", "YIELD", "ability_of", "can_pay", "resume", "steps_of"]
+__all__ = ["HANDLERS", "YIELD", "ability_of", "resume", "steps_of"]

@@ -8,15 +8,20 @@ from collections.abc import Callable
 
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
+from ecs_vanguard.cards import steps as s
+from ecs_vanguard.continuous.values import (
+    CONTINUOUS_STATS,
+    RESTRICTION_STATS,
+    choosable,
+    select,
+)
 from ecs_vanguard.decisions import Decision
 from ecs_vanguard.effects import rule_steps as rs
-from ecs_vanguard.effects import steps as s
 from ecs_vanguard.effects.gifts import gain_gift
 from ecs_vanguard.effects.picking import pick_cards, pick_circle, player_of
-from ecs_vanguard.effects.selectors import select
 from ecs_vanguard.events import CardsRevealed
 from ecs_vanguard.rules import Stat
-from ecs_vanguard.state import Frame, State
+from ecs_vanguard.state import ContinuousEffect, Frame, State
 from ecs_vanguard.zones import FIELD_ZONES, HIDDEN_ZONES, Circle
 
 Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
@@ -29,7 +34,8 @@ def _on_field(cards: list[int]) -> list[int]:
 def _choose(state: State, frame: Frame, step: s.Choose) -> Decision | None:
     """Choose cards for later steps; inside a for_each each round picks different cards
     (ACT-28)."""
-    cands = [c for c in select(state, frame, step.source, step.where) if c not in frame.used]
+    cands = choosable(state, frame, [c for c in select(state, frame, step.source, step.where)
+                                     if c not in frame.used])
     count = frame.each_total if step.count == "times" else int(step.count)
     got = pick_cards(state, frame, cands, count, step.min, label=step.bind)
     if isinstance(got, Decision):
@@ -52,7 +58,9 @@ def _modify(stat: Stat) -> Handler:
     """Build a handler changing a value of the target units for a period (ACT-26)."""
     def handler(state: State, frame: Frame, step: object) -> None:
         amount = _amount(state, frame, getattr(step, "amount", 0))
-        for unit in _on_field(select(state, frame, step.target)):  # type: ignore[attr-defined]
+        targets = select(state, frame, step.target,  # type: ignore[attr-defined]
+                         getattr(step, "where", ()))
+        for unit in _on_field(targets):
             ops.add_modifier(state, unit, stat, amount, step.until)  # type: ignore[attr-defined]
     return handler
 
@@ -61,8 +69,9 @@ def _each_unit(act: Callable[[State, int], object], field_only: bool = True) -> 
     """Build a handler applying an op to every unit the step's `target` selects."""
     def handler(state: State, frame: Frame, step: object) -> None:
         cards = select(state, frame, step.target)  # type: ignore[attr-defined]
-        for card in _on_field(cards) if field_only else cards:
-            act(state, card)
+        with ops.batch(state):        # seed 004 §7 ②: the units it names change at once
+            for card in _on_field(cards) if field_only else cards:
+                act(state, card)
     return handler
 
 
@@ -96,7 +105,7 @@ def _superior_call(state: State, frame: Frame, step: s.SuperiorCall) -> Decision
         frame.calling, frame.loop = list(got), [1]
         hidden = tuple(c for c in got if q.position(c).zone in HIDDEN_ZONES)
         if hidden:              # ACT-07: face up (public) before the circle is chosen
-            state.log(CardsRevealed(frame.master, hidden))
+            ops.emit(state, CardsRevealed(frame.master, hidden))
     while step.to == "rc" and len(frame.circles) < len(frame.calling):
         circle = pick_circle(state, frame, _free_circles(state, frame), "call to")
         if isinstance(circle, Decision):
@@ -104,9 +113,11 @@ def _superior_call(state: State, frame: Frame, step: s.SuperiorCall) -> Decision
         frame.circles.append(circle.value)
     to_gc = step.to == "gc"
     guarding = state.battle.target if state.battle is not None else -1
-    for i, card in enumerate(frame.calling):
-        target = None if to_gc else Circle(frame.circles[i])
-        ops.call(state, frame.master, card, target, to_gc=to_gc, superior=True, guarding=guarding)
+    with ops.batch(state):            # ACT-07 ②: placed all at once, one batch of events
+        for i, card in enumerate(frame.calling):
+            target = None if to_gc else Circle(frame.circles[i])
+            ops.call(state, frame.master, card, target, to_gc=to_gc, superior=True,
+                     guarding=guarding)
     frame.calling, frame.circles, frame.loop = [], [], []
     return None
 
@@ -118,23 +129,25 @@ def _battles(state: State, frame: Frame, step: s.Battles) -> None:
 
 
 def _give_ability(state: State, frame: Frame, step: s.GiveAbility) -> None:
-    for unit in _on_field(select(state, frame, step.target)):
+    for unit in _on_field(select(state, frame, step.target, step.where)):
         ops.give_ability(state, unit, step.card, step.index, step.until)
 
 
 def _lose_abilities(state: State, frame: Frame, step: s.LoseAbilities) -> None:
-    for unit in _on_field(select(state, frame, step.target)):
+    for unit in _on_field(select(state, frame, step.target, step.where)):
         ops.lose_abilities(state, unit, step.until)
 
 
 def _lock(state: State, frame: Frame, step: s.Lock) -> None:
-    for unit in _on_field(select(state, frame, step.target)):
-        ops.lock(state, unit, until_owner_end=step.until_owner_end)
+    with ops.batch(state):            # seed 004 §7 ②: the units it names change at once
+        for unit in _on_field(select(state, frame, step.target)):
+            ops.lock(state, unit, until_owner_end=step.until_owner_end)
 
 
 def _unlock(state: State, frame: Frame, step: s.Unlock) -> None:
-    for card in select(state, frame, step.target):
-        ops.unlock(state, card)
+    with ops.batch(state):
+        for card in select(state, frame, step.target):
+            ops.unlock(state, card)
 
 
 def _names(change: Callable[..., None]) -> Handler:
@@ -155,8 +168,9 @@ def _enter_state(state: State, frame: Frame, step: s.EnterState) -> None:
 
 
 def _imprison(state: State, frame: Frame, step: s.Imprison) -> None:
-    for card in select(state, frame, step.target):
-        ops.imprison(state, frame.master, card)
+    with ops.batch(state):            # seed 004 §7 ②: the cards it names go at once
+        for card in select(state, frame, step.target):
+            ops.imprison(state, frame.master, card)
 
 
 def _make_tokens(state: State, frame: Frame, step: s.MakeTokens) -> Decision | None:
@@ -190,8 +204,8 @@ def _stride(state: State, frame: Frame, g_unit: int, *, superior: bool) -> Decis
         ops.stride(state, frame.master, g_unit, superior=superior)
         frame.loop = [g_unit]
     g_unit = frame.loop[0]
-    candidates = ops.heart_candidates(state, g_unit)
-    if len(candidates) > 1 and ops.chosen_heart(state, g_unit) is None:
+    candidates = q.heart_candidates(state, g_unit)
+    if len(candidates) > 1 and q.chosen_heart(state, g_unit) is None:
         got = pick_cards(state, frame, candidates, 1, None, "heart")   # HRT-05, HRT-06
         if isinstance(got, Decision):
             return got
@@ -231,10 +245,26 @@ def _place_on_rc(state: State, frame: Frame, step: s.PlaceOnRC) -> Decision | No
         if isinstance(circle, Decision):
             return circle
         frame.circles.append(circle.value)
-    for card, name in zip(frame.calling, frame.circles):
-        ops.place_on_rc(state, frame.master, card, Circle(name))
+    with ops.batch(state):
+        for card, name in zip(frame.calling, frame.circles):
+            ops.place_on_rc(state, frame.master, card, Circle(name))
     frame.calling, frame.circles = [], []
     return None
+
+
+def _restrict(state: State, frame: Frame, step: s.Restrict) -> None:
+    """The target units get a restriction for a period (read through values.is_restricted)."""
+    stat = RESTRICTION_STATS[step.restriction]
+    for unit in _on_field(select(state, frame, step.target, step.where)):
+        ops.add_modifier(state, unit, stat, step.amount, step.until)
+
+
+def _apply_continuous(state: State, frame: Frame, step: s.ApplyContinuous) -> None:
+    """Start a continuous effect whose scope is re-evaluated on every read (DESIGN.md "Values
+    are derived"): a unit entering the scope later in the period gets it too."""
+    ops.add_continuous(state, ContinuousEffect(
+        frame.master, step.scope, CONTINUOUS_STATS[step.stat], step.amount, step.until,
+        state.turn.turn, frame.source, step.where))
 
 
 def _form_legion(state: State, frame: Frame, step: rs.FormLegion) -> None:
@@ -271,6 +301,10 @@ HANDLERS: dict[type, Handler] = {
     s.AddPower: _modify(Stat.POWER),
     s.AddCritical: _modify(Stat.CRITICAL),
     s.AddShield: _modify(Stat.SHIELD),
+    s.AddDrive: _modify(Stat.DRIVE),
+    s.AddGrade: _modify(Stat.GRADE),
+    s.Restrict: _restrict,
+    s.ApplyContinuous: _apply_continuous,
     s.CantBeHit: _modify(Stat.CANT_BE_HIT),
     s.Retire: _each_unit(ops.retire),
     s.Stand: _each_unit(ops.stand),

@@ -7,7 +7,14 @@ from typing import Any, ClassVar
 
 from pettingzoo import AECEnv
 
-from ecs_vanguard.env.common import LIMIT_ENDS, MatchSpec, final_rewards, observe, spaces
+from ecs_vanguard.env.common import (
+    LIMIT_ENDS,
+    MatchSpec,
+    action_index,
+    final_rewards,
+    observe,
+    spaces,
+)
 from ecs_vanguard.errors import IllegalActionError
 from ecs_vanguard.game import Game
 
@@ -65,7 +72,7 @@ class VanguardAECEnv(AECEnv):
         game = self._require_game()
         self._cumulative_rewards[self.agent_selection] = 0.0
         try:
-            game.step(game.decode_action(int(action)))  # type: ignore[arg-type]
+            game.step(game.decode_action(action_index(action)))
         except ValueError as exc:
             raise IllegalActionError(str(exc)) from None
         self.rewards = dict.fromkeys(AGENTS, 0.0)

@@ -4,6 +4,7 @@ learner seat against a built-in agent (the game loop of VanguardEnv and VectorEn
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,8 +16,9 @@ from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.encoding import ACTION_COUNT, OBSERVATION
 from ecs_vanguard.errors import IllegalActionError
 from ecs_vanguard.game import Game
+from ecs_vanguard.limits import LIMIT_END_CODES
 
-LIMIT_ENDS = frozenset({"turn_limit", "decision_limit"})
+LIMIT_ENDS = LIMIT_END_CODES          # a game stopped by a limit is truncated, not terminated
 # What an action index that is not legal does: "lose" ends the episode as a loss (reward -1,
 # info["illegal_action"] True), "raise" raises IllegalActionError and changes nothing.
 ILLEGAL_ACTIONS = ("lose", "raise")
@@ -57,6 +59,19 @@ def spaces() -> tuple[Any, Any]:
         "action_mask": gs.Box(0, 1, (ACTION_COUNT,), np.int8),
     })
     return observation, gs.Discrete(ACTION_COUNT)
+
+
+def action_index(action: object) -> int:
+    """Return an action given to an environment as a table index (an int or a numpy integer).
+
+    Raises:
+        IllegalActionError: it is not an integer (None, a string, a float).
+    """
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise IllegalActionError(f"an action is an index of the action table, got "
+                                 f"{action!r:.40}") from None
 
 
 def observe(game: Game, player: int, acting: bool) -> dict[str, np.ndarray]:
@@ -109,14 +124,15 @@ class Seat:
         """Apply the learner's action index; return (reward, terminated, truncated, info).
 
         Raises:
-            IllegalActionError: the episode is over, or the index is not legal and
-                illegal_action is "raise" (nothing changed then).
+            IllegalActionError: the episode is over, the action is not an integer, or the
+                index is not legal and illegal_action is "raise" (nothing changed then).
         """
         game = self.require_game()
         if self.done:
             raise IllegalActionError("the episode is over: call reset()")
+        position = action_index(index)             # not an integer at all: always an error
         try:
-            chosen = game.decode_action(int(index))
+            chosen = game.decode_action(position)
         except ValueError as exc:
             if self.illegal_action == "raise":
                 raise IllegalActionError(str(exc)) from None

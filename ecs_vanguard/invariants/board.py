@@ -21,7 +21,7 @@ from ecs_vanguard import query as q
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.effects.gifts import PROTECT_CARD
 from ecs_vanguard.events import GameEnded
-from ecs_vanguard.ops import brandt
+from ecs_vanguard.limits import LIMIT_END_CODES
 from ecs_vanguard.rules import BattleStep, Phase, UnitType
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import (
@@ -36,7 +36,6 @@ _Place = tuple[int, object, object]  # (owner, zone, circle) of one card
 _BASE_CIRCLES = frozenset({Circle.VC, *REAR_CIRCLES})
 _MARKER_ZONES = frozenset({Zone.HAND, Zone.GC, Zone.REMOVED})
 _REAR = frozenset(REAR_CIRCLES)
-_LIMIT_CODES = frozenset({"turn_limit", "decision_limit"})
 _LOSS_CODES = frozenset({"damage", "deck_out", "damage_and_deck_out"})
 _FRONT_RC = FRONT_ROW - {Circle.VC}
 _TOKEN_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC, Zone.REMOVED})
@@ -260,7 +259,7 @@ def check_imprisoned(state: State) -> None:
     for e, jail in esper.get_component(Imprisoned):
         pos = q.position(e)
         assert pos.zone is Zone.ORDER and pos.owner != jail.by, f"imprisoned {e} at {pos}"
-        assert not quiet or brandt.prisons(state, jail.by), (
+        assert not quiet or q.prisons(state, jail.by), (
             f"card {e} imprisoned by player {jail.by}, who has no Prison"
         )
 
@@ -293,7 +292,7 @@ def check_game_over_iff_lost(state: State) -> None:
         return
     assert state.decision is None, "a decision is pending in a finished game"
     assert last == GameEnded(state.winner, state.end_reason), f"last event {last}"
-    if state.end_code in _LIMIT_CODES:
+    if state.end_code in LIMIT_END_CODES:
         assert state.winner is None, f"{state.end_code} ended the game, but {state.winner} won"
         return
     assert losers, f"over without a loss: {state.end_code} ({state.end_reason})"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ecs_vanguard import query as q
+from ecs_vanguard import world
 from ecs_vanguard.events import (
     CardDiscarded,
     CardHealed,
@@ -13,6 +14,7 @@ from ecs_vanguard.events import (
     CounterCharged,
     SoulBlasted,
 )
+from ecs_vanguard.ops.events import batch, emit
 from ecs_vanguard.ops.zones import move_card
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import Zone
@@ -25,8 +27,8 @@ def counter_blast(state: State, player: int, cards: Sequence[int], n: int) -> bo
     if n <= 0 or len(chosen) < n:
         return False                    # ACT-16: fewer than n can be turned: nothing turns
     for card in chosen[:n]:
-        q.orientation(card).face_up = False
-    state.log(CounterBlasted(player, n))
+        world.orientation(state, card).face_up = False
+    emit(state, CounterBlasted(player, n))
     return True
 
 
@@ -34,12 +36,12 @@ def counter_charge(state: State, player: int, cards: Sequence[int]) -> int:
     """Turn chosen face-down damage cards face up, as many as given (ACT-17); return the count."""
     turned = 0
     for card in cards:
-        orient = q.orientation(card)
+        orient = world.orientation(state, card)
         if card in state.board.zones[player][Zone.DAMAGE] and not orient.face_up:
             orient.face_up = True
             turned += 1
     if turned:
-        state.log(CounterCharged(player, turned))
+        emit(state, CounterCharged(player, turned))
     return turned
 
 
@@ -48,19 +50,25 @@ def soul_blast(state: State, player: int, cards: Sequence[int], n: int) -> bool:
     chosen = [c for c in cards if c in state.board.zones[player][Zone.SOUL]]
     if n <= 0 or len(chosen) < n:
         return False
-    for card in chosen[:n]:
-        move_card(state, card, Zone.DROP)
-    state.log(SoulBlasted(player, n))
+    with batch(state):                  # the n cards go to the drop at once
+        for card in chosen[:n]:
+            move_card(state, card, Zone.DROP)
+        emit(state, SoulBlasted(player, n))
     return True
 
 
-def heal(state: State, player: int, card: int) -> None:
-    """Put a damage card into the drop (ACT-08)."""
-    move_card(state, card, Zone.DROP)
-    state.log(CardHealed(card, player))
+def heal(state: State, player: int, card: int) -> bool:
+    """Put a damage card into the drop (ACT-08); return whether it arrived there."""
+    if move_card(state, card, Zone.DROP) is not Zone.DROP:
+        return False
+    emit(state, CardHealed(card, player))
+    return True
 
 
-def discard(state: State, player: int, card: int, *, by_cost: bool) -> None:
-    """Put a card from hand into the drop, by cost or by effect (ACT-03)."""
-    move_card(state, card, Zone.DROP)
-    state.log(CardDiscarded(card, player, by_cost))
+def discard(state: State, player: int, card: int, *, by_cost: bool) -> bool:
+    """Put a card from hand into the drop, by cost or by effect (ACT-03); return whether it
+    arrived there (a Protect marker leaves the game instead, CORE-15)."""
+    if move_card(state, card, Zone.DROP) is not Zone.DROP:
+        return False
+    emit(state, CardDiscarded(card, player, by_cost))
+    return True

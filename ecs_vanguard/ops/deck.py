@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ecs_vanguard.events import CardDrawn, DamageChecked, DriveChecked, SoulCharged, TriggerRevealed
+from ecs_vanguard.ops.events import emit
 from ecs_vanguard.ops.zones import move_card
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import Zone
@@ -10,26 +11,26 @@ from ecs_vanguard.zones import Zone
 
 def draw(state: State, player: int, n: int = 1) -> int:
     """Draw n cards, one at a time, as many as the deck has; return how many (ACT-01)."""
-    deck = state.board.zones[player][Zone.DECK]
+    zones = state.board.zones[player]
     drawn = 0
     for _ in range(n):
-        if not deck:
+        if not zones[Zone.DECK]:
             break                       # CORE-16: the empty deck is a rule action, not an error
-        card = deck[0]
+        card = zones[Zone.DECK][0]
         move_card(state, card, Zone.HAND)
-        state.log(CardDrawn(card, player))
+        emit(state, CardDrawn(card, player))
         drawn += 1
     return drawn
 
 
 def soul_charge(state: State, player: int, n: int = 1) -> int:
     """Put the top n cards of the deck into the soul, as many as possible (ACT-19)."""
-    deck = state.board.zones[player][Zone.DECK]
-    count = min(n, len(deck))
+    zones = state.board.zones[player]
+    count = min(n, len(zones[Zone.DECK]))
     for _ in range(count):
-        move_card(state, deck[0], Zone.SOUL)
+        move_card(state, zones[Zone.DECK][0], Zone.SOUL)
     if count:
-        state.log(SoulCharged(player, count))
+        emit(state, SoulCharged(player, count))
     return count
 
 
@@ -45,7 +46,7 @@ def trigger_check(state: State, player: int, *, drive: bool) -> int | None:
     move_card(state, card, Zone.TRIGGER, face_up=True)
     trig = state.card(card).trigger
     name = trig.value if trig is not None else None
-    state.log(DriveChecked(card, player, name) if drive else DamageChecked(card, player, name))
+    emit(state, DriveChecked(card, player, name) if drive else DamageChecked(card, player, name))
     if name is not None:
-        state.log(TriggerRevealed(card, player, name, "drive" if drive else "damage"))
+        emit(state, TriggerRevealed(card, player, name, "drive" if drive else "damage"))
     return card

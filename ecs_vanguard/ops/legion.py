@@ -1,4 +1,10 @@
-"""Legion: two vanguards on VC, leader and mate (LEG-07..09, LEG-21, LEG-22, HRT-05)."""
+"""Legion: two vanguards on VC, leader and mate (LEG-01, LEG-07, LEG-08, LEG-22, HRT-05, HRT-10).
+
+A legion is one pair state: leader and mate share one Orientation component, so the stand/rest
+and face of both change together (LEG-21); the ops that can refuse a change check both
+(`query.legion_group`), and the legion ends for both when either leaves VC (LEG-09,
+zones.end_legion).
+"""
 
 from __future__ import annotations
 
@@ -6,36 +12,23 @@ import esper
 
 from components import HeartLink, LegionLink
 from ecs_vanguard import query as q
+from ecs_vanguard import world
 from ecs_vanguard.events import LegionFormed, UnitPlaced
+from ecs_vanguard.ops.events import batch, emit
 from ecs_vanguard.ops.zones import move_card
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import Circle, Zone
 
 
-def partner(card: int) -> int | None:
-    """Return the other vanguard of a card's legion, or None (LEG-08)."""
-    link = esper.try_component(card, LegionLink)
-    return link.partner if link is not None else None
-
-
-def legion_group(card: int) -> list[int]:
-    """Return the card and its legion partner, leader first (LEG-21 acts on both)."""
-    other = partner(card)
-    if other is None:
-        return [card]
-    return [card, other] if esper.component_for_entity(card, LegionLink).leader else [other, card]
-
-
-def vanguards(state: State, player: int) -> list[int]:
-    """Return the player's vanguards: the leader (or single vanguard) first, then the mate."""
-    units = [c for c in state.board.circles[player][Circle.VC]
-             if not esper.has_component(c, HeartLink)]
-    return list(reversed(units))
-
-
-def in_legion(state: State, player: int) -> bool:
-    """True if the player has a vanguard in legion; not while they are hearts (HRT-05)."""
-    return any(esper.has_component(c, LegionLink) for c in vanguards(state, player))
+def link_legion(state: State, leader: int, mate: int) -> None:
+    """Link two vanguards on VC as leader and mate: one pair state, the leader's stand/rest and
+    face (LEG-08, LEG-21: the mate holds the leader's very Orientation, so standing, resting or
+    turning either turns both); both objects have now been in a legion and can never Seek Mate
+    (LEG-01, LEG-07)."""
+    world.attach(state, leader, LegionLink(mate, leader=True))
+    world.attach(state, mate, LegionLink(leader, leader=False))
+    world.attach(state, mate, world.orientation(state, leader))
+    state.legion_history.update((q.position(leader).obj, q.position(mate).obj))
 
 
 def form_legion(state: State, leader: int, mate: int) -> bool:
@@ -48,26 +41,12 @@ def form_legion(state: State, leader: int, mate: int) -> bool:
         return False
     player = q.position(leader).owner
     orient = q.orientation(leader)
-    move_card(state, mate, Zone.VC, top=True, rested=orient.rested, face_up=orient.face_up)
-    esper.add_component(leader, LegionLink(mate, leader=True))
-    esper.add_component(mate, LegionLink(leader, leader=False))
-    state.log(UnitPlaced(mate, player, Zone.VC, Circle.VC))
-    state.log(LegionFormed(leader, mate, player))                  # LEG-22
+    with batch(state):                                      # one placement, one legion
+        move_card(state, mate, Zone.VC, top=True, rested=orient.rested, face_up=orient.face_up)
+        link_legion(state, leader, mate)
+        emit(state, UnitPlaced(mate, player, Zone.VC, Circle.VC))
+        emit(state, LegionFormed(leader, mate, player))                   # LEG-22
     return True
-
-
-def end_legion(card: int) -> None:
-    """LEG-09: when either leaves VC, the legion ends for both."""
-    other = partner(card)
-    esper.remove_component(card, LegionLink)
-    if other is not None and esper.has_component(other, LegionLink):
-        esper.remove_component(other, LegionLink)
-
-
-def can_legion(state: State, a: int, b: int) -> bool:
-    """LEG-25: two cards can legion when one's Seek Mate names the other."""
-    return (any(n in state.card(a).seek_mate for n in q.names(state, b))
-            or any(n in state.card(b).seek_mate for n in q.names(state, a)))
 
 
 def put_as_heart(state: State, player: int, card: int) -> bool:
@@ -75,18 +54,18 @@ def put_as_heart(state: State, player: int, card: int) -> bool:
     they form a legion whose leader is the one with Seek Mate; with a legion heart already there
     no new legion heart can be added (the card is not put). Return whether it was put."""
     vc = state.board.circles[player][Circle.VC]
-    if not vc or state.card(vc[-1]).unit_type.value != "g_unit":
+    if not vc or not q.is_g_unit(state, vc[-1]):
         return False
     g_unit = vc[-1]
     hearts = [c for c in vc if esper.has_component(c, HeartLink)]
-    partner_heart = next((h for h in hearts if can_legion(state, h, card)), None)
+    partner_heart = next((h for h in hearts if q.can_legion(state, h, card)), None)
     if partner_heart is not None and any(esper.has_component(h, LegionLink) for h in hearts):
         return False
     move_card(state, card, Zone.VC, top=True, rested=q.orientation(g_unit).rested,
               face_up=True)
-    esper.add_component(card, HeartLink(g_unit, chosen=False))
+    world.attach(state, card, HeartLink(g_unit, chosen=False))
     if partner_heart is not None:
         card_leads = bool(state.card(card).seek_mate)
-        esper.add_component(card, LegionLink(partner_heart, leader=card_leads))
-        esper.add_component(partner_heart, LegionLink(card, leader=not card_leads))
+        leader, mate = (card, partner_heart) if card_leads else (partner_heart, card)
+        link_legion(state, leader, mate)
     return True

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import esper
 
-from components import DressSource, LegionLink, Locked, Modifier, Modifiers
+from components import DressSource, LegionLink, Locked, Modifier
 from ecs_vanguard import query as q
+from ecs_vanguard import world
 from ecs_vanguard.events import (
     AbilityGiven,
     AttackTargetChanged,
@@ -25,12 +26,11 @@ from ecs_vanguard.events import (
     UnitStood,
     UnitUnlocked,
 )
-from ecs_vanguard.ops import zones
 from ecs_vanguard.ops.deck import draw
-from ecs_vanguard.ops.legion import legion_group
-from ecs_vanguard.ops.zones import move_card, renew_object
-from ecs_vanguard.rules import Duration, Skill, Stat, UnitType
-from ecs_vanguard.state import GIFT_INDEX, PendingAuto, State
+from ecs_vanguard.ops.events import batch, emit
+from ecs_vanguard.ops.zones import move_card, put_into_g_zone, renew_object
+from ecs_vanguard.rules import Duration, Skill, Stat
+from ecs_vanguard.state import GIFT_INDEX, ContinuousEffect, PendingAuto, State
 from ecs_vanguard.zones import Circle, Zone
 
 
@@ -38,11 +38,31 @@ def add_modifier(state: State, card: int, stat: Stat, amount: int, until: Durati
                  value: object = None) -> None:
     """Change a value of a card for a period; negative totals are allowed and never retire a
     unit by themselves (ACT-26). The modifier remembers its source (TERM-02)."""
-    esper.component_for_entity(card, Modifiers).items.append(
+    world.modifiers(state, card).append(
         Modifier(stat, amount, until, state.turn.turn, value, state.source)
     )
+    state.modified.add(card)
     if stat is Stat.POWER or stat is Stat.CRITICAL or stat is Stat.SHIELD:
-        state.log(PowerChanged(card, amount, stat.value, state.source))
+        emit(state, PowerChanged(card, amount, stat.value, state.source))
+
+
+def add_continuous(state: State, effect: ContinuousEffect) -> None:
+    """Start a continuous effect: for its period, whatever its scope covers at each read gets
+    the change (DESIGN.md "Values are derived"; CORE-05, CORE-09, LEG-14)."""
+    state.continuous = (*state.continuous, effect)
+
+
+def end_continuous(state: State, ending: Duration) -> None:
+    """End the continuous effects of one duration (CORE-13 at the close step, the end phase
+    for turns; END_OF_OWNER_TURN ones at the end of their player's turn)."""
+    if not state.continuous:
+        return
+    turn_player = state.turn.player
+    state.continuous = tuple(
+        e for e in state.continuous
+        if not (e.until is ending or (ending is Duration.END_OF_TURN
+                                      and e.until is Duration.END_OF_OWNER_TURN
+                                      and e.player == turn_player)))
 
 
 def is_persona_ride(state: State, old: int, new: int) -> bool:
@@ -52,21 +72,25 @@ def is_persona_ride(state: State, old: int, new: int) -> bool:
 
 
 def ride(state: State, player: int, card: int, *, superior: bool = False) -> None:
-    """Put a unit onto VC; the old vanguard goes to the soul; persona ride bonus (ACT-06, CORE-05)."""
+    """Put a unit onto VC; the old vanguard(s) go to the soul at the same time; a persona ride
+    gives the player "your front row gets +10000 until end of turn" and draws 1 (ACT-06,
+    CORE-05, LEG-20)."""
     from_zone = q.position(card).zone
     old = list(state.board.circles[player][Circle.VC])
     rested = q.orientation(old[-1]).rested if superior and old else False
     persona = bool(old) and is_persona_ride(state, old[-1], card)
-    for previous in old:
-        move_card(state, previous, Zone.SOUL)
-    move_card(state, card, Zone.VC, rested=rested)
-    state.log(UnitRode(card, player, from_zone, persona, superior))  # type: ignore[arg-type]
-    state.log(UnitPlaced(card, player, Zone.VC, Circle.VC))
+    with batch(state):
+        for previous in old:
+            move_card(state, previous, Zone.SOUL)
+        move_card(state, card, Zone.VC, rested=rested)
+        emit(state, UnitRode(card, player, from_zone, persona, superior))  # type: ignore
+        emit(state, UnitPlaced(card, player, Zone.VC, Circle.VC))
     if persona:
-        # CORE-05: persona ride: the front row gets +10000 until end of turn, and draw 1.
-        for unit in q.front_row(state, player):
-            add_modifier(state, unit, Stat.POWER, state.rules.persona_ride_power,
-                         Duration.END_OF_TURN)
+        # CORE-05: the +10000 belongs to the player and covers whatever stands in the front
+        # row at each read: a unit called there later gets it, one moved to the back loses it.
+        add_continuous(state, ContinuousEffect(
+            player, "your_front_row", Stat.POWER, state.rules.persona_ride_power,
+            Duration.END_OF_TURN, state.turn.turn))
         draw(state, player, 1)
     gift = state.card(card).gift
     if state.rules.imaginary_gifts and gift is not None:
@@ -80,26 +104,29 @@ def call(state: State, player: int, card: int, circle: Circle | None, *, to_gc: 
          superior: bool = False, guarding: int = -1) -> None:
     """Put a unit onto an RC or the GC (ACT-07); GC arrivals are at rest guarding a unit (CORE-10)."""
     from_zone = q.position(card).zone
-    if to_gc:
-        move_card(state, card, Zone.GC, rested=True)
-        if state.battle is not None:
-            state.battle.guardians[card] = guarding
-    else:
-        move_card(state, card, Zone.RC, circle=circle)
     to = Zone.GC if to_gc else Zone.RC
-    state.log(UnitCalled(card, player, circle, to, from_zone, superior))  # type: ignore[arg-type]
-    state.log(UnitPlaced(card, player, to, circle))
-    if to_gc:
-        state.log(GuardianCalled(card, player, guarding))
+    with batch(state):
+        move_card(state, card, to, circle=circle, rested=to_gc)
+        if to_gc and state.battle is not None:
+            state.battle.guardians[card] = guarding
+        emit(state, UnitCalled(card, player, circle, to, from_zone, superior))  # type: ignore
+        emit(state, UnitPlaced(card, player, to, circle))
+        if to_gc:
+            emit(state, GuardianCalled(card, player, guarding))
 
 
-def retire(state: State, card: int, *, by_rule_action: bool = False) -> None:
+def retire(state: State, card: int, *, by_rule_action: bool = False) -> bool:
     """Put a card from the field into its owner's drop; a rule action's retire too (ACT-04).
 
-    A rule action has no source (TERM-02); an effect's retire names its source card.
+    A rule action has no source (TERM-02); an effect's retire names its source card. A move the
+    rules redirect is no retire and logs none: a G unit on VC goes straight to the G zone
+    (STR-12), a Protect marker leaves the game (CORE-15). Return whether it was retired.
     """
-    move_card(state, card, Zone.DROP)
-    state.log(UnitRetired(card, by_rule_action, -1 if by_rule_action else state.source))
+    with batch(state):
+        if move_card(state, card, Zone.DROP) is not Zone.DROP:
+            return False
+        emit(state, UnitRetired(card, by_rule_action, -1 if by_rule_action else state.source))
+    return True
 
 
 def stand(state: State, card: int) -> bool:
@@ -115,37 +142,40 @@ def rest(state: State, card: int) -> bool:
 
 
 def _turn(state: State, card: int, *, rested: bool) -> bool:
-    group = legion_group(card)
-    # ACT-23: a locked card has no stand/rest.
+    group = q.legion_group(card)
+    # ACT-23: a locked card has no stand/rest; LEG-21: if one cannot, neither does.
     if any(q.orientation(c).rested == rested or q.is_locked(c) for c in group):
         return False
+    if not rested and any(q.is_restricted(state, c, Stat.CANT_STAND) for c in group):
+        return False
     for member in group:
-        q.orientation(member).rested = rested
+        world.orientation(state, member).rested = rested
         owner = q.position(member).owner
-        state.log(UnitRested(member, owner) if rested else UnitStood(member, owner))
+        emit(state, UnitRested(member, owner) if rested else UnitStood(member, owner))
     return True
 
 
 def delete(state: State, card: int) -> bool:
     """Delete a vanguard: face down, original power 0, no abilities, until its owner's end phase
-    (CORE-21). Return False if it is not a face-up vanguard."""
-    pos, orient = q.position(card), q.orientation(card)
-    if pos.zone is not Zone.VC or card in state.deleted:
+    (CORE-21); a legion is deleted together and stays in legion (LEG-21, LEG-26). Return False
+    if it is not a face-up vanguard."""
+    pos = q.position(card)
+    if pos.zone is not Zone.VC or card in state.deleted or q.is_heart(card):
         return False
-    orient.face_up = False
-    state.deleted.add(card)
-    state.log(UnitDeleted(card, pos.owner))
-    if state.card(card).unit_type is UnitType.G_UNIT:
-        from ecs_vanguard.ops.stride import put_into_g_zone  # STR-13: then to the G zone
-
-        put_into_g_zone(state, [card])
+    for member in q.legion_group(card):
+        world.orientation(state, member).face_up = False
+        state.deleted.add(member)
+        emit(state, UnitDeleted(member, pos.owner))
+    if q.is_g_unit(state, card):
+        put_into_g_zone(state, [card])               # STR-13: then to the G zone
     return True
 
 
 def undelete(state: State, card: int) -> None:
     """Turn a deleted vanguard face up again at the end of its owner's turn (CORE-21)."""
     state.deleted.discard(card)
-    q.orientation(card).face_up = True
+    for member in q.legion_group(card):
+        world.orientation(state, member).face_up = True
 
 
 def lock(state: State, card: int, *, until_owner_end: bool = False) -> bool:
@@ -155,13 +185,11 @@ def lock(state: State, card: int, *, until_owner_end: bool = False) -> bool:
     if pos.zone is not Zone.RC or q.is_locked(card):
         return False          # engine decision: vanguards are not locked (G units: STR-12)
     renew_object(state, card)
-    q.orientation(card).face_up = False
-    esper.add_component(card, Locked(until_owner_end))
-    state.log(UnitLocked(card, pos.owner))
-    if state.card(card).unit_type is UnitType.G_UNIT:
-        from ecs_vanguard.ops.stride import put_into_g_zone  # STR-12, STR-13: then G zone
-
-        put_into_g_zone(state, [card])
+    world.orientation(state, card).face_up = False
+    world.attach(state, card, Locked(until_owner_end))
+    emit(state, UnitLocked(card, pos.owner))
+    if q.is_g_unit(state, card):
+        put_into_g_zone(state, [card])               # STR-12, STR-13: then the G zone
     return True
 
 
@@ -169,11 +197,11 @@ def unlock(state: State, card: int) -> bool:
     """Unlock: face up, standing, a new object; unlocking is not appearing (ACT-24)."""
     if not q.is_locked(card):
         return False
-    esper.remove_component(card, Locked)
+    world.detach(state, card, Locked)
     renew_object(state, card)
-    orient = q.orientation(card)
+    orient = world.orientation(state, card)
     orient.face_up, orient.rested = True, False
-    state.log(UnitUnlocked(card, q.position(card).owner))
+    emit(state, UnitUnlocked(card, q.position(card).owner))
     return True
 
 
@@ -190,7 +218,7 @@ def battles(state: State, target: int) -> bool:
     battle.target = target
     for guardian in battle.guardians:
         battle.guardians[guardian] = target
-    state.log(AttackTargetChanged(previous, target))
+    emit(state, AttackTargetChanged(previous, target))
     return True
 
 
@@ -199,7 +227,7 @@ def give_ability(state: State, card: int, card_id: str, index: int, until: Durat
     (ACT-22, TERM-01)."""
     add_modifier(state, card, Stat.GRANT, 0, until, (card_id, index))
     state.grants.add(card)
-    state.log(AbilityGiven(card, card_id, index))
+    emit(state, AbilityGiven(card, card_id, index))
 
 
 def lose_abilities(state: State, card: int, until: Duration) -> None:
@@ -222,7 +250,7 @@ def deal_damage_start(state: State, player: int, amount: int) -> None:
 
     The checks themselves are run one at a time by the caller (they may reveal triggers).
     """
-    state.log(DamageDealt(player, amount, state.source, False))
+    emit(state, DamageDealt(player, amount, state.source, False))
 
 
 def overdress(state: State, player: int, card: int, designated: int) -> None:
@@ -230,19 +258,25 @@ def overdress(state: State, player: int, card: int, designated: int) -> None:
     new unit), and `card` from hand is put standing on that RC, linked to them. Not a call
     (OD-02) but an appearance (OD-12); becoming a source is not leaving the field."""
     circle = q.position(designated).circle
-    inherited = zones.dress_sources(state, designated)
+    inherited = q.dress_sources(state, designated)
     from_ride_deck = designated in state.from_ride_deck
-    move_card(state, designated, Zone.DRESS)
-    q.position(designated).circle = circle
-    esper.add_component(designated, DressSource(card, from_ride_deck))
-    for source in inherited:
-        old = esper.component_for_entity(source, DressSource)
-        esper.add_component(source, DressSource(card, old.from_ride_deck))
-    move_card(state, card, Zone.RC, circle=circle)  # type: ignore[arg-type]
-    for source in (designated, *inherited):
-        q.position(source).circle = circle
-    state.log(UnitOverDressed(card, player, circle, designated))  # type: ignore[arg-type]
-    state.log(UnitPlaced(card, player, Zone.RC, circle))  # type: ignore[arg-type]
+    with batch(state):
+        move_card(state, designated, Zone.DRESS)        # logs no "left the field" (OD-12)
+        move_card(state, card, Zone.RC, circle=circle)  # type: ignore[arg-type]
+        link_dress_source(state, designated, card, from_ride_deck)
+        for source in inherited:
+            old = esper.component_for_entity(source, DressSource)
+            link_dress_source(state, source, card, old.from_ride_deck)
+        emit(state, UnitOverDressed(card, player, circle, designated))  # type: ignore[arg-type]
+        emit(state, UnitPlaced(card, player, Zone.RC, circle))  # type: ignore[arg-type]
+
+
+def link_dress_source(state: State, source: int, unit: int, from_ride_deck: bool = False
+                      ) -> None:
+    """Link a card of the dress area to the unit it lies under (OD-01, OD-03); it follows the
+    unit's circle (OD-12), and `from_ride_deck` sends it back there later (OD-08)."""
+    world.attach(state, source, DressSource(unit, from_ride_deck))
+    world.position(state, source).circle = q.position(unit).circle
 
 
 def enter_player_state(state: State, player: int, name: str, until: Duration) -> None:
@@ -252,16 +286,12 @@ def enter_player_state(state: State, player: int, name: str, until: Duration) ->
     if any(n == name for n, _, _ in states):
         return
     state.player_states[player] = [*states, (name, until, state.turn.turn)]
-    state.log(PlayerStateEntered(player, name))
-
-
-def in_player_state(state: State, player: int, name: str) -> bool:
-    """True while the player has the named state (IKK-01)."""
-    return any(n == name for n, _, _ in state.player_states[player])
+    emit(state, PlayerStateEntered(player, name))
 
 
 def place_on_rc(state: State, player: int, card: int, circle: Circle) -> None:
     """Put a card onto an RC by an effect without calling it: an appearance (ACT-05, STR-16);
     a G unit put so has not strode and its power is the printed number (STR-10)."""
-    move_card(state, card, Zone.RC, circle=circle, face_up=True)
-    state.log(UnitPlaced(card, player, Zone.RC, circle))
+    with batch(state):
+        move_card(state, card, Zone.RC, circle=circle, face_up=True)
+        emit(state, UnitPlaced(card, player, Zone.RC, circle))

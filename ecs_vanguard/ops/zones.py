@@ -1,13 +1,19 @@
-"""The one zone-move function and the moves that are not zone changes (CORE-01, CORE-07, CORE-20).
+"""The one zone-move function, the moves the rules redirect, and the moves that are not zone
+changes (CORE-01, CORE-07, CORE-20, STR-12, STR-14, LEG-09, OD-05..09, TOK-01, TOK-03).
 
 `move_card` is the only code that writes `Position.zone`; a test greps the tree to keep it so.
+It returns where the card really went, so an op logs its named event ("retired", "bound") only
+for a move that happened as asked (a G unit on VC goes straight to the G zone instead).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import esper
 
 from components import (
+    Card,
     DressSource,
     GiftMarker,
     HeartLink,
@@ -19,7 +25,10 @@ from components import (
     Position,
     Token,
 )
-from ecs_vanguard.events import CardMoved, Shuffled, UnitMoved
+from ecs_vanguard import query as q
+from ecs_vanguard import world
+from ecs_vanguard.events import CardMoved, PutIntoGZone, Shuffled, UnitMoved
+from ecs_vanguard.ops.events import batch, emit, watch
 from ecs_vanguard.rules import UnitType
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import Circle, Zone
@@ -27,19 +36,37 @@ from ecs_vanguard.zones import Circle, Zone
 _ce = esper.component_for_entity
 _FACE_DOWN_ZONES = frozenset({Zone.DECK, Zone.HAND, Zone.RIDE_DECK, Zone.G_ZONE})
 _MARKER_ZONES = frozenset({Zone.HAND, Zone.GC})
+_CIRCLE_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC})
+_PLAIN_COMPONENTS = 4     # Card, Position, Orientation, Modifiers: more means a rare status
 
 
-def _container(state: State, card: int, pos: Position) -> list[int]:
+def _place(state: State, card: int, pos: Position) -> tuple[dict, object]:
+    """Return the board dict holding the card's zone or circle, and its key there."""
     if pos.zone is Zone.VC or pos.zone is Zone.RC:
-        return state.board.circles[pos.owner][pos.circle]  # type: ignore[index]
+        return state.board.circles[pos.owner], pos.circle
     prison = esper.try_component(card, Imprisoned)
     holder = prison.by if prison is not None else pos.owner    # PRI-01: in the jailer's zone
-    return state.board.zones[holder][pos.zone]  # type: ignore[index]
+    return state.board.zones[holder], pos.zone
+
+
+def _take_out(state: State, card: int, pos: Position) -> None:
+    holder, key = _place(state, card, pos)
+    cards = holder[key]
+    at = cards.index(card)
+    holder[key] = cards[:at] + cards[at + 1:]
+    state.board.key = None
+
+
+def _put_in(state: State, card: int, pos: Position, top: bool = False) -> None:
+    holder, key = _place(state, card, pos)
+    holder[key] = (card, *holder[key]) if top else (*holder[key], card)
+    state.board.key = None
 
 
 def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None,
               top: bool = False, rested: bool = False, face_up: bool | None = None,
-              keep_object: bool = False, imprisoned_by: int | None = None) -> None:
+              keep_object: bool = False, imprisoned_by: int | None = None,
+              quietly: bool = False) -> Zone:
     """Move a card to a zone of its owner as a new object (CORE-20); the only writer of zones.
 
     Args:
@@ -50,41 +77,41 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
         keep_object: a move between circles (intercept: RC to GC) is not a zone change
             (CORE-20): the card keeps its object, modifiers and orientation.
         imprisoned_by: put it into that player's order zone as imprisoned (PRI-01).
+        quietly: an undone move (a cancelled play, CORE-19) puts the card back and logs no
+            event: nothing happened.
+
+    Returns:
+        The zone the card arrived in: `to`, or where a rule sent it instead (STR-12: a G unit
+        leaving VC for anywhere but a circle goes straight to the G zone; CORE-15: a Protect
+        marker anywhere but hand or GC leaves the game).
     """
-    pos = _ce(card, Position)
+    pos = world.position(state, card)
     from_zone = pos.zone
     g_unit = state.card(card).unit_type is UnitType.G_UNIT
     if g_unit and from_zone is Zone.VC and to not in _CIRCLE_ZONES and to is not Zone.G_ZONE:
-        from ecs_vanguard.ops.stride import put_into_g_zone  # STR-12: from VC, straight there
-
-        put_into_g_zone(state, [card])
-        return
-    _container(state, card, pos).remove(card)
-    # Every card has Card, Position, Orientation and Modifiers; more means a rare status.
+        put_into_g_zone(state, [card])               # STR-12: from VC, straight there
+        return Zone.G_ZONE
+    _take_out(state, card, pos)
     rare = len(esper._entities[card]) > _PLAIN_COMPONENTS
     if rare or imprisoned_by is not None:
         to = _leave_statuses(state, card, to, imprisoned_by)
     if state.battle is not None:
         state.battle.guardians.pop(card, None)
+    state.dirty = True                  # a zone change is what can make a rule action apply
     pos.zone = to
     pos.circle = Circle.VC if to is Zone.VC else (circle if to is Zone.RC else None)
     if not keep_object:
         renew_object(state, card)
-        orient = _ce(card, Orientation)
+        orient = world.orientation(state, card)
         orient.rested = rested
         orient.face_up = (to not in _FACE_DOWN_ZONES) if face_up is None else face_up
-    dest = _container(state, card, pos)
-    if top:
-        dest.insert(0, card)
-    else:
-        dest.append(card)
+    _put_in(state, card, pos, top)
     _track_ride_deck_origin(state, card, from_zone, to)
-    state.log(CardMoved(card, pos.owner, from_zone, to))  # type: ignore[arg-type]
+    if to is not Zone.DRESS and not quietly:   # OD-12: becoming a source is not leaving the field
+        emit(state, CardMoved(card, pos.owner, from_zone, to))  # type: ignore[arg-type]
     if rare or to not in _CIRCLE_ZONES:
         _after_leaving(state, card, from_zone, to, g_unit, imprisoned_by)
-
-
-_PLAIN_COMPONENTS = 4
+    return to
 
 
 def _leave_statuses(state: State, card: int, to: Zone, imprisoned_by: int | None) -> Zone:
@@ -93,15 +120,13 @@ def _leave_statuses(state: State, card: int, to: Zone, imprisoned_by: int | None
     if esper.has_component(card, HeartLink) and to is not Zone.VC:
         _leave_heart(state, card)
     if esper.has_component(card, LegionLink) and to is not Zone.VC:
-        from ecs_vanguard.ops.legion import end_legion
-
-        end_legion(card)
+        end_legion(state, card)
     if esper.has_component(card, Imprisoned):
-        esper.remove_component(card, Imprisoned)
+        world.detach(state, card, Imprisoned)
     if imprisoned_by is not None:
-        esper.add_component(card, Imprisoned(imprisoned_by))
+        world.attach(state, card, Imprisoned(imprisoned_by))
     if esper.has_component(card, Locked):
-        esper.remove_component(card, Locked)        # a locked card leaving its circle
+        world.detach(state, card, Locked)          # a locked card leaving its circle
     if esper.has_component(card, GiftMarker) and to not in _MARKER_ZONES:
         return Zone.REMOVED
     return to
@@ -113,27 +138,37 @@ def _after_leaving(state: State, card: int, from_zone: object, to: Zone, g_unit:
     G unit goes on to the G zone (STR-12, GG-03, GG-04), a token vanishes (TOK-01, TOK-03: right
     after the move, whose autos still trigger; not a rule action)."""
     if esper.has_component(card, DressSource):
-        esper.remove_component(card, DressSource)
+        world.detach(state, card, DressSource)
     elif to not in _CIRCLE_ZONES and to is not Zone.DRESS and from_zone in _CIRCLE_ZONES:
         _follow_unit(state, card, to, imprisoned_by)
     if to in _CIRCLE_ZONES:
         return
-    if g_unit and from_zone in _CIRCLE_ZONES and to not in (Zone.G_ZONE, Zone.REMOVED):
-        from ecs_vanguard.ops.stride import put_into_g_zone
-
+    g_unit_on = g_unit and from_zone in _CIRCLE_ZONES and to not in (Zone.G_ZONE, Zone.REMOVED)
+    token_on = not g_unit_on and to is not Zone.REMOVED and esper.has_component(card, Token)
+    if (g_unit_on or token_on) and state.batch_depth:
+        state.passed[card] = to        # the autos of this move still see it there (TOK-03)
+    if g_unit_on:
         put_into_g_zone(state, [card])
-    if to is not Zone.REMOVED and esper.has_component(card, Token):
+    elif token_on:
         move_card(state, card, Zone.REMOVED)
 
 
-_CIRCLE_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC})
+def end_legion(state: State, card: int) -> None:
+    """LEG-09: when either leaves VC, the legion ends for both; each gets its own stand/rest
+    and face again (they shared one while in legion, LEG-21)."""
+    other = q.partner(card)
+    for member in (card, other):
+        if member is not None and esper.has_component(member, LegionLink):
+            world.detach(state, member, LegionLink)
+            orient = _ce(member, Orientation)
+            world.attach(state, member, Orientation(orient.rested, orient.face_up))
 
 
 def _leave_heart(state: State, heart: int) -> None:
     """HRT-09: a heart leaving VC stops being a heart; if it was the chosen one, a remaining
     single non-G heart becomes the chosen one (with several, StrideSystem asks)."""
     link = _ce(heart, HeartLink)
-    esper.remove_component(heart, HeartLink)
+    world.detach(state, heart, HeartLink)
     if not link.chosen:
         return
     owner = _ce(heart, Position).owner
@@ -141,16 +176,31 @@ def _leave_heart(state: State, heart: int) -> None:
               if esper.has_component(c, HeartLink)
               and state.card(c).unit_type is not UnitType.G_UNIT]
     if len(others) == 1:
-        esper.add_component(others[0], HeartLink(link.g_unit, chosen=True))
+        world.attach(state, others[0], HeartLink(link.g_unit, chosen=True))
 
 
-def dress_sources(state: State, unit: int) -> list[int]:
-    """Return the dress sources linked to a unit, oldest first (OD-03)."""
-    area = state.board.zones[_ce(unit, Position).owner][Zone.DRESS]
-    if not area:
-        return []
-    links = [(c, esper.try_component(c, DressSource)) for c in area]
-    return [c for c, link in links if link is not None and link.unit == unit]
+def put_into_g_zone(state: State, cards: Sequence[int]) -> None:
+    """STR-14: (1) face up into the owner's G zone; (2) an Ultimate Stride G unit removes every
+    card of that G zone from the game, itself included; (3) with no G unit left on VC, every
+    heart is a vanguard again (no 'when placed', HRT-11); (4) 'put into the G zone' autos."""
+    owners = set()
+    with batch(state):
+        for card in cards:
+            move_card(state, card, Zone.G_ZONE, face_up=True)
+            owners.add(q.position(card).owner)
+        for card in cards:
+            if state.card(card).ultimate_stride and q.position(card).zone is Zone.G_ZONE:
+                owner = q.position(card).owner
+                for other in list(state.board.zones[owner][Zone.G_ZONE]):
+                    move_card(state, other, Zone.REMOVED)
+        for owner in sorted(owners):
+            vc = state.board.circles[owner][Circle.VC]
+            if not any(q.is_g_unit(state, c) for c in vc):
+                for heart in list(vc):
+                    if esper.has_component(heart, HeartLink):
+                        world.detach(state, heart, HeartLink)
+        for card in cards:
+            emit(state, PutIntoGZone(card, q.position(card).owner))
 
 
 def move_group_to_deck_bottom(state: State, cards: tuple[int, ...]) -> None:
@@ -161,12 +211,13 @@ def move_group_to_deck_bottom(state: State, cards: tuple[int, ...]) -> None:
         if esper.has_component(card, DressSource):
             if _ce(card, DressSource).from_ride_deck:
                 back.add(card)
-            esper.remove_component(card, DressSource)
-    for card in cards:
-        if card in back:
-            move_card(state, card, Zone.RIDE_DECK, face_up=True)
-        else:
-            move_card(state, card, Zone.DECK)
+            world.detach(state, card, DressSource)
+    with batch(state):
+        for card in cards:
+            if card in back:
+                move_card(state, card, Zone.RIDE_DECK, face_up=True)
+            else:
+                move_card(state, card, Zone.DECK)
 
 
 def _follow_unit(state: State, unit: int, to: Zone, imprisoned_by: int | None = None) -> None:
@@ -175,7 +226,7 @@ def _follow_unit(state: State, unit: int, to: Zone, imprisoned_by: int | None = 
     came from the ride deck goes back there face up if the unit goes to the deck. The engine
     puts the unit first, then its sources, when the destination is ordered (OD-07 asks the
     controller in the rules, see move_group_to_deck_bottom). Imprisoned with it too (OD-06)."""
-    for source in dress_sources(state, unit):
+    for source in q.dress_sources(state, unit):
         back_to_ride_deck = to is Zone.DECK and _ce(source, DressSource).from_ride_deck
         move_card(state, source, Zone.RIDE_DECK if back_to_ride_deck else to,
                   face_up=True if back_to_ride_deck else None, imprisoned_by=imprisoned_by)
@@ -189,25 +240,34 @@ def _track_ride_deck_origin(state: State, card: int, from_zone: object, to: Zone
         state.from_ride_deck.discard(card)
 
 
+def add_accel_circle(state: State, player: int, circle: Circle) -> None:
+    """Give a player a new, empty front-row RC: an Accel circle (CORE-15)."""
+    state.board.circles[player][circle] = ()
+    state.board.key = None
+
+
 def renew_object(state: State, card: int) -> None:
     """Make the card a new object: new id, no modifiers, no delete (CORE-20; also on lock and
     unlock, ACT-23, ACT-24)."""
-    _ce(card, Position).obj = state.new_object_id()
-    _ce(card, Modifiers).items.clear()
+    world.position(state, card).obj = state.new_object_id()
+    mods = world.modifiers(state, card)
+    if mods:
+        mods.clear()
     state.deleted.discard(card)
     state.revealed.discard(card)
 
 
 def move_between_circles(state: State, card: int, circle: Circle) -> None:
     """Move a rear-guard to another RC; not a zone change, so it stays the same object (CORE-07)."""
-    pos = _ce(card, Position)
+    pos = world.position(state, card)
     from_circle = pos.circle
-    state.board.circles[pos.owner][from_circle].remove(card)  # type: ignore[index]
-    state.board.circles[pos.owner][circle].append(card)
+    _take_out(state, card, pos)
     pos.circle = circle
-    for source in dress_sources(state, card):        # OD-12: a moving unit keeps its sources
-        _ce(source, Position).circle = circle
-    state.log(UnitMoved(card, pos.owner, from_circle, circle))  # type: ignore[arg-type]
+    _put_in(state, card, pos)
+    state.dirty = True                  # two units may now share a circle (CORE-17)
+    for source in q.dress_sources(state, card):        # OD-12: a moving unit keeps its sources
+        world.position(state, source).circle = circle
+    emit(state, UnitMoved(card, pos.owner, from_circle, circle))  # type: ignore[arg-type]
 
 
 def shuffle(state: State, player: int, zone: Zone = Zone.DECK) -> None:
@@ -215,33 +275,30 @@ def shuffle(state: State, player: int, zone: Zone = Zone.DECK) -> None:
     cards = state.board.zones[player][zone]
     if len(cards) > 1:
         order = state.rng.permutation(len(cards))
-        cards[:] = [cards[i] for i in order]
-    state.log(Shuffled(player))
+        state.board.zones[player][zone] = tuple(cards[i] for i in order)
+        state.board.key = None
+    emit(state, Shuffled(player))
 
 
 def create_card(state: State, owner: int, card_id: str, zone: Zone, *,
-                circle: Circle | None = None, marker: bool = False, token: bool = False) -> int:
-    """Make a card entity in a zone: at set-up, in a Scenario, or for a gift marker (CORE-15).
+                circle: Circle | None = None, statuses: tuple[object, ...] = ()) -> int:
+    """Make a card entity in a zone: at set-up, in a Scenario, for a gift marker (CORE-15) or a
+    token (TOK-08). `statuses` are rare status components it starts with (GiftMarker, Token,
+    Imprisoned, Locked, ...); an imprisoned card lies in its jailer's order zone (PRI-01), a
+    locked card face down (ACT-23).
 
     The entity keeps its id for the whole game; `state.defs` is copied on write because clones
     share it.
     """
-    from components import Card
-
     pos = Position(owner, zone, Circle.VC if zone is Zone.VC else circle, state.new_object_id())
-    orient = Orientation(rested=False, face_up=zone not in _FACE_DOWN_ZONES)
-    parts: list[object] = [Card(card_id), pos, orient, Modifiers()]
-    if marker:
-        parts.append(GiftMarker())
-    if token:
-        parts.append(Token())
-    entity = esper.create_entity(*parts)
+    locked = any(isinstance(status, Locked) for status in statuses)
+    orient = Orientation(rested=False, face_up=zone not in _FACE_DOWN_ZONES and not locked)
+    entity = world.create(state, Card(card_id), pos, orient, Modifiers(), *statuses)
     defs = list(state.defs)
     defs.extend([None] * (entity + 1 - len(defs)))
     defs[entity] = state.db[card_id]
     state.defs = defs
-    _container(state, entity, pos).append(entity)
-    from ecs_vanguard.effects import triggers  # the effect layer indexes the new card's autos
-
-    triggers.watch(state, entity)
+    _put_in(state, entity, pos)
+    state.dirty = True                  # a token onto an occupied RC: a rule action (CORE-17)
+    watch(state, entity)
     return entity

@@ -13,30 +13,35 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ecs_vanguard import limits
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.errors import IllegalActionError, ReproductionError, VanguardError
 from ecs_vanguard.game import Game
+from ecs_vanguard.replay.record import decode_actions, encode_actions, game_digest
 
 
 def replay(
     seed: int,
     decks: Sequence[Deck],
-    actions: Iterable[int],
+    actions: Iterable[int] | str,
     *,
     format: str = "standard",
     turn_limit: int | None = None,
     db: CardDB | None = None,
 ) -> Game:
-    """Play a new game from `seed` with `actions`, indices into `legal_actions()` at each step.
+    """Play a new game from `seed` with `actions`, indices into `legal_actions()` at each step
+    (a list, or the compact string a `simulate` record keeps).
 
     Raises:
+        ReproductionError: `actions` is a string that is not an encoded list.
         IllegalActionError: an index is out of range or comes after the end; names the step.
         DeckError: a deck breaks the construction rules of the format.
     """
     deck_a, deck_b = decks
     game = Game(deck_a, deck_b, seed=seed, format=format, turn_limit=turn_limit, db=db)
-    for step, index in enumerate(actions, 1):
+    for step, index in enumerate(decode_actions(actions) if isinstance(actions, str) else actions,
+                                 1):
         play_index(game, step, index)
     return game
 
@@ -108,6 +113,7 @@ class Reproduction:
     actions: tuple[int, ...]
     error: str = ""
     turn_limit: int | None = None
+    digest: str = ""  # game_digest of the decks, seed, format and turn limit ("": unchecked)
 
     def to_json(self) -> str:
         """Return the reproduction as a JSON document, one field a line."""
@@ -119,6 +125,7 @@ class Reproduction:
             "turn_limit": self.turn_limit,
             "actions": list(self.actions),
             "error": self.error,
+            "digest": self.digest,
         }
         lines = [f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in data.items()]
         return "{\n" + ",\n".join(lines) + "\n}"  # one field a line, actions on one
@@ -128,7 +135,9 @@ class Reproduction:
         """Read a reproduction file; raise ReproductionError naming the file and the field."""
         path = Path(path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(limits.read_checked(
+                path, limit=limits.REPRODUCTION_BYTES, nesting=limits.JSON_NESTING, toml=False,
+                error=ReproductionError, what="reproduction file"))
         except OSError as exc:
             raise ReproductionError(f"{path}: cannot read: {exc.strerror or exc}") from None
         except ValueError as exc:
@@ -153,7 +162,18 @@ class Reproduction:
             tuple(data["actions"]),
             data.get("error") or "",
             data.get("turn_limit"),
+            data.get("digest") or "",
         )
+
+    def check_digest(self, deck_a: Deck, deck_b: Deck) -> None:
+        """Raise ReproductionError if these decks and the seed are not the recorded game's."""
+        now = game_digest(deck_a, deck_b, seed=self.seed, format=self.format,
+                          turn_limit=self.turn_limit)
+        if self.digest and now != self.digest:
+            raise ReproductionError(
+                f"the decks or the seed ({self.deck_a}, {self.deck_b}, seed {self.seed}) are not "
+                f"those of the recorded game (digest {self.digest}, now {now}); a deck file "
+                "changed since it was written")
 
     def decks(self, db: CardDB | None = None) -> tuple[Deck, Deck]:
         """Return the two decks, built-in by name or loaded from their paths."""
@@ -164,17 +184,23 @@ class Reproduction:
 
         Raises:
             DeckError: a deck cannot be loaded or is not legal in the format.
+            ReproductionError: the decks or the seed are not those of the recorded game.
             ValueError: an unknown format.
         """
         decks = self.decks(db)
         for deck in decks:
             deck.validate(self.format, db)
+        self.check_digest(*decks)
         return play_checked(
             lambda: Game(
                 *decks, seed=self.seed, format=self.format, turn_limit=self.turn_limit, db=db
             ),
             lambda game: self.actions,
         )
+
+
+__all__ = ["Failure", "Reproduction", "decode_actions", "encode_actions", "game_digest",
+           "main", "play_checked", "play_index", "replay"]
 
 
 def _is_int(v: object) -> bool:
@@ -193,6 +219,7 @@ _FIELDS: dict[str, Callable[[object], bool]] = {
     "actions": lambda v: isinstance(v, list) and all(_is_int(i) for i in v),
     "error": lambda v: v is None or isinstance(v, str),
     "turn_limit": lambda v: v is None or _at_least(1)(v),
+    "digest": lambda v: v is None or isinstance(v, str),
 }
 _REQUIRED = frozenset({"seed", "format", "deck_a", "deck_b", "actions"})
 

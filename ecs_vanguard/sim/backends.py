@@ -1,75 +1,36 @@
 """Where games run: in-process, a local process pool, or Ray; all yield the same records.
 
-A backend takes chunks of (game index, seed) pairs that share one `GameSpec` template, plays
-them with `game_fn` and yields each game's record (with its index `i`) in completion order.
-Only the template and the pairs cross process boundaries, so IPC stays small.
+A backend takes chunks of game indices that share one `GameSpec` template, derives each game's
+seed from (run seed, index) where it plays it, and yields each game's record (with its index
+`i`) in completion order. Chunks are made lazily, so a run of 10**12 games costs no memory up
+front; only the template and the indices cross process boundaries. A worker that dies loses
+only the game it was playing: that game is played once more, then recorded as an error.
 """
 
 from __future__ import annotations
 
-import concurrent.futures as cf
-import multiprocessing
 import os
-import signal
-import traceback
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections import deque
+from collections.abc import Iterator
 from typing import Any
 
-from ecs_vanguard.sim.play import GameSpec
-
-GameFn = Callable[[GameSpec], dict]
-Chunk = tuple[tuple[int, int], ...]          # ((game index, seed), ...)
+from ecs_vanguard.sim.batch import (
+    ATTEMPTS,
+    Batch,
+    Chunk,
+    GameFn,
+    WorkerError,
+    error_record,
+    game_seed,
+    lost_record,
+    plan_chunks,
+    play_chunk,
+    play_one,
+)
+from ecs_vanguard.sim.pool import run_pool
 
 BACKENDS = ("serial", "process", "ray")
-RAY_MAX_RETRIES = 3                           # a chunk whose worker died is run again this often
-_IN_FLIGHT_PER_WORKER = 4                     # chunks queued per worker: busy without a backlog
-
-
-class WorkerError(RuntimeError):
-    """A worker process was lost for good; the games already written are kept."""
-
-
-@dataclass(frozen=True, slots=True)
-class Batch:
-    """The games one backend call plays: a spec template, its chunks and the game function."""
-
-    template: GameSpec
-    chunks: Sequence[Chunk]
-    game_fn: GameFn
-
-
-def make_chunks(tasks: Sequence[tuple[int, int]], workers: int) -> list[Chunk]:
-    """Split (index, seed) pairs into chunks: about 16 per worker, 1 to 32 games each."""
-    size = max(1, min(32, len(tasks) // (max(workers, 1) * 16)))
-    return [tuple(tasks[k:k + size]) for k in range(0, len(tasks), size)]
-
-
-def play_one(game_fn: GameFn, template: GameSpec, i: int, seed: int) -> dict[str, Any]:
-    """Play game i; an exception becomes an error record (with the seed), never a crash."""
-    spec = replace(template, seed=seed)
-    try:
-        record = dict(game_fn(spec))
-    except Exception as exc:  # noqa: BLE001 - any engine failure is recorded, the run goes on
-        record = error_record(spec, exc)
-    record["i"] = i
-    record.setdefault("seed", seed)
-    return record
-
-
-def error_record(spec: GameSpec, exc: BaseException) -> dict[str, Any]:
-    """Return the record of a game the engine failed on: its seed and the error, no result."""
-    where = traceback.extract_tb(exc.__traceback__)[-1:] if exc.__traceback__ else []
-    at = f" at {where[0].filename}:{where[0].lineno}" if where else ""
-    return {"seed": spec.seed, "agent_a": spec.agent_a, "agent_b": spec.agent_b,
-            "format": spec.format, "winner": None, "reason": "error", "turns": 0,
-            "first": None, "damage_a": 0, "damage_b": 0, "decisions": 0, "triggers": {},
-            "mechanics": {}, "error": f"{type(exc).__name__}: {exc}{at}"}
-
-
-def play_chunk(game_fn: GameFn, template: GameSpec, chunk: Chunk) -> list[dict[str, Any]]:
-    """Play every game of one chunk and return their records."""
-    return [play_one(game_fn, template, i, seed) for i, seed in chunk]
+_IN_FLIGHT_PER_WORKER = 4                     # Ray tasks queued per worker: busy, no backlog
 
 
 def run_batch(batch: Batch, backend: str, workers: int, address: str | None) -> Iterator[dict]:
@@ -77,52 +38,19 @@ def run_batch(batch: Batch, backend: str, workers: int, address: str | None) -> 
     runners = {"serial": _serial, "process": _process, "ray": _ray}
     if backend not in runners:
         raise ValueError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
-    if not batch.chunks:                              # a finished run resumed: start nothing
-        return iter(())
+    if not batch.count:                               # a finished run resumed: start nothing
+        return _serial(batch, workers, address)
     return runners[backend](batch, workers, address)
 
 
 def _serial(batch: Batch, workers: int, address: str | None) -> Iterator[dict]:
     for chunk in batch.chunks:
-        for i, seed in chunk:
-            yield play_one(batch.game_fn, batch.template, i, seed)
-
-
-def _ignore_sigint() -> None:
-    """Leave Ctrl-C to the parent, which stops the pool and keeps what was written."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _pool_context() -> Any:
-    # forkserver on Linux: fork() from a parent with threads (tqdm's monitor) can deadlock.
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        for i in chunk:
+            yield play_one(batch.game_fn, batch.template, batch.run_seed, i)
 
 
 def _process(batch: Batch, workers: int, address: str | None) -> Iterator[dict]:
-    pending = list(reversed(batch.chunks))
-    with cf.ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context(),
-                                initializer=_ignore_sigint) as pool:
-        running: set[cf.Future] = set()
-        try:
-            while pending or running:
-                while pending and len(running) < workers * _IN_FLIGHT_PER_WORKER:
-                    chunk = pending.pop()
-                    running.add(pool.submit(play_chunk, batch.game_fn, batch.template, chunk))
-                done, running = cf.wait(running, return_when=cf.FIRST_COMPLETED)
-                for future in done:
-                    yield from _chunk_result(future)
-        finally:
-            for future in running:
-                future.cancel()
-            pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _chunk_result(future: cf.Future) -> list[dict]:
-    try:
-        return future.result()
-    except cf.process.BrokenProcessPool as exc:
-        raise WorkerError(f"a worker process died ({exc}); finished games are saved") from exc
+    return run_pool(batch, workers)
 
 
 def _ray(batch: Batch, workers: int, address: str | None) -> Iterator[dict]:
@@ -135,29 +63,56 @@ def _ray(batch: Batch, workers: int, address: str | None) -> Iterator[dict]:
         ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
     elif started:
         ray.init(address=address, log_to_driver=False)
-    remote = ray.remote(max_retries=RAY_MAX_RETRIES, num_cpus=1)(play_chunk)
+    # Ray plays a task again when its worker dies (once); a chunk that still fails is split
+    # into single games, and a single game that still fails is recorded as an error.
+    remote = ray.remote(max_retries=ATTEMPTS - 1, num_cpus=1)(play_chunk)
     fn_ref, template_ref = ray.put(batch.game_fn), ray.put(batch.template)
-    refs = [remote.remote(fn_ref, template_ref, chunk) for chunk in batch.chunks]
+    chunks, retry = iter(batch.chunks), deque[Chunk]()
+    running: dict[Any, Chunk] = {}
     try:
-        while refs:
-            done, refs = ray.wait(refs, num_returns=1)
-            yield from _ray_result(ray, done[0])
+        while True:
+            while len(running) < workers * _IN_FLIGHT_PER_WORKER:
+                chunk = retry.popleft() if retry else next(chunks, None)
+                if chunk is None:
+                    break
+                running[remote.remote(fn_ref, template_ref, batch.run_seed, chunk)] = chunk
+            if not running:
+                return
+            (ref,), _ = ray.wait(list(running), num_returns=1)
+            chunk = running.pop(ref)
+            try:
+                yield from ray.get(ref)
+            except ray.exceptions.RayError as exc:
+                if len(chunk) > 1:
+                    retry.extend((i,) for i in chunk)
+                else:
+                    yield lost_record(batch, chunk[0], f"the Ray task failed ({_first_line(exc)})")
     finally:
-        for ref in refs:
+        for ref in running:
             ray.cancel(ref, force=True)
         if started:
             ray.shutdown()
 
 
-def _ray_result(ray: Any, ref: Any) -> list[dict]:
-    try:
-        return ray.get(ref)
-    except ray.exceptions.RayError as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise WorkerError(f"a Ray task failed {RAY_MAX_RETRIES + 1} times ({first}); "
-                          "finished games are saved") from exc
+__all__ = [
+    "ATTEMPTS", "BACKENDS", "Batch", "Chunk", "GameFn", "WorkerError", "cpu_count",
+    "default_workers", "error_record", "game_seed", "lost_record", "plan_chunks", "play_chunk",
+    "play_one", "run_batch",
+]
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def cpu_count() -> int:
+    """Return the CPUs this process may run on (its affinity, else every core)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
 
 
 def default_workers() -> int:
-    """Return the default worker count: every core of this machine."""
-    return os.cpu_count() or 1
+    """Return the default worker count: every CPU this process may use."""
+    return cpu_count()

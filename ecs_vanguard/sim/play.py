@@ -6,7 +6,12 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ecs_vanguard import events as ev
+from ecs_vanguard import query as q
+from ecs_vanguard.agents import make_agent
+from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
+from ecs_vanguard.game import Game
+from ecs_vanguard.replay.record import encode_actions
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +26,7 @@ class GameSpec:
     format: str = "standard"
     turn_limit: int | None = None
     check: bool = False          # run game.check_invariants() after every step (issue 5)
+    db: CardDB | None = None     # the card pool (None: the built-in one); pickled to workers
 
 
 _MECHANIC_EVENTS: dict[type, str] = {
@@ -41,21 +47,19 @@ def play_game(spec: GameSpec) -> dict:
     """Play one game; return its record. The engine failing is recorded, never raised.
 
     Record keys: seed, agent_a, agent_b, format, winner ("a", "b" or None for a draw),
-    reason (damage, deck_out, damage_and_deck_out, turn_limit, decision_limit, or unfinished
-    after an engine failure), detail (the reason in words), turns, first ("a" or "b"), damage_a, damage_b, decisions, triggers (dict trigger
-    type -> times revealed, both players), mechanics (dict mechanic -> count: rides,
-    persona_rides, calls, attacks, guards, intercepts, orders, gifts, deletes, acts, autos),
-    error (None, or the message of an engine failure, with `actions`: the action indices played,
-    enough to replay the game).
+    reason (damage, deck_out, damage_and_deck_out, turn_limit, decision_limit, engine_limit,
+    or unfinished after an engine failure), detail (the reason in words), turns, first ("a" or "b"),
+    damage_a, damage_b, decisions, triggers (dict trigger type -> times revealed, both
+    players), mechanics (dict mechanic -> count: rides, persona_rides, calls, attacks, guards,
+    intercepts, orders, gifts, deletes, acts, autos), error (None, or the message of an engine
+    failure), actions (the index of every action played, `replay.encode_actions`: with the
+    seed and the decks, enough to replay the game move by move).
     """
-    from ecs_vanguard.agents import make_agent
-    from ecs_vanguard.game import Game
-
     agents = (make_agent(spec.agent_a, spec.seed * 2 + 1), make_agent(spec.agent_b, spec.seed * 2 + 2))
     record: dict = {"seed": spec.seed, "agent_a": spec.agent_a, "agent_b": spec.agent_b,
                     "format": spec.format, "error": None}
     played: list[int] = []
-    game = Game(spec.deck_a, spec.deck_b, seed=spec.seed, format=spec.format,
+    game = Game(spec.deck_a, spec.deck_b, seed=spec.seed, format=spec.format, db=spec.db,
                 turn_limit=spec.turn_limit)
     try:
         while not game.over:
@@ -68,16 +72,12 @@ def play_game(spec: GameSpec) -> dict:
                 game.check_invariants()
     except Exception as exc:  # noqa: BLE001 - an engine bug ends this game only (issue 5)
         record["error"] = f"{type(exc).__name__}: {exc}"
-        record["actions"] = played
+    record["actions"] = encode_actions(played)
     record.update(_summarise(game, len(played)))
     return record
 
 
-def _summarise(game: object, decisions: int) -> dict:
-    from ecs_vanguard import query as q
-    from ecs_vanguard.game import Game
-
-    assert isinstance(game, Game)
+def _summarise(game: Game, decisions: int) -> dict:
     game.switch()
     state = game.state
     triggers: Counter[str] = Counter()

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from ecs_vanguard.limits import RUNAWAY_END_CODES
 from ecs_vanguard.sim.summary import summary_text, wilson
 
 # winner and first columns: 0 = deck A, 1 = deck B, -1 = draw, error or unknown
@@ -52,6 +53,7 @@ class Results:
     counts: Mapping[str, Mapping[str, np.ndarray]] = field(default_factory=dict)
     reasons: Mapping[str, int] = field(default_factory=dict)
     error_samples: tuple[dict[str, Any], ...] = ()
+    limit_samples: tuple[dict[str, Any], ...] = ()   # games an engine limit stopped
 
     @staticmethod
     def from_records(records: Iterable[Mapping[str, Any]],
@@ -151,6 +153,7 @@ class Results:
             "mechanics": _totals(self.counts.get("mechanics", {}), ok),
             "errors": len(self) - n,
             "error_samples": list(self.error_samples),
+            "limit_samples": list(self.limit_samples),
         }
 
     def to_text(self) -> str:
@@ -159,13 +162,15 @@ class Results:
 
 
 def _scan(lines: tuple[str, ...]) -> dict[str, Any]:
-    """Decode every line once into the columns, counts, reasons and error samples."""
+    """Decode every line once into the columns, counts, reasons, and samples of the games that
+    failed or that an engine limit stopped."""
     ints: dict[str, list[int]] = {key: [] for key in _INT_FIELDS}
     sides: dict[str, list[int]] = {"winner": [], "first": []}
     failed: list[bool] = []
     counts: dict[str, dict[str, dict[int, int]]] = {key: {} for key in _COUNT_FIELDS}
     reasons: Counter[str] = Counter()
     samples: list[dict[str, Any]] = []
+    limited: list[dict[str, Any]] = []
     for row, line in enumerate(lines):
         record = json.loads(line)
         for key in _INT_FIELDS:
@@ -178,6 +183,8 @@ def _scan(lines: tuple[str, ...]) -> dict[str, Any]:
                 counts[key].setdefault(name, {})[row] = value
         if not record.get("error"):
             reasons[str(record.get("reason"))] += 1
+            if record.get("reason") in RUNAWAY_END_CODES and len(limited) < _ERROR_SAMPLES:
+                limited.append({k: record.get(k) for k in ("i", "seed", "reason", "detail")})
         elif len(samples) < _ERROR_SAMPLES:
             samples.append(_error_sample(record))
     columns = {key: np.array(values, dtype=np.int64) for key, values in ints.items()}
@@ -185,7 +192,8 @@ def _scan(lines: tuple[str, ...]) -> dict[str, Any]:
     columns["error"] = np.array(failed, dtype=bool)
     return {"columns": columns, "counts": {key: _dense(by_name, len(lines))
                                            for key, by_name in counts.items()},
-            "reasons": dict(sorted(reasons.items())), "error_samples": tuple(samples)}
+            "reasons": dict(sorted(reasons.items())), "error_samples": tuple(samples),
+            "limit_samples": tuple(limited)}
 
 
 def _dense(by_name: dict[str, dict[int, int]], rows: int) -> dict[str, np.ndarray]:

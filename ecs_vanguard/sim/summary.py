@@ -6,6 +6,8 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ecs_vanguard.limits import RUNAWAY_END_CODES
+
 Z_95 = 1.959963984540054          # two-sided 95% normal quantile for the Wilson interval
 
 
@@ -55,9 +57,19 @@ def summary_text(s: Mapping[str, Any]) -> str:
     if s["reasons"]:
         lines.append("game ends               "
                      + ", ".join(f"{k} {v}" for k, v in s["reasons"].items()))
+    limited = s.get("limit_samples") or ()
+    if limited:
+        first = limited[0]
+        lines.append(f"stopped by a limit      {runaway_count(s)}; first: game {first['i']} "
+                     f"(seed {first['seed']}): {first['detail']}")
     for e in s["error_samples"]:
         lines.append(f"error in game {e['i']} (seed {e['seed']}): {e['error']}")
     return "\n".join(lines)
+
+
+def runaway_count(s: Mapping[str, Any]) -> int:
+    """Return how many games of a summary an engine limit stopped (a runaway ability)."""
+    return sum(n for code, n in s["reasons"].items() if code in RUNAWAY_END_CODES)
 
 
 def _deck_label(run: Mapping[str, Any], side: str) -> str:

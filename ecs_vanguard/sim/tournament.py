@@ -25,11 +25,13 @@ from typing import Any
 import numpy as np
 
 from ecs_vanguard.agents import AgentSpec
+from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.errors import SimulationError
 from ecs_vanguard.sim import ratings, runner
 from ecs_vanguard.sim.play import GameSpec, play_game
 from ecs_vanguard.sim.results import Results
-from ecs_vanguard.sim.summary import wilson
+from ecs_vanguard.sim.rundir import write_json
+from ecs_vanguard.sim.summary import tournament_text, wilson
 
 HEADER_VERSION = 1
 
@@ -103,18 +105,18 @@ class TournamentResults:
 
     def to_text(self) -> str:
         """Return the win-rate matrix and the ratings as readable tables."""
-        from ecs_vanguard.sim.summary import tournament_text
-
         return tournament_text(self.summary())
 
 
-def tournament(agents: Sequence[str | AgentSpec], decks: Sequence[runner.DeckLike], games: int = 100, *,
-               seed: int = 0, format: str = "standard", turn_limit: int | None = None,
+def tournament(agents: Sequence[str | AgentSpec], decks: Sequence[runner.DeckLike],
+               games: int = 100, *, seed: int = 0, format: str | None = None,
+               db: CardDB | None = None, turn_limit: int | None = None,
                workers: int | None = None, backend: str = "process", address: str | None = None,
                out: str | os.PathLike | None = None, resume: bool = False,
-               progress: bool = False,
+               progress: bool | str = False,
                game_fn: Callable[[GameSpec], dict] = play_game) -> TournamentResults:
     """Play a round robin of `agents` (specs) on `decks`: `games` games per run (module doc).
+    `format`, `db` and `progress` are those of `simulate` (None: the decks' own format).
 
     Raises:
         SimulationError: fewer than two agents, an agent twice, a bad argument, or `out` holds
@@ -127,7 +129,7 @@ def tournament(agents: Sequence[str | AgentSpec], decks: Sequence[runner.DeckLik
         raise SimulationError(f"a tournament needs two or more different agents, got {names}")
     if not decks:
         raise SimulationError("a tournament needs at least one deck")
-    resolved = {str(d): runner.resolve_deck(d, format) for d in dict.fromkeys(map(str, decks))}
+    resolved = {str(d): runner.resolve_deck(d, db) for d in dict.fromkeys(map(str, decks))}
     labels = {key: deck.name for key, deck in resolved.items()}
     header = {"version": HEADER_VERSION, "agents": names, "games": games, "seed": seed,
               "format": format, "turn_limit": turn_limit,
@@ -140,7 +142,7 @@ def tournament(agents: Sequence[str | AgentSpec], decks: Sequence[runner.DeckLik
         label = f"{run.agent_a} ({labels[run.deck_a]}) vs {run.agent_b} ({labels[run.deck_b]})"
         results.append(runner.simulate(
             resolved[run.deck_a], resolved[run.deck_b], games, agent_a=run.agent_a,
-            agent_b=run.agent_b, seed=seed, format=format, turn_limit=turn_limit,
+            agent_b=run.agent_b, seed=seed, format=format, db=db, turn_limit=turn_limit,
             workers=workers, backend=backend, address=address,
             out=None if root is None else root / run.label, resume=resume,
             progress=progress, label=label, game_fn=game_fn))
@@ -191,13 +193,13 @@ def _claim(root: Path, header: dict[str, Any]) -> None:
     if root.exists() and not root.is_dir():
         raise SimulationError(f"{root} is not a directory")
     root.mkdir(parents=True, exist_ok=True)
-    runner.write_json(path, header)
+    write_json(path, header)
 
 
 def _finish(root: Path, outcome: TournamentResults) -> None:
     """Write summary.json and the heatmap tournament.png."""
-    from ecs_vanguard.sim.tournament_plot import plot_tournament
+    from ecs_vanguard.sim import tournament_plot as plot  # matplotlib: loaded when drawing
 
     summary = outcome.summary()
-    runner.write_json(root / "summary.json", summary)
-    plot_tournament(summary, root / "tournament.png")
+    write_json(root / "summary.json", summary)
+    plot.plot_tournament(summary, root / "tournament.png")

@@ -72,7 +72,7 @@ def test_a_good_file_loads_into_typed_steps(tmp_path):
 def test_a_bad_card_names_the_file_the_card_and_the_field(tmp_path, change, field, words):
     path = _write(tmp_path, GOOD.replace(*change))
     with pytest.raises(vg.CardDataError) as err:
-        load_file(path)
+        vg.CardDB.load(path)           # parsing (load_file) and validating the names
     message = str(err.value)
     assert str(path) in message and "card T-1" in message and f"'{field}'" in message
     assert words in message and "\n" not in message

@@ -8,7 +8,8 @@ from pathlib import Path
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
-def test_readme_python_blocks_run():
+def test_readme_python_blocks_run(monkeypatch):
+    monkeypatch.chdir(README.parent)            # examples name files of the repository
     blocks = re.findall(r"```python\n(.*?)```", README.read_text(), re.DOTALL)
     assert len(blocks) >= 2
     namespace: dict = {}
@@ -30,17 +31,21 @@ def test_readme_card_and_deck_examples_load(tmp_path):
     """The README's TOML examples are a valid card file and a valid standard deck."""
     import ecs_vanguard as vg
 
-    card_text, deck_text = re.findall(r"```toml\n(.*?)```", README.read_text(), re.DOTALL)[:2]
-    (tmp_path / "card.toml").write_text(card_text)
+    blocks = re.findall(r"```toml\n(.*?)```", README.read_text(), re.DOTALL)
+    card_text = next(b for b in blocks if b.startswith("[[card]]"))
+    deck_text = next(b for b in blocks if "ride_deck" in b)
+    abilities = [b for b in blocks if b.startswith("[[card.ability]]")]
+    (tmp_path / "card.toml").write_text(card_text + "\n" + "\n".join(abilities))
     (tmp_path / "deck.toml").write_text(deck_text)
     db = vg.CardDB.load(tmp_path / "card.toml", base=vg.CardDB.builtin())
     assert db["MY-001"].abilities[0].effect[1].target == "victim"
+    assert len(db["MY-001"].abilities) == 1 + len(abilities) >= 2   # the cont example too
     vg.Deck.load(tmp_path / "deck.toml", db).validate("standard", db)
 
 
 def test_the_vocabulary_command_lists_every_op():
+    from ecs_vanguard.cards.steps import STEP_TYPES
     from ecs_vanguard.cards.vocabulary import vocabulary_text
-    from ecs_vanguard.effects.steps import STEP_TYPES
 
     text = vocabulary_text()
     assert all(f"  {name}(" in text for name in STEP_TYPES)

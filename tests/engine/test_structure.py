@@ -56,8 +56,8 @@ def test_the_tick_order_runs_the_named_systems_in_order():
 
 def test_every_step_of_the_card_vocabulary_has_a_handler():
     """Every op a card file may name runs through a registered handler (issue 3)."""
+    from ecs_vanguard.cards.steps import STEP_TYPES
     from ecs_vanguard.effects import runtime
-    from ecs_vanguard.effects.steps import STEP_TYPES
 
     missing = [name for name, cls in STEP_TYPES.items() if cls not in runtime.HANDLERS]
     assert missing == []
@@ -85,3 +85,36 @@ def test_scenario_refuses_positions_the_rules_never_reach():
         base.start(turn=150)
     with pytest.raises(vg.ScenarioError, match="CORE-04"):
         base.start(turn=1, phase="battle")
+
+
+def test_the_layers_contract_holds():
+    """Imports point down only (pyproject's import-linter contract, README "How it is built"):
+    facts < continuous < query < ops < effects < systems < the facade < its users."""
+    code = "import importlinter.cli as c; raise SystemExit(c.lint_imports())"
+    done = subprocess.run([sys.executable, "-c", code],
+                          capture_output=True, text=True, cwd=ROOT, check=False)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "1 kept, 0 broken" in done.stdout
+
+
+def test_no_late_import_dodges_a_cycle():
+    """Every import of the engine's own modules sits at the top of its file; the only ones
+    inside a function load plots (matplotlib) or a CLI subcommand, for start-up time."""
+    allowed = {"cli.py", "__init__.py"}
+    late = []
+    for folder in ("ecs_vanguard", "systems", "components"):
+        for path in (ROOT / folder).rglob("*.py"):
+            if path.name in allowed:
+                continue
+            typing_only = False
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if line.startswith("if TYPE_CHECKING:"):
+                    typing_only = True               # names for annotations only
+                elif line and not line[0].isspace():
+                    typing_only = False
+                engine = re.match(r"\s+(from (ecs_vanguard|systems|components)[.\w]* import"
+                                  r"|import (ecs_vanguard|systems|components))", line)
+                plots = re.search(r"\bplot\b", line)
+                if engine and not typing_only and not plots:
+                    late.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert late == []

@@ -28,12 +28,19 @@ def _deck_game() -> vg.Game:
     return game
 
 
-def _hand(state: State, p: int = 0) -> list[int]:
+def _hand(state: State, p: int = 0) -> tuple[int, ...]:
     return state.board.zones[p][Zone.HAND]
 
 
+def _pop_hand(s: State) -> int:
+    """Take the last hand card out of the board's list (not out of the card's Position)."""
+    card = _hand(s)[-1]
+    s.board.zones[0][Zone.HAND] = _hand(s)[:-1]
+    return card
+
+
 def _move_in_board_only(s: State) -> None:
-    s.board.zones[0][Zone.DROP].append(_hand(s).pop())
+    s.board.zones[0][Zone.DROP] += (_pop_hand(s),)
 
 
 def _share_an_object_id(s: State) -> None:
@@ -42,11 +49,11 @@ def _share_an_object_id(s: State) -> None:
 
 
 def _lose_a_card(s: State) -> None:
-    esper.delete_entity(_hand(s).pop(), immediate=True)
+    esper.delete_entity(_pop_hand(s), immediate=True)
 
 
 def _empty_the_vc(s: State) -> None:
-    s.board.circles[1][Circle.VC].clear()
+    s.board.circles[1][Circle.VC] = ()
 
 
 def _wrong_turn_player(s: State) -> None:
@@ -89,8 +96,7 @@ def _auto_of_a_missing_card(s: State) -> None:
 
 
 def _order_waiting_in_the_order_area(s: State) -> None:
-    card = _hand(s).pop()
-    s.board.zones[0][Zone.ORDER_AREA].append(card)
+    s.board.zones[0][Zone.ORDER_AREA] += (_pop_hand(s),)
 
 
 def _lock_a_hand_card(s: State) -> None:
@@ -114,8 +120,8 @@ def _make_a_hand_card_a_heart(s: State) -> None:
 
 
 def _two_units_on_a_circle(s: State) -> None:
-    card = _hand(s).pop()
-    s.board.circles[0][Circle.FRONT_LEFT].extend([card, card])
+    card = _pop_hand(s)
+    s.board.circles[0][Circle.FRONT_LEFT] += (card, card)
 
 
 def _link_a_hand_card_in_legion(s: State) -> None:

@@ -1,4 +1,5 @@
-"""Fixtures of the rule tests: the built-in pool plus the test-only cards of act_cards.toml."""
+"""Fixtures of the rule tests: the built-in pool plus the test-only cards of act_cards.toml
+(each specific action at its edges) and timing_cards.toml (the timing model, issue 8)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ import pytest
 
 import ecs_vanguard as vg
 
-TEST_CARDS = Path(__file__).with_name("act_cards.toml")
+HERE = Path(__file__).parent
+TEST_CARDS = (HERE / "act_cards.toml", HERE / "timing_cards.toml")
 
 
 @pytest.fixture(scope="session")
 def tdb(db: vg.CardDB) -> vg.CardDB:
-    """The built-in pool with the test-only cards that show each specific action's edges."""
-    return vg.CardDB.load(TEST_CARDS, base=db)
+    """The built-in pool with the test-only cards."""
+    return vg.CardDB.load(*TEST_CARDS, base=db)

@@ -17,10 +17,11 @@ from tests.helpers import (
 )
 
 
-def _alc(db, vanguard: str = "AS-004", drop=("AS-019",), damage=("DX-006",), **side0):
+def _alc(db, vanguard: str = "AS-004", drop=("AS-019",), damage=("DX-006",),
+         soul=("DX-001",), **side0):
     return (vg.Scenario(db)
             .player(0, vanguard=vanguard, hand=["AS-022", "AS-022"], drop=list(drop),
-                    soul=["DX-001"], damage=list(damage),
+                    soul=list(soul), damage=list(damage),
                     deck=["DX-006", "AS-005", "DX-007", "DX-006"], **side0)
             .player(1, vanguard="DX-104", rear={"front_left": "DX-102"}, deck=["DX-106"] * 6)
             .start(turn=3, turn_player=0, phase="main"))
@@ -52,8 +53,12 @@ def test_ALC_01_alchemagic_needs_the_vanguard_the_name_rule_and_the_combined_cos
     assert not any(a.target >= 0 for a in game.legal_actions() if a.kind is ActionKind.PLAY_ORDER)
     game = _alc(db, drop=("AS-022",))                              # Seraphine: other names only
     assert not any(a.target >= 0 for a in game.legal_actions() if a.kind is ActionKind.PLAY_ORDER)
-    game = _alc(db, vanguard="AS-005", drop=("AS-022",))           # the Oracle: the same name
+    game = _alc(db, vanguard="AS-005", drop=("AS-022",),           # the Oracle: the same name
+                soul=("DX-001", "DX-001"))
     assert any(a.target >= 0 for a in game.legal_actions() if a.kind is ActionKind.PLAY_ORDER)
+    # CORE-19: A's Soul Blast 1 and B's Soul Blast 1 need two soul cards; one pays only one.
+    game = _alc(db, vanguard="AS-005", drop=("AS-022",))
+    assert not any(a.target >= 0 for a in game.legal_actions() if a.kind is ActionKind.PLAY_ORDER)
     game = _alc(db, damage=())                                     # B's CB1 cannot be paid
     assert not any(a.target >= 0 for a in game.legal_actions() if a.kind is ActionKind.PLAY_ORDER)
     assert has_action(game, ActionKind.PLAY_ORDER, card=cards_in(game, 0, Zone.HAND)[0])

@@ -132,7 +132,7 @@ def test_WLD_01_world_content_blank_dark_night_abyssal_and_changes_replace(db):
     def contents(order_zone: list[str]) -> list[str]:
         game = _gate(db, {"vanguard": "BG-004", "order_zone": order_zone})
         game.switch()
-        return [ops.world_content(game.state, w) for w in ops.worlds(game.state, 0)]
+        return [q.world_content(game.state, w) for w in q.worlds(game.state, 0)]
 
     assert contents(["BG-008"]) == ["dark_night"]
     assert contents(["BG-008", "BG-009"]) == ["abyssal_dark_night"] * 2
@@ -142,7 +142,7 @@ def test_WLD_01_world_content_blank_dark_night_abyssal_and_changes_replace(db):
     game.step(pick(game, ActionKind.ACT, card=world))
     assert events_of(game, WorldChanged) == [WorldChanged(world, 0, "abyssal_dark_night")]
     game.switch()
-    assert ops.world_content(game.state, world) == "abyssal_dark_night"
+    assert q.world_content(game.state, world) == "abyssal_dark_night"
 
 
 def test_WLD_02_the_content_only_matters_to_abilities(db):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import ecs_vanguard as vg
 from ecs_vanguard.decisions import ActionKind, DecisionKind
 from ecs_vanguard.events import PlayerStateEntered
-from ecs_vanguard.ops import in_player_state
+from ecs_vanguard.query import in_player_state
 from ecs_vanguard.zones import Circle, Zone
-from tests.helpers import card_named, events_of, pick, power_of, unit_at
+from tests.helpers import card_named, cards_in, events_of, pick, power_of, unit_at
 
 
 def _rush_game(db, vanguard: str = "DS-004", **side0) -> vg.Game:
@@ -40,7 +40,7 @@ def test_IKK_02_the_state_stays_when_its_source_leaves_until_its_period_ends(db)
     game = _rush_game(db, hand=["DS-004"])
     giver = unit_at(game, 0, Circle.VC)
     game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "DS-004")))
-    assert game.state.board.zones[0][Zone.SOUL] == [giver]
+    assert cards_in(game, 0, Zone.SOUL) == [giver]
     assert in_player_state(game.state, 0, "final_rush")
     assert len(events_of(game, PlayerStateEntered)) == 1
     while game.turn_player == 0:

@@ -19,7 +19,9 @@ from ecs_vanguard.events import (
     UnitBoosted,
     UnitPlaced,
     UnitRode,
+    UnitStood,
 )
+from ecs_vanguard.rules import Duration, Stat
 from ecs_vanguard.zones import Circle, Zone
 from tests.helpers import (
     card_named,
@@ -75,7 +77,7 @@ def _legion(db, **side0) -> tuple[vg.Game, int, int]:
     game = _main(db, side0)
     leader = unit_at(game, 0, Circle.VC)
     _seek(game)
-    mate = ops.partner(leader)
+    mate = q.partner(leader)
     assert mate is not None
     return game, leader, mate
 
@@ -87,7 +89,7 @@ def test_LEG_01_seek_mate_puts_four_drop_cards_on_top_searches_and_legions(db):
     leader = unit_at(game, 0, Circle.VC)
     assert has_action(game, ActionKind.SEEK_MATE, card=leader)
     _seek(game)
-    mate = ops.partner(leader)
+    mate = q.partner(leader)
     assert game.state.card(mate).id == "LG-005" and q.position(mate).zone is Zone.VC
     assert not cards_in(game, 0, Zone.DROP) and len(cards_in(game, 0, Zone.DECK)) == 11
     assert LegionFormed(leader, mate, 0) in game.events
@@ -139,7 +141,7 @@ def test_LEG_06_the_mate_is_placed_not_ridden_and_gets_no_gift(tdb):
     """LEG-06: 'placed on VC' autos trigger, 'when rides' autos do not; no imaginary gift."""
     game = _main(tdb, {"vanguard": "T-SEEKER", "deck": ["T-MATE-PLACED", "PX-008", "LG-006"]})
     _seek(game, mate_id="T-MATE-PLACED")
-    mate = ops.partner(unit_at(game, 0, Circle.VC))
+    mate = q.partner(unit_at(game, 0, Circle.VC))
     assert UnitPlaced(mate, 0, Zone.VC, Circle.VC) in game.events
     assert not events_of(game, UnitRode) and not events_of(game, SoulCharged)
     assert len(cards_in(game, 0, Zone.HAND)) == 1                    # its 'placed' auto drew
@@ -166,11 +168,11 @@ def test_LEG_08_leader_and_mate_are_both_vanguards_with_the_leaders_state(db):
     game = _main(db, {"vanguard": "LG-007", "rested": ["vc"]})
     leader = unit_at(game, 0, Circle.VC)
     _seek(game)
-    mate = ops.partner(leader)
+    mate = q.partner(leader)
     assert esper.component_for_entity(leader, LegionLink).leader
     assert not esper.component_for_entity(mate, LegionLink).leader
     assert is_rested(game, mate) and is_face_up(game, mate)
-    assert ops.vanguards(game.state, 0) == [leader, mate]
+    assert q.vanguards(game.state, 0) == [leader, mate]
 
 
 def test_LEG_09_either_leaving_vc_ends_the_legion_for_both(db):
@@ -209,7 +211,9 @@ def test_LEG_13_and_LEG_14_boost_the_leader_or_the_mate_the_powers_add_up(db):
     assert {a.target for a in game.legal_actions() if a.kind is ActionKind.BOOST} == {leader, mate}
     game.step(pick(game, ActionKind.BOOST, target=mate))
     assert UnitBoosted(booster, mate, 0) in game.events
-    assert power_of(game, mate) == 9000 + 8000 + 3000 and power_of(game, leader) == 11000
+    assert power_of(game, mate) == 9000 + 8000 + 3000
+    # Seed 000 §1.3.2: the mate's power is added to the leader's constantly (the combined power).
+    assert power_of(game, leader) == 11000 + power_of(game, mate)
     assert q.battle_totals(game.state)[0] == 11000 + 9000 + 8000 + 3000
 
 
@@ -254,7 +258,7 @@ def test_LEG_19_and_LEG_29_only_the_leader_is_attacked_with_its_power_alone(db):
                  {"vanguard": "LG-007", "drop": DROP, "deck": DECK[1:] + DECK[:1]}, phase="main")
     _opponent_forms_a_legion(game)
     leader = unit_at(game, 1, Circle.VC)
-    mate = ops.partner(leader)
+    mate = q.partner(leader)
     while game.turn_player == 1:
         game.step(pick(game, ActionKind.DONE))
     while game.decision.kind is not DecisionKind.ATTACK:
@@ -275,12 +279,14 @@ def test_LEG_20_riding_onto_a_legion_puts_both_into_the_soul(db):
 
 
 def test_LEG_21_stand_and_rest_act_on_both_or_neither(db):
-    """LEG-21: stand and rest act on both; if one cannot be rested, neither is."""
+    """LEG-21: stand and rest act on both; if one cannot be stood, neither is."""
     game, leader, mate = _legion(db)
     assert ops.rest(game.state, mate) and is_rested(game, leader)
-    q.orientation(mate).rested = False                          # out of step for the test
-    assert not ops.rest(game.state, leader)                     # the leader cannot: neither
-    assert not is_rested(game, mate)
+    assert not ops.rest(game.state, leader)                     # both rest already: no change
+    ops.add_modifier(game.state, mate, Stat.CANT_STAND, 0, Duration.END_OF_TURN)
+    assert not ops.stand(game.state, leader)                    # the mate cannot: neither
+    assert is_rested(game, leader) and is_rested(game, mate)
+    assert not events_of(game, UnitStood)
 
 
 def test_LEG_22_placed_in_legion_autos_trigger_only_on_forming(db):
@@ -295,7 +301,7 @@ def test_LEG_23_no_matching_artwork_is_needed(tdb):
     """LEG-23: any card with a named name legions (another nation, another race)."""
     game = _main(tdb, {"vanguard": "T-SEEKER", "deck": ["T-BETA", "LG-006"]})
     _seek(game, mate_id="T-BETA")
-    assert ops.in_legion(game.state, 0)
+    assert q.in_legion(game.state, 0)
 
 
 def test_LEG_24_a_force_marker_on_vc_powers_both(db):
@@ -317,7 +323,7 @@ def test_LEG_25_a_card_that_can_legion_with_your_vanguard(tdb):
 def test_LEG_26_a_deleted_legion_stays_in_legion(db):
     """LEG-26: deleting the legion leader does not end the legion."""
     game, leader, mate = _legion(db)
-    assert ops.delete(game.state, leader) and ops.partner(leader) == mate
+    assert ops.delete(game.state, leader) and q.partner(leader) == mate
 
 
 def test_LEG_27_grade_references_count_both_vanguards(tdb):
@@ -348,7 +354,7 @@ def test_LEG_28_damage_to_the_vanguard_hits_both_a_chosen_vanguard_once(tdb):
     game.step(pick(game, ActionKind.ACT, card=tools, index=3))
     assert damage_count(game, 1) == 2
     game.step(pick(game, ActionKind.ACT, card=tools, index=4))
-    assert {a.card for a in game.legal_actions()} == set(ops.vanguards(game.state, 1))
+    assert {a.card for a in game.legal_actions()} == set(q.vanguards(game.state, 1))
     game.step(game.legal_actions()[1])
     assert damage_count(game, 1) == 3
 
@@ -371,13 +377,13 @@ def test_HRT_05_a_legion_strides_as_hearts_and_is_a_legion_again_afterwards(db):
     assert game.decision.label == "heart"                       # HRT-06: choose one of two
     game.step(pick(game, ActionKind.PICK, card=mate))
     assert esper.has_component(leader, HeartLink) and esper.has_component(mate, HeartLink)
-    assert ops.partner(leader) == mate and not ops.in_legion(game.state, 0)
+    assert q.partner(leader) == mate and not q.in_legion(game.state, 0)
     g_unit = unit_at(game, 0, Circle.VC)
     assert power_of(game, g_unit) == 15000 + 9000               # the chosen heart: the mate
     formed = len(events_of(game, LegionFormed))
     while game.turn_player == 0:
         game.step(pick(game, ActionKind.DONE))
-    assert ops.in_legion(game.state, 0) and len(events_of(game, LegionFormed)) == formed
+    assert q.in_legion(game.state, 0) and len(events_of(game, LegionFormed)) == formed
 
 
 def test_HRT_06_only_the_chosen_heart_gives_its_name_and_power(db):
@@ -401,7 +407,7 @@ def test_LEG_12_a_target_restriction_on_either_binds_the_whole_legion(tdb):
                      {"vanguard": "LG-008", "rear": {"front_left": "LG-010"}})
         leader = unit_at(game, 0, Circle.VC)
         _seek(game)
-        mate = ops.partner(leader)
+        mate = q.partner(leader)
         game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.BACK_LEFT),
                        index=index))
         game.step(pick(game, ActionKind.PICK, card=mate))
@@ -425,9 +431,9 @@ def test_HRT_08_a_card_legioning_with_a_g_unit_is_not_linked_to_the_hearts(tdb):
     g_unit = unit_at(game, 0, Circle.VC)
     assert esper.has_component(heart, HeartLink)
     _seek(game)
-    mate = ops.partner(g_unit)
+    mate = q.partner(g_unit)
     assert mate is not None and not esper.has_component(mate, HeartLink)
-    assert set(ops.vanguards(game.state, 0)) == {g_unit, mate}
+    assert set(q.vanguards(game.state, 0)) == {g_unit, mate}
 
 
 def test_HRT_10_a_card_put_as_a_heart_legions_with_a_heart_seek_mate_leads(tdb):
@@ -441,7 +447,7 @@ def test_HRT_10_a_card_put_as_a_heart_legions_with_a_heart_seek_mate_leads(tdb):
     putter = unit_at(game, 0, Circle.BACK_LEFT)
     game.step(pick(game, ActionKind.ACT, card=putter))
     game.step(pick(game, ActionKind.PICK, card=card_named(game, 0, Zone.HAND, "LG-007")))
-    leader = ops.partner(mate)
+    leader = q.partner(mate)
     assert leader is not None and game.state.card(leader).id == "LG-007"
     assert esper.component_for_entity(leader, LegionLink).leader           # Seek Mate leads
     assert esper.has_component(leader, HeartLink)

@@ -7,7 +7,7 @@ import esper
 import ecs_vanguard as vg
 from ecs_vanguard.decisions import ActionKind, DecisionKind
 from ecs_vanguard.events import UnitCalled, UnitOverDressed, UnitPlaced, UnitRetired
-from ecs_vanguard.ops.zones import dress_sources
+from ecs_vanguard.query import dress_sources
 from ecs_vanguard.zones import Circle, Zone
 from tests.helpers import (
     card_named,

@@ -19,6 +19,7 @@ from ecs_vanguard.events import (
     UnitRode,
     UnitStrode,
 )
+from ecs_vanguard.rules import Duration, Stat
 from ecs_vanguard.zones import Circle, Zone
 from tests.helpers import (
     card_named,
@@ -101,14 +102,20 @@ def test_STR_03_stride_in_the_stride_step_paying_the_stride_cost(db):
 def test_STR_04_stride_needs_grade_3_vanguards_or_grade_3_at_turn_start(db):
     """STR-04: both vanguards grade 3+, or the turn player's vanguard grade 3+ at the start of
     the turn."""
-    game = _premium(db, {"vanguard": "PX-008", "g_zone": ["PG-001"], "hand": ["PX-007"]},
-                    {"vanguard": "PX-005"}, phase="ride")
+    side = {"vanguard": "PX-008", "g_zone": ["PG-001"], "hand": ["PX-007"]}
+    game = (vg.Scenario(db, format="premium").player(0, **side, deck=PLAIN)
+            .player(1, vanguard="PX-005", deck=PLAIN)
+            .start(turn=3, phase="ride", grade3_at_start=False))   # it became grade 3 today
     game.step(pick(game, ActionKind.DONE))
     assert game.decision.kind is DecisionKind.MAIN_PHASE        # opponent grade 2: no stride
-    game = _premium(db, {"vanguard": "PX-008", "g_zone": ["PG-001"], "hand": ["PX-007"]},
-                    {"vanguard": "PX-005"}, phase="stand")
+    game = _premium(db, dict(side), {"vanguard": "PX-005"}, phase="stand")
     game.step(pick(game, ActionKind.DONE))
     assert game.decision.kind is DecisionKind.STRIDE            # grade 3 at the stand phase
+    # A position started at the ride phase behaves as if the turn had started normally: the
+    # grade 3 vanguard on VC was there at the stand phase.
+    game = _premium(db, dict(side), {"vanguard": "PX-005"}, phase="ride")
+    game.step(pick(game, ActionKind.DONE))
+    assert game.decision.kind is DecisionKind.STRIDE
 
 
 def test_STR_05_a_stride_by_an_effect_has_no_requirement_and_no_cost(tdb):
@@ -299,9 +306,10 @@ def test_HRT_04_becoming_a_heart_is_not_a_zone_change(db):
     game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "DX-004")))
     vanguard = unit_at(game, 0, Circle.VC)
     obj = object_id(game, vanguard)
+    ops.add_modifier(game.state, vanguard, Stat.POWER, 3000, Duration.END_OF_TURN)  # an effect's
     game.step(pick(game, ActionKind.STRIDE))
     assert object_id(game, vanguard) == obj
-    assert q.modifiers(vanguard)                          # the persona ride +10000 stays
+    assert [m.amount for m in q.modifiers(vanguard)] == [3000]   # the +3000 stays on the heart
 
 
 def test_HRT_07_a_deleted_vanguard_made_a_heart_turns_face_up(db):

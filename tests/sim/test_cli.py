@@ -16,8 +16,8 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
 import pytest
+from fault_games import fake_game
 
 from ecs_vanguard import cli
 from ecs_vanguard.cards.deck import Deck
@@ -26,17 +26,6 @@ from ecs_vanguard.sim.play import GameSpec
 
 A, B = "blazing_dragons", "radiant_knights"
 REPO = Path(__file__).resolve().parents[2]
-
-
-def fake_game(spec: GameSpec) -> dict:
-    """Derive a record from the seed alone (a smaller twin of test_runner.fake_game)."""
-    rng = np.random.default_rng(spec.seed)
-    roll = rng.random()
-    return {"seed": spec.seed, "winner": "a" if roll < 0.55 else "b" if roll < 0.95 else None,
-            "first": "a" if rng.random() < 0.5 else "b", "turns": int(rng.integers(4, 16)),
-            "damage_a": int(rng.integers(0, 7)), "damage_b": int(rng.integers(0, 7)),
-            "decisions": 100, "reason": "damage", "triggers": {"critical": 1},
-            "mechanics": {"rides": 5}, "error": None}
 
 
 def failing_game(spec: GameSpec) -> dict:
@@ -229,21 +218,6 @@ def test_interrupt_keeps_games_and_prints_the_resume_command(capsys, tmp_path, m
     code, _, err = run(capsys, "simulate", "--games", "50", "--seed", "3", f"--out={out}")
     assert code == 130
     assert f"resume with: ecs-vanguard simulate --games 50 --seed 3 --out {out} --resume" in err
-
-
-def test_odds_prints_text_and_json(capsys):
-    """`odds DECK` prints the report; --json prints it as JSON."""
-    pytest.importorskip("ecs_vanguard.sim.odds")
-    code, text, _ = run(capsys, "odds", A, "--samples", "2000", "--seed", "1")
-    assert code == 0 and text.strip()
-    code, text, _ = run(capsys, "odds", A, "--samples", "2000", "--seed", "1", "--json")
-    assert code == 0 and isinstance(json.loads(text), dict)
-
-
-def test_odds_bad_deck_is_a_one_line_error(capsys):
-    """`odds` with a deck that does not exist: one line, exit 2."""
-    code, _, err = run(capsys, "odds", "no_such_deck.toml")
-    assert_one_line_error(code, err, "no_such_deck.toml")
 
 
 # ---- the real engine: a handful of games each ----------------------------------------------

@@ -7,30 +7,20 @@ import json
 import os
 from pathlib import Path
 
-import numpy as np
 import pytest
+from fault_games import fake_game
 
 from ecs_vanguard.sim.play import GameSpec
 from ecs_vanguard.sim.runner import game_seed, simulate
 
 ray = pytest.importorskip("ray")
 
-# The fake game functions live in this module; Ray workers import it by name, so they need this
-# folder (pytest's rootdir-less import) and the repository root on their path.
+# The fake game functions live in this module and fault_games; Ray workers import them by name,
+# so they need this folder (pytest's rootdir-less import) and the repository root on their path.
 _HERE = Path(__file__).resolve().parent
 _PATH = os.pathsep.join([str(_HERE), str(_HERE.parents[1]), os.environ.get("PYTHONPATH", "")])
 
 A, B = "blazing_dragons", "radiant_knights"
-
-
-def fake_game(spec: GameSpec) -> dict:
-    """Derive a record from the seed alone (a smaller twin of test_runner.fake_game)."""
-    rng = np.random.default_rng(spec.seed)
-    roll = rng.random()
-    return {"seed": spec.seed, "winner": "a" if roll < 0.5 else "b" if roll < 0.9 else None,
-            "first": "a" if rng.random() < 0.5 else "b", "turns": int(rng.integers(4, 16)),
-            "damage_a": int(rng.integers(0, 7)), "damage_b": int(rng.integers(0, 7)),
-            "triggers": {"critical": int(rng.integers(0, 4))}, "mechanics": {}, "error": None}
 
 
 def dying_game(marker: str, doomed_seed: int, spec: GameSpec) -> dict:
@@ -85,3 +75,16 @@ def test_ray_worker_killed_mid_run_is_retried_and_every_game_counted_once(local_
     assert sorted(indices) == list(range(60))
     serial = simulate(A, B, 60, backend="serial", game_fn=fake_game)
     assert results.records == serial.records
+
+
+def test_ray_workers_play_custom_cards(local_ray):
+    """The custom card pool (a deck's own card file and a `db`) reaches Ray's workers: the real
+    engine gives the serial records."""
+    from ecs_vanguard.cards.db import CardDB
+
+    cards = _HERE.parent / "custom_cards"
+    db = CardDB.load(cards / "cards.toml", base=CardDB.builtin())
+    deck = str(cards / "deck_without_cards.toml")
+    on_ray = simulate(deck, B, 3, seed=2, backend="ray", workers=2, db=db)
+    serial = simulate(deck, B, 3, seed=2, backend="serial", db=db)
+    assert on_ray.records == serial.records and not on_ray.summary()["errors"]

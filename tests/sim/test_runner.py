@@ -10,7 +10,7 @@ import pytest
 
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.errors import DeckError
-from ecs_vanguard.sim import runner
+from ecs_vanguard.sim import rundir, runner
 from ecs_vanguard.sim.play import GameSpec
 from ecs_vanguard.sim.results import Results
 from ecs_vanguard.sim.runner import game_seed, load_results, simulate
@@ -298,4 +298,4 @@ def test_header_names_the_game_function():
     template = GameSpec(Deck.builtin(A), Deck.builtin(B))
     header = runner.run_header(template, 0, fake_game)
     assert header["game_fn"].endswith("test_runner.fake_game")
-    assert runner.header_differences(header, runner.run_header(template, 0, flaky_game))
+    assert rundir.header_differences(header, runner.run_header(template, 0, flaky_game))

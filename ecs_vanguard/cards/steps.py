@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ecs_vanguard.rules import Duration
+from ecs_vanguard.rules import RESTRICTIONS, Duration, Stat
 
 Where = tuple[tuple[str, object], ...]
 
@@ -33,6 +33,7 @@ class AddPower:
     target: str = "self"
     amount: int | str = 0
     until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,7 @@ class AddCritical:
     target: str = "self"
     amount: int = 1
     until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +53,54 @@ class AddShield:
     target: str = "self"
     amount: int = 0
     until: Duration = Duration.END_OF_BATTLE
+    where: Where = ()                  # filters on the units `target` selects
+
+
+@dataclass(frozen=True, slots=True)
+class AddDrive:
+    """Increase (or decrease) the number of drive checks for a period (CORE-11)."""
+
+    target: str = "self"
+    amount: int = 1
+    until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
+
+
+@dataclass(frozen=True, slots=True)
+class AddGrade:
+    """Increase (or decrease) grade for a period."""
+
+    target: str = "self"
+    amount: int = 1
+    until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
+
+
+@dataclass(frozen=True, slots=True)
+class Restrict:
+    """The target units get a restriction for a period (in a cont ability: while it applies):
+    cant_attack, attack_only_vanguards, cant_be_boosted, cant_boost, resist (can't be chosen by
+    the opponent's effects), cant_stand, cant_deal_damage, cant_be_hit, or guard_min_grade
+    (attacked by it, only cards of grade `amount` or more may be called from hand to GC)."""
+
+    target: str = "self"
+    restriction: str = "cant_attack"
+    amount: int = 1
+    until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyContinuous:
+    """For a period, whatever `scope` covers at each moment gets the change: a unit that enters
+    the scope later gets it, one that leaves loses it (DESIGN.md "Values are derived"). `stat`:
+    power, critical, shield, drive, grade or a restriction of `restrict`."""
+
+    scope: str
+    stat: str = "power"
+    amount: int = 0
+    until: Duration = Duration.END_OF_TURN
+    where: Where = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +321,7 @@ class GiveAbility:
     card: str
     index: int = 0
     until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +330,7 @@ class LoseAbilities:
 
     target: str
     until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,26 +481,36 @@ class RemoveFromGame:
 
 
 STEP_TYPES: dict[str, type] = {
-    "choose": Choose, "add_power": AddPower, "add_critical": AddCritical,
-    "add_shield": AddShield, "cant_be_hit": CantBeHit, "draw": Draw, "mill": Mill,
+    "choose": Choose, "add_power": AddPower, "add_critical": AddCritical, "add_shield": AddShield,
+    "add_drive": AddDrive, "add_grade": AddGrade, "restrict": Restrict,
+    "apply_continuous": ApplyContinuous, "cant_be_hit": CantBeHit, "draw": Draw, "mill": Mill,
     "bind_top": BindTop, "soul_charge": SoulCharge, "look_top": LookTop,
     "counter_blast": CounterBlast, "soul_blast": SoulBlast, "counter_charge": CounterCharge,
     "discard": Discard, "reveal": Reveal, "search": Search, "put_into": PutInto,
-    "shuffle": Shuffle, "retire": Retire, "stand": Stand, "rest": Rest,
-    "turn_face_up": TurnFaceUp, "turn_face_down": TurnFaceDown, "heal": Heal, "bind": Bind,
-    "superior_ride": SuperiorRide, "superior_call": SuperiorCall, "deal_damage": DealDamage,
-    "battles": Battles, "give_ability": GiveAbility, "lose_abilities": LoseAbilities,
-    "lock": Lock, "unlock": Unlock, "declare_name": DeclareName, "guard_at_once": GuardAtOnce,
-    "for_each": ForEach, "enter_state": EnterState, "imprison": Imprison,
-    "make_tokens": MakeTokens, "set_world_content": SetWorldContent,
-    "discard_grades": DiscardGrades, "restrict_attack": RestrictAttack,
-    "put_as_heart": PutAsHeart, "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName, "become_name": BecomeName, "delete": Delete,
-    "remove_from_game": RemoveFromGame,
+    "shuffle": Shuffle, "retire": Retire, "stand": Stand, "rest": Rest, "turn_face_up": TurnFaceUp,
+    "turn_face_down": TurnFaceDown, "heal": Heal, "bind": Bind, "superior_ride": SuperiorRide,
+    "superior_call": SuperiorCall, "deal_damage": DealDamage, "battles": Battles,
+    "give_ability": GiveAbility, "lose_abilities": LoseAbilities, "lock": Lock, "unlock": Unlock,
+    "declare_name": DeclareName, "guard_at_once": GuardAtOnce, "for_each": ForEach,
+    "enter_state": EnterState, "imprison": Imprison, "make_tokens": MakeTokens,
+    "set_world_content": SetWorldContent, "discard_grades": DiscardGrades,
+    "restrict_attack": RestrictAttack, "put_as_heart": PutAsHeart,
+    "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName,
+    "become_name": BecomeName, "delete": Delete, "remove_from_game": RemoveFromGame,
 }
 
 # Ops allowed as costs (CORE-19): all-or-nothing payments and choices of what pays.
 COST_TYPES: frozenset[type] = frozenset(
     {CounterBlast, SoulBlast, Discard, Rest, Retire, Choose, Reveal, Bind, DiscardGrades}
 )
-# Steps a continuous ability may use: values of the card itself, computed on demand.
-CONT_TYPES: frozenset[type] = frozenset({AddPower, AddCritical, AddShield})
+# Steps a continuous ability may use: changes to the units its target covers, computed on
+# every read (continuous.values).
+CONT_TYPES: frozenset[type] = frozenset(
+    {AddPower, AddCritical, AddShield, AddDrive, AddGrade, Restrict, GiveAbility, LoseAbilities}
+)
+
+# Values `restrict` (restriction = ...) and `apply_continuous` (stat = ...) may name.
+RESTRICTION_NAMES: tuple[str, ...] = tuple(
+    sorted(s.value for s in (*RESTRICTIONS, Stat.GUARD_MIN_GRADE)))
+CONTINUOUS_STAT_NAMES: tuple[str, ...] = (
+    "power", "critical", "shield", "drive", "grade", *RESTRICTION_NAMES)

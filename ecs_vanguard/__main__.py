@@ -1,0 +1,7 @@
+"""`python -m ecs_vanguard`: the `ecs-vanguard` command line."""
+
+import sys
+
+from ecs_vanguard.cli import main
+
+sys.exit(main())

@@ -1,0 +1,442 @@
+"""Derived values: power, critical, shield, drive, grade, restrictions and abilities, computed on
+every read from printed data, modifiers and every continuous effect covering the card now
+(TERM-01, ACT-22, ACT-26, CORE-05, CORE-09, CORE-15, LEG-14, LEG-24, STR-08 (5)).
+
+Continuous effects come from three places, all read here and nowhere else:
+- records in `state.continuous` (persona ride, boost, a legion mate's power, "during this turn"
+  effects), each with a scope re-evaluated on every read;
+- imaginary gift markers: Force markers and Accel circles (CORE-15);
+- cont abilities of cards in a valid zone, whose target and condition are evaluated now.
+
+`select`, `narrow` and `holds` live here because their filters and checks read derived grades:
+a value can depend on another value through a scope or a condition. `state.deriving` bounds
+that recursion (a cycle of continuous effects reads the deepest values without them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+from ecs_vanguard import facts as f
+from ecs_vanguard.cards import steps as st
+from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Check
+from ecs_vanguard.continuous.conditions import FACT_CHECKS, Predicate, minimum
+from ecs_vanguard.continuous.scopes import FACT_FILTERS, MEMBERS, SELECTORS, Filter
+from ecs_vanguard.rules import Stat
+from ecs_vanguard.state import ContinuousEffect, Frame, State
+from ecs_vanguard.zones import ACCEL_CIRCLES, Zone
+
+_MAX_DEPTH = 6            # nested derived reads before continuous effects are left out
+_FIELD = frozenset({Zone.VC, Zone.RC})
+Where = tuple[tuple[str, object], ...]
+
+# -- the values ----------------------------------------------------------------------------------
+
+
+def base_power(state: State, entity: int) -> int:
+    """Return the original power: printed, or 0 while deleted (CORE-21); a G unit on VC adds
+    its chosen heart's original power (STR-08 (5))."""
+    total = 0 if entity in state.deleted else state.card(entity).power
+    heart = f.chosen_heart_of(state, entity)
+    if heart is not None:
+        total += state.card(heart).power
+    return total
+
+
+def power(state: State, entity: int) -> int:
+    """Return current power: original + modifiers + continuous effects (ACT-26, CORE-15)."""
+    return (base_power(state, entity) + f.modifier_sum(entity, Stat.POWER)
+            + _total(state, entity, Stat.POWER))
+
+
+def critical(state: State, entity: int) -> int:
+    """Return current critical (printed + modifiers + continuous effects)."""
+    return (state.card(entity).critical + f.modifier_sum(entity, Stat.CRITICAL)
+            + _total(state, entity, Stat.CRITICAL))
+
+
+def shield(state: State, entity: int) -> int:
+    """Return current shield (printed + modifiers + continuous); may be negative (ACT-26)."""
+    return (state.card(entity).shield + f.modifier_sum(entity, Stat.SHIELD)
+            + _total(state, entity, Stat.SHIELD))
+
+
+def drive(state: State, entity: int) -> int:
+    """Return the number of drive checks this vanguard makes (CORE-11), never below 0."""
+    return max(0, state.card(entity).drive + f.modifier_sum(entity, Stat.DRIVE)
+               + _total(state, entity, Stat.DRIVE))
+
+
+def grade(state: State, entity: int) -> int:
+    """Return the grade: printed + modifiers + continuous (deleted vanguards keep it, CORE-21)."""
+    total = state.card(entity).grade
+    if f.modifiers(entity):
+        total += f.modifier_sum(entity, Stat.GRADE)
+    if state.continuous or state.grants or Stat.GRADE in state.cont_index:
+        total += sum(_amounts(state, entity, Stat.GRADE))
+    return total
+
+
+def hand_grade(state: State, card: int) -> int:
+    """Return the grade of a card in a hand or deck: printed (modifiers do not follow a card out
+    of the field, CORE-20) unless a continuous effect may change grades now."""
+    if state.continuous or state.grants or Stat.GRADE in state.cont_index:
+        return grade(state, card)
+    return state.card(card).grade
+
+
+def is_restricted(state: State, entity: int, stat: Stat) -> bool:
+    """True while a modifier or a continuous effect gives the unit this restriction
+    (rules.RESTRICTIONS: cant_attack, cant_be_boosted, resist, cant_stand, ...)."""
+    if f.has_modifier(entity, stat):
+        return True
+    if not (state.continuous or state.grants or stat in state.cont_index):
+        return False
+    return any(a > 0 for a in _amounts(state, entity, stat))
+
+
+def choosable(state: State, frame: Frame, cards: list[int]) -> list[int]:
+    """Keep the cards an ability's master may choose: not the opponent's units with Resist
+    ("cannot be chosen by your opponent's card effects")."""
+    if not (state.continuous or state.grants or Stat.RESIST in state.cont_index) and not any(
+            f.has_modifier(c, Stat.RESIST) for c in cards):
+        return cards
+    return [c for c in cards if not (f.position(c).owner != frame.master and f.is_on_field(c)
+                                     and is_restricted(state, c, Stat.RESIST))]
+
+
+def guard_min_grade(state: State, attacker: int) -> int:
+    """Return the lowest grade a card called from hand to GC may have against this attacker
+    (0: no restriction); several restrictions do not add up, the strictest counts."""
+    mods = f.modifiers(attacker)
+    amounts = [m.amount for m in mods if m.stat is Stat.GUARD_MIN_GRADE] if mods else []
+    if state.continuous or state.grants or Stat.GUARD_MIN_GRADE in state.cont_index:
+        amounts += _amounts(state, attacker, Stat.GUARD_MIN_GRADE)
+    return max(amounts, default=0)
+
+
+def battle_totals(state: State) -> tuple[int, int]:
+    """Return (attacking power, defending power + shield of its guardians) of the battle now
+    (CORE-12; the booster and a legion mate add through continuous effects, CORE-09, LEG-14;
+    negative values count as they are, ACT-26)."""
+    battle = state.battle
+    assert battle is not None
+    shield_total = sum(shield(state, g) for g, guarded in sorted(battle.guardians.items())
+                       if guarded == battle.target)
+    return power(state, battle.attacker), power(state, battle.target) + shield_total
+
+
+# -- abilities (ACT-22) --------------------------------------------------------------------------
+
+
+def abilities(state: State, entity: int) -> list[tuple[str, int, AbilityDef]]:
+    """Return the abilities a card has now: printed, gained by modifiers, gained from
+    continuous effects; none after losing them by either (ACT-22, TERM-01)."""
+    own = f.abilities(state, entity)
+    if not _has_ability_sources(state):
+        return own
+    if _loses_continuously(state, entity):
+        return []
+    gained = [(card_id, index, state.db[card_id].abilities[index])
+              for card_id, index in _continuous_grants(state, entity)]
+    if gained and not (entity in state.deleted or f.abilities_inactive(entity)):
+        return own + gained
+    return own
+
+
+def loses_abilities(state: State, entity: int) -> bool:
+    """True if a continuous effect makes the card lose its abilities now (ACT-22)."""
+    return _has_ability_sources(state) and _loses_continuously(state, entity)
+
+
+def may_gain(state: State) -> bool:
+    """True if some card may have gained abilities now (modifiers or continuous effects): only
+    then does trigger collection look beyond the printed-auto index."""
+    if state.grants or Stat.GRANT in state.cont_index:
+        return True
+    return bool(state.continuous) and any(r.stat is Stat.GRANT for r in state.continuous)
+
+
+def gained_abilities(state: State) -> list[tuple[int, str, int, AbilityDef]]:
+    """Return every (card, card id, index, ability) gained now, by modifiers or continuous
+    effects, for the trigger index (which holds printed autos only)."""
+    out: list[tuple[int, str, int, AbilityDef]] = []
+    for entity in sorted(state.grants):
+        printed = len(state.card(entity).abilities)
+        out.extend((entity, cid, i, a) for cid, i, a in f.abilities(state, entity)[printed:])
+    if _has_ability_sources(state):
+        for entity in _granted_cards(state):
+            out.extend((entity, cid, i, state.db[cid].abilities[i])
+                       for cid, i in _continuous_grants(state, entity))
+    return out
+
+
+# -- selecting cards and checking conditions (they read derived grades) ------------------------
+
+DERIVED_FILTERS: dict[str, Filter] = {
+    "grade_max": lambda s, fr, e, v: grade(s, e) <= v,  # type: ignore[operator]
+    "grade": lambda s, fr, e, v: grade(s, e) == v,
+    "grade_min": lambda s, fr, e, v: grade(s, e) >= v,  # type: ignore[operator]
+    # LEG-27: "the same grade as your vanguard" counts the leader's and the mate's grade.
+    "same_grade_as_vanguard": lambda s, fr, e, v: (
+        any(grade(s, e) == grade(s, u) for u in f.vanguards(s, fr.master)) == v),
+}
+FILTERS: dict[str, Filter] = {**FACT_FILTERS, **DERIVED_FILTERS}
+
+DERIVED_CHECKS: dict[str, Predicate] = {
+    "vanguard_grade": lambda s, fr, c: grade(s, f.vanguard(s, fr.master)) >= minimum(c),
+    "opponent_vanguard_grade": lambda s, fr, c: (
+        grade(s, f.vanguard(s, 1 - fr.master)) >= minimum(c)),
+    # LEG-27: "for each grade of your vanguard" adds the leader's and the mate's grades.
+    "vanguard_grades_total_min": lambda s, fr, c: sum(
+        grade(s, v) for v in f.vanguards(s, fr.master)) >= minimum(c),
+}
+CHECKS: dict[str, Predicate] = {**FACT_CHECKS, **DERIVED_CHECKS}
+
+
+def narrow(state: State, frame: Frame, cards: list[int], where: Where) -> list[int]:
+    """Keep the cards that pass every filter of `where`."""
+    for key, value in where:
+        test = FILTERS[key]
+        cards = [e for e in cards if test(state, frame, e, value)]
+    return cards
+
+
+def select(state: State, frame: Frame, name: str, where: Where = ()) -> list[int]:
+    """Return the cards a selector or a bound name refers to, narrowed by filters."""
+    cards = list(frame.bound[name]) if name in frame.bound else SELECTORS[name](state, frame)
+    return narrow(state, frame, cards, where)
+
+
+def holds(state: State, frame: Frame, checks: tuple[Check, ...]) -> bool:
+    """True if every condition holds."""
+    return all(CHECKS[c.check](state, frame, c) for c in checks)
+
+
+# -- continuous effects --------------------------------------------------------------------------
+
+# What each step of a cont ability changes; restrictions map through RESTRICTION_STATS.
+_STEP_STAT: dict[type, Stat] = {
+    st.AddPower: Stat.POWER, st.AddCritical: Stat.CRITICAL, st.AddShield: Stat.SHIELD,
+    st.AddDrive: Stat.DRIVE, st.AddGrade: Stat.GRADE, st.GiveAbility: Stat.GRANT,
+    st.LoseAbilities: Stat.LOSE_ABILITIES,
+}
+RESTRICTION_STATS: dict[str, Stat] = {
+    s.value: s for s in (Stat.CANT_ATTACK, Stat.ATTACK_ONLY_VANGUARDS, Stat.CANT_BE_BOOSTED,
+                         Stat.CANT_BOOST, Stat.RESIST, Stat.CANT_STAND, Stat.CANT_DEAL_DAMAGE,
+                         Stat.CANT_BE_HIT, Stat.GUARD_MIN_GRADE)
+}
+# The stats `apply_continuous` may name (the record's `stat`).
+CONTINUOUS_STATS: dict[str, Stat] = {
+    "power": Stat.POWER, "critical": Stat.CRITICAL, "shield": Stat.SHIELD,
+    "drive": Stat.DRIVE, "grade": Stat.GRADE, **RESTRICTION_STATS,
+}
+
+
+def step_stat(step: object) -> Stat | None:
+    """Return what a cont ability's step changes, or None."""
+    if isinstance(step, st.Restrict):
+        return RESTRICTION_STATS[step.restriction]
+    return _STEP_STAT.get(type(step))
+
+
+@cache
+def _cont_plan(card: CardDef) -> dict[Stat, tuple[tuple[int, AbilityDef, tuple[object, ...]], ...]]:
+    """Index a card's printed cont abilities by what they change: stat -> (index, ability,
+    steps changing that stat)."""
+    plan: dict[Stat, list[tuple[int, AbilityDef, tuple[object, ...]]]] = {}
+    for index, ability in enumerate(card.abilities):
+        if ability.kind is not AbilityKind.CONT:
+            continue
+        by_stat: dict[Stat, list[object]] = {}
+        for step in ability.effect:
+            stat = step_stat(step)
+            if stat is not None:
+                by_stat.setdefault(stat, []).append(step)
+        for stat, steps in by_stat.items():
+            plan.setdefault(stat, []).append((index, ability, tuple(steps)))
+    return {stat: tuple(entries) for stat, entries in plan.items()}
+
+
+@cache
+def cont_entries(card: CardDef) -> tuple[tuple[Stat, frozenset[Zone], bool], ...]:
+    """Return the index entries of a card's printed cont abilities: (stat changed, zones where
+    valid, whether every such step changes only the card itself)."""
+    return tuple((stat, frozenset(z for _, a, _ in entries for z in a.zones),
+                  all(getattr(step, "target", "self") == "self"
+                      for _, _, steps in entries for step in steps))
+                 for stat, entries in sorted(_cont_plan(card).items(), key=lambda i: i[0].value))
+
+
+def _total(state: State, entity: int, stat: Stat) -> int:
+    """Return what every continuous effect covering the card adds to `stat` now; the early
+    exits keep the usual read (no record, no cont ability changing `stat`) to two tests."""
+    total = _gift_power(state, entity) if stat is Stat.POWER else 0
+    if state.continuous or state.grants or stat in state.cont_index:
+        total += sum(_amounts(state, entity, stat))
+    return total
+
+
+def _amounts(state: State, entity: int, stat: Stat) -> list[int]:
+    """Return what each record and cont ability covering the card adds to `stat` now (gift
+    markers aside: `_total` adds them)."""
+    if state.deriving >= _MAX_DEPTH:
+        return []                    # a cycle of continuous effects: leave the deeper ones out
+    state.deriving += 1
+    try:
+        amounts = [_record_amount(state, rec) for rec in state.continuous
+                   if rec.stat is stat and _covers(state, rec, entity)]
+        if stat in state.cont_index or state.grants:
+            amounts += _ability_amounts(state, entity, stat)
+        return amounts
+    finally:
+        state.deriving -= 1
+
+
+def _gift_power(state: State, entity: int) -> int:
+    """CORE-15: Force markers and accel circles add power during their owner's turn; each
+    Force marker on VC gives both legion vanguards +10000 (LEG-24)."""
+    pos = f.position(entity)
+    if pos.zone not in _FIELD or state.turn.player != pos.owner:
+        return 0
+    markers = state.force[pos.owner].get(pos.circle, 0)  # type: ignore[call-overload]
+    accel = 1 if pos.circle in ACCEL_CIRCLES else 0
+    return (markers + accel) * state.rules.gift_power
+
+
+def _covers(state: State, rec: ContinuousEffect, entity: int) -> bool:
+    """True if a record's scope covers the card now (re-evaluated on every read)."""
+    if rec.scope == "unit":
+        return entity == rec.unit and f.position(entity).obj == rec.unit_obj
+    frame = Frame(rec.source, "", 0, rec.player)
+    return _in_scope(state, frame, rec.scope, rec.where, entity)
+
+
+def _in_scope(state: State, frame: Frame, scope: str, where: Where, entity: int) -> bool:
+    """True if `entity` is among the cards `scope` selects, filtered by `where`."""
+    member = MEMBERS.get(scope)
+    if member is not None:
+        return member(state, frame, entity) and bool(narrow(state, frame, [entity], where))
+    return entity in select(state, frame, scope, where)
+
+
+def _record_amount(state: State, rec: ContinuousEffect) -> int:
+    """A record's amount; `amount_of` adds a card's current power while it is the same object
+    on a circle (a booster that leaves stops boosting, seed 000 §1.3.2)."""
+    if rec.amount_of < 0:
+        return rec.amount
+    pos = f.position(rec.amount_of)
+    if pos.obj != rec.amount_obj or pos.zone not in _FIELD:
+        return 0
+    return power(state, rec.amount_of)
+
+
+def _ability_amounts(state: State, entity: int, stat: Stat) -> list[int]:
+    """What the cont abilities of every card in a valid zone give `entity` for `stat` now:
+    the indexed printed ones, then those of every card that gained abilities."""
+    out: list[int] = []
+    indexed = state.cont_index.get(stat, ())
+    for source, zones, self_only in indexed:
+        if (self_only and source != entity) or f.position(source).zone not in zones:
+            continue                                   # the usual case: not here, not this card
+        out += _source_amounts(state, source, entity, stat)
+    for source in sorted(state.grants):
+        if all(source != e for e, _, _ in indexed):
+            out += _source_amounts(state, source, entity, stat)
+    return out
+
+
+def _source_amounts(state: State, source: int, entity: int, stat: Stat) -> list[int]:
+    out: list[int] = []
+    general = bool(state.grants) or _has_ability_sources(state)
+    for card_id, index, ability, steps in _working_conts(state, source, stat, general):
+        frame = Frame(source, card_id, index, f.position(source).owner)
+        if not holds(state, frame, ability.condition):
+            continue
+        for step in steps:
+            if _targets(state, frame, step, entity):
+                out.append(int(getattr(step, "amount", 1)))
+    return out
+
+
+def _working_conts(state: State, source: int, stat: Stat, general: bool
+                   ) -> Iterator[tuple[str, int, AbilityDef, tuple[object, ...]]]:
+    """Yield the source's cont abilities changing `stat` that work now (valid zone, not void).
+
+    Without gained or removed abilities anywhere (`general` False, the usual case), the
+    printed abilities answer; otherwise every ability the card has now is read.
+    """
+    zone = f.position(source).zone
+    card = state.card(source)
+    if not general:
+        if source in state.deleted or f.abilities_inactive(source):
+            return                                     # CORE-21, ACT-23, PRI-03, HRT-02
+        for index, ability, steps in _cont_plan(card).get(stat, ()):
+            if zone in ability.zones:
+                yield card.id, index, ability, steps
+        return
+    for card_id, index, ability in abilities(state, source):
+        if ability.kind is not AbilityKind.CONT or zone not in ability.zones:
+            continue
+        steps = tuple(s for s in ability.effect if step_stat(s) is stat)
+        if steps:
+            yield card_id, index, ability, steps
+
+
+def _targets(state: State, frame: Frame, step: object, entity: int) -> bool:
+    target = str(getattr(step, "target", "self"))
+    if target == "self":
+        return entity == frame.source
+    return _in_scope(state, frame, target, getattr(step, "where", ()), entity)
+
+
+# -- continuous gains and losses of abilities (ACT-22) ------------------------------------------
+
+
+def _has_ability_sources(state: State) -> bool:
+    """True if some record or printed cont ability gives or removes abilities."""
+    index = state.cont_index
+    if Stat.GRANT in index or Stat.LOSE_ABILITIES in index:
+        return True
+    return any(r.stat is Stat.GRANT or r.stat is Stat.LOSE_ABILITIES for r in state.continuous)
+
+
+def _loses_continuously(state: State, entity: int) -> bool:
+    return bool(_amounts(state, entity, Stat.LOSE_ABILITIES))
+
+
+def _continuous_grants(state: State, entity: int) -> list[tuple[str, int]]:
+    """Return the (card id, index) abilities continuous effects give the card now."""
+    if state.deriving >= _MAX_DEPTH:
+        return []
+    state.deriving += 1
+    try:
+        out = [r.value for r in state.continuous
+               if r.stat is Stat.GRANT and _covers(state, r, entity)]
+        sources = {e for e, _, _ in state.cont_index.get(Stat.GRANT, ())} | state.grants
+        for source in sorted(sources):
+            for card_id, index, ability, steps in _working_conts(state, source, Stat.GRANT,
+                                                                 True):
+                frame = Frame(source, card_id, index, f.position(source).owner)
+                if holds(state, frame, ability.condition):
+                    out.extend((s.card, s.index) for s in steps  # type: ignore[attr-defined]
+                               if _targets(state, frame, s, entity))
+        return out  # type: ignore[return-value]
+    finally:
+        state.deriving -= 1
+
+
+def _granted_cards(state: State) -> list[int]:
+    """Return the units and cards a continuous grant may cover now (for the trigger index)."""
+    cards = {u for p in (0, 1) for u in f.units(state, p)}
+    return sorted(c for c in cards if _continuous_grants(state, c))
+
+
+__all__ = [
+    "CHECKS", "CONTINUOUS_STATS", "FILTERS", "RESTRICTION_STATS", "abilities", "base_power",
+    "battle_totals", "choosable", "critical", "drive", "gained_abilities", "grade", "guard_min_grade",
+    "hand_grade",
+    "holds", "is_restricted", "loses_abilities", "may_gain", "narrow", "power", "select", "shield",
+    "step_stat",
+]

@@ -1,0 +1,349 @@
+"""Costs paid all or nothing (CORE-19; seed 004 §9: costs are decided, then all paid at once).
+
+Each cost step states a *demand*: n distinct cards out of a candidate set (face-up damage for a
+counter blast, soul cards, hand cards, standing units ...). A cost is payable when the demands
+can be met at once by different cards: two Counter Blast 1 steps need two face-up damage cards,
+and Alchemagic's merged cost (ALC-01) is checked as one. Paying runs in two parts:
+
+1. decide: each step in turn chooses its cards, offered only cards that leave the rest of the
+   cost payable (so a choice can never strand a later step);
+2. pay: the choices are checked once more and paid together in one batch of events. If the
+   check fails, nothing is paid and the play is cancelled (ALC-01 ④: an order goes back).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ecs_vanguard import ops
+from ecs_vanguard import query as q
+from ecs_vanguard.cards import steps as s
+from ecs_vanguard.continuous.values import choosable, narrow, select
+from ecs_vanguard.decisions import ActionKind, Decision, DecisionKind, action
+from ecs_vanguard.effects import rule_steps as rs
+from ecs_vanguard.effects.picking import pick_cards, pick_order, player_of, take_answer
+from ecs_vanguard.state import Frame, State
+from ecs_vanguard.zones import Zone
+
+
+@dataclass(frozen=True, slots=True)
+class Demand:
+    """What one cost step needs: `n` distinct cards of `cards`; `grade_total` > 0 asks instead
+    for cards of `cards` whose grades add up to it (the usual Stride cost); `consumes` False for
+    a reveal, which shows cards without using them up."""
+
+    cards: tuple[int, ...]
+    n: int = 0
+    grade_total: int = 0
+    consumes: bool = True
+
+
+def _hand(state: State, frame: Frame, who: str = "you") -> list[int]:
+    return list(state.board.zones[player_of(frame, who)][Zone.HAND])
+
+
+def _all_targets(state: State, frame: Frame, target: str, standing: bool = False) -> Demand:
+    """A step acting on every card its target names: all of them must be usable."""
+    cards = select(state, frame, target)
+    usable = [c for c in cards if q.is_standing(c)] if standing else cards
+    if not cards or len(usable) < len(cards):
+        return Demand((), 1)                         # nothing to act on: not payable
+    return Demand(tuple(cards), len(cards))
+
+
+def _choose_demand(state: State, frame: Frame, step: s.Choose) -> Demand:
+    """A Choose in a cost needs `count` cards (or `min`) its master may choose."""
+    cards = choosable(state, frame, select(state, frame, step.source, step.where))
+    return Demand(tuple(cards), step.min if step.min is not None else int(step.count))
+
+
+Demander = Callable[[State, Frame, object], Demand]
+
+DEMANDS: dict[type, Demander] = {
+    s.CounterBlast: lambda st, fr, c: Demand(tuple(narrow(st, fr, q.face_up_damage(
+        st, player_of(fr, c.player)), c.where)), c.n),  # type: ignore[attr-defined]
+    s.SoulBlast: lambda st, fr, c: Demand(tuple(narrow(st, fr, list(st.board.zones[player_of(
+        fr, c.player)][Zone.SOUL]), c.where)), c.n),  # type: ignore[attr-defined]
+    s.Discard: lambda st, fr, c: Demand(tuple(narrow(st, fr, _hand(
+        st, fr, c.player), c.where)), c.n),  # type: ignore[attr-defined]
+    s.Reveal: lambda st, fr, c: Demand(
+        tuple(select(st, fr, c.source, c.where)),  # type: ignore[attr-defined]
+        c.count, consumes=False),  # type: ignore[attr-defined]
+    s.Rest: lambda st, fr, c: _all_targets(st, fr, c.target, standing=True),  # type: ignore
+    s.Retire: lambda st, fr, c: _all_targets(st, fr, c.target),  # type: ignore[attr-defined]
+    s.Bind: lambda st, fr, c: _all_targets(st, fr, c.target),  # type: ignore[attr-defined]
+    s.Choose: lambda st, fr, c: _choose_demand(st, fr, c),  # type: ignore[arg-type]
+    s.DiscardGrades: lambda st, fr, c: Demand(tuple(_hand(st, fr)),
+                                              grade_total=c.total),  # type: ignore[attr-defined]
+    rs.DropToDeckTop: lambda st, fr, c: Demand(tuple(st.board.zones[fr.master][Zone.DROP]),
+                                               c.n),  # type: ignore[attr-defined]
+    rs.DiscardSameNameAsVanguard: lambda st, fr, c: Demand(tuple(
+        h for h in _hand(st, fr) if q.same_name(st, h, q.vanguard(st, fr.master))), 1),
+}
+
+
+def _demands(state: State, frame: Frame, costs: Sequence[object],
+             earlier: Sequence[object] = ()) -> list[Demand]:
+    """Return the demands of the cost steps; a step acting on cards an earlier Choose of the
+    same cost picks ("choose a standing unit, rest it") is covered by that Choose (`earlier`:
+    the cost steps before these)."""
+    chosen_names = {c.bind for c in earlier if isinstance(c, s.Choose)}
+    out = []
+    for cost in costs:
+        if getattr(cost, "target", None) in chosen_names:
+            continue
+        if isinstance(cost, s.Reveal) and cost.target:
+            continue                                   # reveals cards already chosen
+        out.append(DEMANDS[type(cost)](state, frame, cost))
+        if isinstance(cost, s.Choose):
+            chosen_names.add(cost.bind)
+    return out
+
+
+def feasible(state: State, demands: Sequence[Demand], reserved: frozenset[int] = frozenset()
+             ) -> bool:
+    """True if the demands can be met at once by different cards, none of them `reserved`.
+
+    Counted demands are matched to cards (augmenting paths over n slots each; candidates are
+    tried lowest grade first, which leaves the high grades for a grade-total demand); a
+    grade-total demand then takes what is left.
+    """
+    counted = [d for d in demands if d.consumes and not d.grade_total]
+    for d in demands:
+        if not d.consumes and len([c for c in d.cards if c not in reserved]) < d.n:
+            return False
+    if len(counted) == len(demands) and _disjoint(counted):
+        # The usual cost: demands on different pools (damage, soul, hand): counting is enough.
+        return all(sum(c not in reserved for c in d.cards) >= d.n for d in counted)
+    owner: dict[int, int] = {}                        # card -> slot
+    slots = [i for i, d in enumerate(counted) for _ in range(d.n)]
+    options = [sorted((c for c in counted[i].cards if c not in reserved),
+                      key=lambda c: (state.card(c).grade, c)) for i in slots]
+
+    def augment(slot: int, seen: set[int]) -> bool:
+        for card in options[slot]:
+            if card in seen:
+                continue
+            seen.add(card)
+            if card not in owner or augment(owner[card], seen):
+                owner[card] = slot
+                return True
+        return False
+
+    if not all(augment(slot, set()) for slot in range(len(slots))):
+        return False
+    used = set(owner) | reserved
+    return all(sum(state.card(c).grade for c in d.cards if c not in used) >= d.grade_total
+               for d in demands if d.grade_total)
+
+
+def _disjoint(demands: Sequence[Demand]) -> bool:
+    seen: set[int] = set()
+    for d in demands:
+        if not seen.isdisjoint(d.cards):
+            return False
+        seen.update(d.cards)
+    return True
+
+
+def can_pay(state: State, frame: Frame, costs: Sequence[object]) -> bool:
+    """True if the whole cost can be paid at once right now (CORE-19, ACT-16, ACT-18)."""
+    if not costs:
+        return True
+    if len(costs) == 1 and not isinstance(costs[0], s.DiscardGrades):
+        demand = DEMANDS[type(costs[0])](state, frame, costs[0])    # the usual single cost
+        return len(demand.cards) >= demand.n
+    return feasible(state, _demands(state, frame, costs))
+
+
+# -- deciding -----------------------------------------------------------------------------------
+
+
+def decide(state: State, frame: Frame, costs: Sequence[object]) -> Decision | None:
+    """Choose the cards of the cost step at `frame.pc`, keeping the rest payable; the choice is
+    stored in `frame.cost_choices` (a Choose also binds its name for the later steps)."""
+    step = costs[frame.pc]
+    reserved = frozenset(c for chosen in frame.cost_choices for c in chosen)
+    if getattr(step, "target", None) in frame.bound or (isinstance(step, s.Reveal)
+                                                         and step.target):
+        target = step.target  # type: ignore[attr-defined]
+        frame.cost_choices.append(tuple(frame.bound.get(target, ())))
+        return None
+    if isinstance(step, (s.Rest, s.Retire, s.Bind)):
+        frame.cost_choices.append(tuple(select(state, frame, step.target)))
+        return None
+    demand = DEMANDS[type(step)](state, frame, step)
+    later = _demands(state, frame, costs[frame.pc + 1:], costs[:frame.pc + 1])
+    if isinstance(step, s.DiscardGrades):
+        return _decide_grades(state, frame, demand, later, reserved)
+    if isinstance(step, s.Discard) and step.chooser == "random":
+        _decide_random(state, frame, demand, later, reserved)
+        return None
+    got = _decide_count(state, frame, step, demand, later, reserved)
+    if isinstance(got, Decision):
+        return got
+    frame.cost_choices.append(got)
+    if isinstance(step, s.Choose):
+        frame.bound[step.bind] = got
+    return None
+
+
+def _keeps_payable(state: State, demand: Demand, later: list[Demand], reserved: frozenset[int],
+                   picked: list[int], card: int) -> bool:
+    """True if taking `card` for this demand leaves the rest of the cost payable."""
+    left = Demand(demand.cards, demand.n - len(picked) - 1, consumes=demand.consumes)
+    taken = reserved | {card, *picked} if demand.consumes else reserved
+    return feasible(state, [left, *later], taken)
+
+
+def _decide_count(state: State, frame: Frame, step: object, demand: Demand, later: list[Demand],
+                  reserved: frozenset[int]) -> tuple[int, ...] | Decision:
+    player = player_of(frame, getattr(step, "player", "you"))
+    if isinstance(step, s.Discard) and step.chooser == "opponent":
+        player = 1 - player
+    picked = list(frame.picks)
+    answer = state.answer
+    if answer is not None and answer.kind is ActionKind.PICK:
+        picked.append(answer.card)
+    if later:
+        cands = [c for c in demand.cards if c not in reserved and c not in picked
+                 and _keeps_payable(state, demand, later, reserved, picked, c)]
+    else:                        # the last step: any card left keeps it payable (can_pay held)
+        cands = [c for c in demand.cards if c not in reserved and c not in picked]
+    if isinstance(step, rs.DropToDeckTop):          # LEG-01: the player's order, top first
+        avail = [c for c in demand.cards if c not in reserved]
+        return pick_order(state, frame, avail, "to deck top") if len(avail) <= demand.n \
+            else pick_cards(state, frame, [c for c in avail if c in picked or c in cands],
+                            demand.n, demand.n, "to deck top")
+    label = step.bind if isinstance(step, s.Choose) else _LABELS.get(type(step), "cost")
+    return pick_cards(state, frame, [c for c in demand.cards if c not in reserved
+                                     and (c in picked or c in cands)],
+                      demand.n, None, label, player=player)
+
+
+_LABELS = {s.CounterBlast: "counter blast", s.SoulBlast: "soul blast", s.Discard: "discard",
+           s.Reveal: "reveal", rs.DiscardSameNameAsVanguard: "ultimate stride cost"}
+
+
+def _decide_random(state: State, frame: Frame, demand: Demand, later: list[Demand],
+                   reserved: frozenset[int]) -> None:
+    """ACT-03, TERM-04: a random discard as a cost picks with the game's generator among the
+    cards that keep the rest payable."""
+    picked: list[int] = []
+    for _ in range(demand.n):
+        cands = [c for c in demand.cards if c not in reserved and c not in picked
+                 and _keeps_payable(state, demand, later, reserved, picked, c)]
+        picked.append(cands[int(state.rng.integers(len(cands)))])
+    frame.cost_choices.append(tuple(picked))
+
+
+def _decide_grades(state: State, frame: Frame, demand: Demand, later: list[Demand],
+                   reserved: frozenset[int]) -> Decision | None:
+    got = pick_grades(state, frame, demand, later, reserved)
+    if isinstance(got, Decision):
+        return got
+    frame.cost_choices.append(got)
+    return None
+
+
+def pick_grades(state: State, frame: Frame, demand: Demand, later: Sequence[Demand] = (),
+                reserved: frozenset[int] = frozenset()) -> tuple[int, ...] | Decision:
+    """Pick cards one at a time until their grades total `demand.grade_total` (the usual
+    Stride cost), offering only cards that keep the total and the `later` demands reachable."""
+    answer = take_answer(state)
+    if answer is not None:
+        frame.picks.append(answer.card)
+    total = sum(state.card(c).grade for c in frame.picks)
+    while total < demand.grade_total:
+        need = demand.grade_total - total
+        taken = reserved | set(frame.picks)
+        left = [c for c in demand.cards if c not in taken and feasible(
+            state, [Demand(demand.cards, grade_total=need - state.card(c).grade), *later],
+            taken | {c})]
+        if len(left) > 1:
+            actions = tuple(action(ActionKind.PICK, card=c) for c in left)
+            return Decision(frame.master, DecisionKind.CHOOSE_CARD, actions,
+                            label="stride cost", source=frame.source)
+        if not left:
+            break                             # can_pay checked the total: this does not happen
+        frame.picks.append(left[0])           # one card left: nothing to choose
+        total += state.card(left[0]).grade
+    chosen, frame.picks = tuple(frame.picks), []
+    return chosen
+
+
+# -- paying -------------------------------------------------------------------------------------
+
+Payer = Callable[[State, Frame, object, tuple[int, ...]], object]
+
+
+def _discard_all(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> None:
+    owner = player_of(fr, getattr(c, "player", "you"))
+    for card in cards:
+        ops.discard(st, owner, card, by_cost=True)
+
+
+def _reveal(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> None:
+    ops.reveal(st, fr.master, cards, for_cost=True)
+    fr.revealed.extend(cards)
+    fr.bound[c.bind] = cards  # type: ignore[attr-defined]
+
+
+def _to_deck_top(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> None:
+    for card in reversed(cards):                     # the first chosen ends on top (LEG-01)
+        ops.move_card(st, card, Zone.DECK, top=True)
+
+
+def _each(op: Callable[[State, int], object]) -> Payer:
+    def pay_each(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> None:
+        for card in cards:
+            op(st, card)
+    return pay_each
+
+
+PAYERS: dict[type, Payer] = {
+    s.CounterBlast: lambda st, fr, c, cards: ops.counter_blast(
+        st, player_of(fr, c.player), cards, c.n),  # type: ignore[attr-defined]
+    s.SoulBlast: lambda st, fr, c, cards: ops.soul_blast(
+        st, player_of(fr, c.player), cards, c.n),  # type: ignore[attr-defined]
+    s.Discard: _discard_all,
+    s.DiscardGrades: _discard_all,
+    rs.DiscardSameNameAsVanguard: _discard_all,
+    s.Reveal: _reveal,
+    s.Rest: _each(ops.rest),
+    s.Retire: _each(ops.retire),
+    s.Bind: _each(ops.bind),
+    s.Choose: lambda st, fr, c, cards: None,
+    rs.DropToDeckTop: _to_deck_top,
+}
+
+
+def still_payable(state: State, frame: Frame, costs: Sequence[object]) -> bool:
+    """True if every decided choice can still be paid as decided (nothing changed since)."""
+    for step, chosen in zip(costs, frame.cost_choices, strict=True):
+        if isinstance(step, (s.Choose, s.Reveal)) or getattr(step, "target", None) in frame.bound:
+            continue
+        if isinstance(step, (s.Rest, s.Retire, s.Bind)):
+            if not chosen or (isinstance(step, s.Rest)
+                              and not all(q.is_standing(u) for u in chosen)):
+                return False
+            continue
+        demand = DEMANDS[type(step)](state, frame, step)
+        if not set(chosen) <= set(demand.cards):
+            return False
+        if sum(state.card(c).grade for c in chosen) < demand.grade_total or \
+                len(chosen) < demand.n:
+            return False
+    return True
+
+
+def pay(state: State, frame: Frame, costs: Sequence[object]) -> bool:
+    """Pay every decided cost at once, in one batch of events (CORE-19); False if a choice
+    cannot be paid any more (nothing is paid then)."""
+    if not still_payable(state, frame, costs):
+        return False
+    with ops.batch(state):
+        for step, chosen in zip(costs, frame.cost_choices, strict=True):
+            PAYERS[type(step)](state, frame, step, chosen)
+    return True

@@ -1,0 +1,214 @@
+"""A local process pool for games that outlives its workers, never the other way round.
+
+Each worker gets one chunk of game indices at a time over a pipe and sends back one record per
+game, so the parent always knows the game a worker is playing. A worker that dies (killed, out
+of memory, a crash in native code) loses only that game: it is played once more in a fresh
+worker, then recorded as an error, and the run goes on. Workers stop with their run: the parent
+stops them on the way out (also on Ctrl-C and SIGTERM), and a worker whose parent vanished
+(SIGKILL) dies with it (PR_SET_PDEATHSIG on Linux) or at its next pipe read.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection as mpc
+import signal
+import sys
+from collections import deque
+from collections.abc import Iterator
+from typing import Any
+
+from ecs_vanguard.sim.batch import (
+    ATTEMPTS,
+    Batch,
+    Chunk,
+    GameFn,
+    WorkerError,
+    lost_record,
+    play_one,
+)
+from ecs_vanguard.sim.play import GameSpec
+
+_STOP_GRACE_S = 2.0                          # seconds a stopped worker has to exit by itself
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this process when its parent dies (prctl PR_SET_PDEATHSIG)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)            # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):            # no prctl: the pipe read notices instead
+        pass
+
+
+def worker_main(conn: mpc.Connection, game_fn: GameFn, template: GameSpec,
+                run_seed: int) -> None:
+    """Play the chunks the parent sends, one record per game, until told to stop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C is the parent's to handle
+    _die_with_parent()
+    while True:
+        try:
+            chunk = conn.recv()
+        except (EOFError, OSError):                   # the parent is gone
+            return
+        if chunk is None:
+            return
+        for i in chunk:
+            try:
+                conn.send(play_one(game_fn, template, run_seed, i))
+            except (BrokenPipeError, OSError):
+                return
+
+
+class _Worker:
+    """One worker process, its pipe and the games of its chunk not yet reported."""
+
+    def __init__(self, context: Any, batch: Batch) -> None:
+        self.conn, child = context.Pipe()
+        self.process = context.Process(
+            target=worker_main, args=(child, batch.game_fn, batch.template, batch.run_seed),
+            daemon=True)
+        self.process.start()
+        child.close()
+        self.games: deque[int] = deque()
+
+    def give(self, chunk: Chunk | None) -> None:
+        """Send a chunk to play (None: stop)."""
+        self.games = deque(chunk or ())
+        try:
+            self.conn.send(chunk)
+        except (BrokenPipeError, OSError):           # it died meanwhile: noticed by the loop
+            pass
+
+    def stop(self) -> None:
+        """Make sure the process has ended: ask, wait a little, then kill it."""
+        try:
+            self.conn.send(None)
+        except (BrokenPipeError, OSError):
+            pass
+        self.process.join(_STOP_GRACE_S)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self.conn.close()
+
+
+def _context() -> Any:
+    # forkserver on Linux: fork() from a parent with threads (tqdm's monitor) can deadlock.
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def _death(process: Any) -> str:
+    code = process.exitcode
+    if code is not None and code < 0:
+        return f"its worker process was killed by signal {-code} ({signal.Signals(-code).name})"
+    return f"its worker process exited with code {code}"
+
+
+class _Pool:
+    """The state of one pooled batch: workers, chunks to hand out, and the attempts of each
+    game whose worker died."""
+
+    def __init__(self, batch: Batch, workers: int) -> None:
+        self.batch, self.size = batch, workers
+        self.context = _context()
+        self.chunks = iter(batch.chunks)
+        self.retry: deque[Chunk] = deque()
+        self.attempts: dict[int, int] = {}
+        self.deaths_in_a_row = 0
+        self.workers: list[_Worker] = []
+
+    def next_chunk(self) -> Chunk | None:
+        return self.retry.popleft() if self.retry else next(self.chunks, None)
+
+    def start(self) -> None:
+        for _ in range(self.size):
+            chunk = self.next_chunk()
+            if chunk is None:
+                return
+            worker = _Worker(self.context, self.batch)
+            worker.give(chunk)
+            self.workers.append(worker)
+
+    def records(self) -> Iterator[dict]:
+        """Yield each record as it arrives; replace dead workers; stop idle ones."""
+        while self.workers:
+            waiting = {w.conn: w for w in self.workers} | {w.process.sentinel: w
+                                                          for w in self.workers}
+            for ready in mpc.wait(list(waiting)):
+                worker = waiting[ready]
+                if worker not in self.workers:
+                    continue                          # already handled in this round
+                yield from self._serve(worker)
+
+    def _serve(self, worker: _Worker) -> Iterator[dict]:
+        while worker.conn.poll():
+            try:
+                record = worker.conn.recv()
+            except (EOFError, OSError):
+                break
+            worker.games.popleft()
+            self.deaths_in_a_row = 0
+            yield record
+        if worker.games and worker.process.is_alive():
+            return                                    # more to come from this chunk
+        if not worker.games and worker.process.is_alive():
+            chunk = self.next_chunk()
+            worker.give(chunk)
+            if chunk is None:
+                self._retire(worker)
+            return
+        yield from self._buried(worker)
+
+    def _buried(self, worker: _Worker) -> Iterator[dict]:
+        """Handle a dead worker: its game in flight is retried or recorded, the rest of its
+        chunk goes back to the queue, and a fresh worker takes its place."""
+        worker.process.join()
+        self._retire(worker)
+        self.deaths_in_a_row += 1
+        if self.deaths_in_a_row > 2 * self.size + 2:
+            raise WorkerError(f"worker processes keep dying ({_death(worker.process)}); "
+                              "finished games are saved")
+        if worker.games:
+            lost, rest = worker.games.popleft(), tuple(worker.games)
+            if rest:
+                self.retry.append(rest)
+            self.attempts[lost] = self.attempts.get(lost, 0) + 1
+            if self.attempts[lost] >= ATTEMPTS:
+                yield lost_record(self.batch, lost, _death(worker.process))
+            else:
+                self.retry.appendleft((lost,))
+        chunk = self.next_chunk()
+        if chunk is not None:
+            fresh = _Worker(self.context, self.batch)
+            fresh.give(chunk)
+            self.workers.append(fresh)
+
+    def _retire(self, worker: _Worker) -> None:
+        self.workers.remove(worker)
+        worker.stop()
+
+    def close(self, *, now: bool) -> None:
+        """Stop every worker still running: at once (`now`: Ctrl-C, SIGTERM, an error, the
+        consumer leaving) or after it is told to."""
+        for worker in list(self.workers):
+            if now:
+                worker.process.kill()
+            self._retire(worker)
+
+
+def run_pool(batch: Batch, workers: int) -> Iterator[dict]:
+    """Yield the record of every game of the batch from `workers` processes."""
+    pool = _Pool(batch, workers)
+    try:
+        pool.start()
+        yield from pool.records()
+    except BaseException:
+        pool.close(now=True)
+        raise
+    pool.close(now=False)
