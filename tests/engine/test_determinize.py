@@ -9,6 +9,7 @@ import pytest
 
 import ecs_vanguard as vg
 from ecs_vanguard import ops
+from ecs_vanguard import query as q
 from ecs_vanguard.events import CardMoved
 from ecs_vanguard.knowledge import Knowledge, knowledge
 from ecs_vanguard.zones import Circle, Zone
@@ -155,3 +156,125 @@ def test_determinize_refuses_a_player_that_is_not_0_or_1():
     game = _mid_game("blazing_dragons", "radiant_knights", "standard", 1, 1)
     with pytest.raises(ValueError, match="player must be 0 or 1"):
         game.determinize(2, 0)
+
+
+_HIDDEN_FROM_OPPONENT = (Zone.HAND, Zone.DECK, Zone.RIDE_DECK)
+
+
+@pytest.mark.parametrize(("a", "b", "fmt"), MATCHES)
+def test_determinize_changes_every_kind_of_hidden_card_and_keeps_each_pool(a, b, fmt):
+    """Across seeds, the opponent's hand, deck and ride deck and the player's own deck order
+    are dealt differently wherever they hold two different cards; the player's own hand and
+    ride deck never change, and each pool keeps its cards (no card moves: deck lists known)."""
+    game = _mid_game(a, b, fmt, 6, 4)
+    game.switch()
+    named = {c for action in game.legal_actions() for c in (action.card, action.target)}
+    hidden = {(1, zone): [c for c in game.state.board.zones[1][zone] if c not in named]
+              for zone in _HIDDEN_FROM_OPPONENT}   # the pending decision's cards stay (module)
+    hidden[(0, Zone.DECK)] = list(game.state.board.zones[0][Zone.DECK])
+    hidden[(1, Zone.G_ZONE)] = [c for c in game.state.board.zones[1][Zone.G_ZONE]
+                                if not q.orientation(c).face_up]
+    samples = [game.determinize(0, np.random.default_rng(k)) for k in range(8)]
+    tried = 0
+    for where, cards in hidden.items():
+        if len({game.state.card(c).id for c in cards}) < 2:
+            continue
+        tried += 1
+        assert len({tuple(s.state.card(c).id for c in cards) for s in samples}) > 1, where
+    assert tried >= 3
+    for s in samples:
+        for zone in (Zone.HAND, Zone.RIDE_DECK):
+            assert _ids(s, 0, zone) == _ids(game, 0, zone)
+        for owner in (0, 1):
+            pool = sorted(_ids(s, owner, Zone.HAND) + _ids(s, owner, Zone.DECK))
+            assert pool == sorted(_ids(game, owner, Zone.HAND) + _ids(game, owner, Zone.DECK))
+            for zone in (Zone.RIDE_DECK, Zone.G_ZONE):
+                assert sorted(_ids(s, owner, zone)) == sorted(_ids(game, owner, zone))
+            for zone in set(game.state.board.zones[owner]) - {*_HIDDEN_FROM_OPPONENT,
+                                                              Zone.G_ZONE}:
+                assert _ids(s, owner, zone) == _ids(game, owner, zone), (owner, zone)
+            for units in game.state.board.circles[owner].values():
+                assert [s.state.card(u).id for u in units] == [game.state.card(u).id
+                                                               for u in units]
+
+
+def test_revealed_and_looked_at_cards_keep_their_identity_for_who_saw_them(db):
+    """A card of the opponent's hand revealed to both players stays that card (ACT-09); the
+    deck's top cards one player looked at stay where they are for that player only (ACT-02),
+    and are somewhere in the deck for them once it is shuffled (ACT-11)."""
+    game = (vg.Scenario(db, seed=3)
+            .player(0, vanguard="DX-004", hand=["DX-006", "DX-008"])
+            .player(1, vanguard="DX-104", hand=["DX-111", "DX-114", "DX-106"],
+                    deck=["DX-109", "DX-116", "DX-104", "DX-105", "DX-107", "DX-108"])
+            .start(turn=3, turn_player=0, phase="main"))
+    game.switch()
+    hand = list(game.state.board.zones[1][Zone.HAND])
+    ops.reveal(game.state, 1, [hand[1]], for_cost=False)
+    ops.end_reveal(game.state, [hand[1]])        # shown, then hidden again: still known
+    top = ops.look_top(game.state, 1, 2)
+    for k in range(10):
+        copy = game.determinize(0, k)
+        assert copy.state.card(hand[1]).id == "DX-114"
+        mine = game.determinize(1, k)
+        assert [mine.state.card(c).id for c in top] == ["DX-109", "DX-116"]
+    seen_by_0 = {tuple(game.determinize(0, k).state.card(c).id for c in top) for k in range(10)}
+    assert len(seen_by_0) > 1                     # player 0 did not look
+    game.switch()                                # determinize made its copies' worlds current
+    ops.shuffle(game.state, 1)
+    assert {knowledge(game.state, 1)[c] for c in top} == {Knowledge.IN_ZONE}
+    assert knowledge(game.state, 0)[hand[1]] is Knowledge.KNOWN
+
+
+def test_a_determinized_copy_never_changes_the_game_it_came_from():
+    """Copy on write: determinizing and playing the copy to its end leaves the game as it was
+    (hash, snapshot, card identities), and the game then plays on exactly as a clone made
+    before did."""
+    game = _mid_game("legion_blades", "force_vanguards", "premium", 2, 5)
+    before, snapshot = game.state_hash(), game.to_json()
+    identities = list(game.state.defs)
+    twin = game.clone()
+    copy = game.determinize(0, np.random.default_rng(3))
+    assert any(x is not y for x, y in zip(copy.state.defs, identities, strict=True))
+    agents = [vg.RandomAgent(8), vg.RandomAgent(9)]
+    while not copy.over:
+        copy.step(agents[copy.decision.player].act(copy))
+    assert game.state_hash() == before and game.to_json() == snapshot
+    assert game.state.defs == identities
+    for g in (game, twin):
+        agents = [vg.RandomAgent(1), vg.RandomAgent(2)]
+        for _ in range(60):
+            if g.over:
+                break
+            g.step(agents[g.decision.player].act(g))
+    assert game.state_hash() == twin.state_hash()
+    assert game.events == twin.events
+
+
+def test_the_hash_of_a_determinized_copy_is_a_full_recomputation_and_covers_identities():
+    """The incremental hash of a determinized copy equals one computed from every entity, at
+    once and after each step; it differs from the game's where identities changed, and equal
+    seeds give equal hashes."""
+    from ecs_vanguard import hashing
+
+    game = _mid_game("blazing_dragons", "radiant_knights", "standard", 9, 4)
+    game.state_hash()                              # the game's key cache, shared by the copy
+    copy = game.determinize(1, np.random.default_rng(4))
+    changed = [e for e, (x, y) in enumerate(zip(copy.state.defs, game.state.defs, strict=True))
+               if x is not y]
+    assert changed
+    copy.switch()
+    copied = hashing.cards_part(copy.state)
+    assert copied == hashing.full_cards_part()
+    game.switch()
+    assert hashing.cards_part(game.state) == hashing.full_cards_part()
+    assert copied != hashing.cards_part(game.state)   # only identities differ in the cards
+    assert copy.state_hash() != game.state_hash()
+    assert game.determinize(1, 4).state_hash() == game.determinize(1, 4).state_hash()
+    agents = [vg.HeuristicAgent(3), vg.RandomAgent(3)]
+    for _ in range(40):
+        if copy.over:
+            break
+        copy.step(agents[copy.decision.player].act(copy))
+        copy.switch()
+        copy.state_hash()
+        assert hashing.cards_part(copy.state) == hashing.full_cards_part()
