@@ -95,7 +95,8 @@ class VectorEnv:
 
         Raises:
             ValueError: not one action per game.
-            IllegalActionError: an illegal index when illegal_action is "raise".
+            IllegalActionError: an action that is not an integer, or an illegal index when
+                illegal_action is "raise".
         """
         actions = np.asarray(actions).reshape(-1)
         if actions.shape[0] != self.n:
@@ -106,7 +107,7 @@ class VectorEnv:
         terminated, truncated = np.zeros(self.n, bool), np.zeros(self.n, bool)
         infos = []
         for i, seat in enumerate(self.seats):
-            reward[i], terminated[i], truncated[i], info = seat.step(int(actions[i]))
+            reward[i], terminated[i], truncated[i], info = seat.step(actions[i])
             if seat.done:
                 final[i] = seat.require_game().observation(seat.seat)
                 info["reset_seed"] = self._reset_one(i)

@@ -161,6 +161,8 @@ def test_vector_env_refuses_a_wrong_number_of_actions():
     venv.reset(seed=0)
     with pytest.raises(ValueError, match="expected 2 actions"):
         venv.step([0])
+    with pytest.raises(vg.IllegalActionError, match="index of the action table"):
+        venv.step([0.5, 1.0])
     with pytest.raises(ValueError, match="at least 1"):
         VectorEnv(0)
     with pytest.raises(ValueError, match="expected 2 seeds"):
