@@ -13,12 +13,15 @@ Playing the collected autos is the TriggerSystem's, at the next check timing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
 
 from ecs_vanguard import facts as f
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, Limit
 from ecs_vanguard.continuous import values
+from ecs_vanguard.rules import Stat
 from ecs_vanguard.state import Frame, PendingAuto, State
+from ecs_vanguard.zones import Zone
 
 _CONTEXT_FIELDS = ("guarding", "attacker", "target", "card", "booster", "boosted")
 
@@ -62,25 +65,30 @@ class batch:
                 state.passed.clear()
 
 
-def watch(state: State, entity: int) -> None:
-    """Index the printed auto and cont abilities of a new card (copy on write: clones share the
-    indexes)."""
-    card = state.defs[entity]
-    if card is None:
-        return
-    autos = [(i, a) for i, a in enumerate(card.abilities) if a.kind is AbilityKind.AUTO]
-    if autos:
-        watchers = dict(state.watchers)
-        for index, ability in autos:
-            assert ability.when is not None
-            event_type = ability.when.event
-            watchers[event_type] = tuple(sorted((*watchers.get(event_type, ()), (entity, index))))
-        state.watchers = watchers
-    entries = values.cont_entries(card)
-    if entries:
+def watch(state: State, entities: Iterable[int]) -> None:
+    """Index the printed auto and cont abilities of new cards (copy on write: clones share the
+    indexes, so each is copied once per call and sorted once)."""
+    watchers: dict[type, list[tuple[int, int]]] = {}
+    conts: dict[Stat, list[tuple[int, frozenset[Zone], bool]]] = {}
+    for entity in entities:
+        card = state.defs[entity]
+        if card is None:
+            continue
+        for index, ability in enumerate(card.abilities):
+            if ability.kind is AbilityKind.AUTO:
+                assert ability.when is not None
+                watchers.setdefault(ability.when.event, []).append((entity, index))
+        for stat, zones, self_only in values.cont_entries(card):
+            conts.setdefault(stat, []).append((entity, zones, self_only))
+    if watchers:
+        merged = dict(state.watchers)
+        for event_type, new in watchers.items():
+            merged[event_type] = tuple(sorted((*merged.get(event_type, ()), *new)))
+        state.watchers = merged
+    if conts:
         by_stat = dict(state.cont_index)
-        for stat, zones, self_only in entries:
-            by_stat[stat] = tuple(sorted((*by_stat.get(stat, ()), (entity, zones, self_only)),
+        for stat, entries in conts.items():
+            by_stat[stat] = tuple(sorted((*by_stat.get(stat, ()), *entries),
                                          key=lambda entry: entry[0]))
         state.cont_index = by_stat
 
