@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from ecs_vanguard.cards.steps import compile_program
 from ecs_vanguard.rules import Gift, OrderType, Skill, Trigger, UnitType
 from ecs_vanguard.zones import Zone
 
@@ -31,10 +32,13 @@ class Limit(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Check:
-    """One condition: a check of the continuous layer (`values.CHECKS`) by name, with arguments."""
+    """One condition: a check of the continuous layer (`values.CHECKS`) by name, with arguments
+    (`of` holds nested checks for all / any / not); `origin` names the shorthand it was written
+    as (`generation_break`, `limit_break`, ...), which also makes it a keyword of the card."""
 
     check: str
     args: tuple[tuple[str, object], ...] = ()
+    origin: str = field(default="", compare=False)
 
     def arg(self, key: str, default: Any = None) -> Any:
         """Return the argument `key` or `default`."""
@@ -66,6 +70,11 @@ class AbilityDef:
     limit: Limit = Limit.NONE
     text: str = ""
     by_opponent: bool = False      # PRI-05: an act ability the card's opponent may use
+    # The effect as one straight program (`if` and `pay` compiled to skips), run by the runtime.
+    program: tuple[object, ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "program", compile_program(self.effect))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +88,7 @@ class CardDef:
     shield: int = 0
     critical: int = 1
     nation: str = ""
+    clan: str = ""                           # premium cards' clan (Royal Paladin, Kagero, ...)
     race: str = ""
     unit_type: UnitType = UnitType.NORMAL
     trigger: Trigger | None = None

@@ -9,10 +9,23 @@ Keys `from` and `as` of the TOML are the fields `source` and `bind` here (Python
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ecs_vanguard.rules import RESTRICTIONS, Duration, Stat
 
+if TYPE_CHECKING:
+    from ecs_vanguard.cards.schema import Check
+
 Where = tuple[tuple[str, object], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """How many cards a selector gives now, narrowed by filters: `{ from = ..., where = ... }`
+    (a per-count amount, "+2000 for each ...", or the other side of a comparison)."""
+
+    source: str
+    where: Where = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +37,7 @@ class Choose:
     min: int | None = None          # None: exactly `count`, or all if fewer exist
     where: Where = ()
     bind: str = "chosen"
+    chooser: str = "you"            # "opponent": the ability's opponent makes the choice
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +48,7 @@ class AddPower:
     amount: int | str = 0
     until: Duration = Duration.END_OF_TURN
     where: Where = ()                  # filters on the units `target` selects
+    per: Quantity | None = None        # the amount is given once for each card it counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +59,7 @@ class AddCritical:
     amount: int = 1
     until: Duration = Duration.END_OF_TURN
     where: Where = ()                  # filters on the units `target` selects
+    per: Quantity | None = None        # the amount is given once for each card it counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +70,7 @@ class AddShield:
     amount: int = 0
     until: Duration = Duration.END_OF_BATTLE
     where: Where = ()                  # filters on the units `target` selects
+    per: Quantity | None = None        # the amount is given once for each card it counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +81,7 @@ class AddDrive:
     amount: int = 1
     until: Duration = Duration.END_OF_TURN
     where: Where = ()                  # filters on the units `target` selects
+    per: Quantity | None = None        # the amount is given once for each card it counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +92,7 @@ class AddGrade:
     amount: int = 1
     until: Duration = Duration.END_OF_TURN
     where: Where = ()                  # filters on the units `target` selects
+    per: Quantity | None = None        # the amount is given once for each card it counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +120,7 @@ class ApplyContinuous:
     amount: int = 0
     until: Duration = Duration.END_OF_TURN
     where: Where = ()
+    per: Quantity | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,10 +298,12 @@ class Bind:
 
 @dataclass(frozen=True, slots=True)
 class SuperiorRide:
-    """Ride one chosen card from a selector by an effect: a superior ride (ACT-06)."""
+    """Ride one chosen card from a selector by an effect: a superior ride (ACT-06); `player`
+    "opponent": the opponent rides one of their cards onto their VC."""
 
     source: str
     where: Where = ()
+    player: str = "you"
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,6 +316,8 @@ class SuperiorCall:
     min: int | None = None
     where: Where = ()
     to: str = "rc"
+    player: str = "you"             # "opponent": the opponent calls onto their own circles
+    bind: str = "called"            # the called units, for later steps ("that unit")
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,6 +504,83 @@ class RemoveFromGame:
     target: str = "self"
 
 
+@dataclass(frozen=True, slots=True)
+class If:
+    """If the condition holds, do the `then` steps, otherwise the `else` steps ("if X, do Y
+    instead")."""
+
+    condition: tuple[Check, ...]
+    then: tuple[object, ...] = ()
+    otherwise: tuple[object, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """A cost in the middle of an effect ("then, COST [...], do Y"): asked (when `optional`) and
+    paid all or nothing (CORE-19); if paid, the `then` steps ("if you do"), otherwise the `else`
+    steps. `player` "opponent": your opponent may pay it ("if they do not, ...")."""
+
+    cost: tuple[object, ...]
+    then: tuple[object, ...] = ()
+    otherwise: tuple[object, ...] = ()
+    optional: bool = True
+    player: str = "you"
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraTurn:
+    """After this turn, you (or your opponent) take one more turn."""
+
+    player: str = "you"
+
+
+# -- steps compiled from `if` and `pay`: never written in card files ---------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """Go on if the condition holds; otherwise skip the next `skip` steps."""
+
+    condition: tuple[Check, ...]
+    skip: int
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """Skip the next `n` steps (the end of a `then` block that has an `else`)."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class PayOrSkip:
+    """Ask and pay a cost all or nothing; when it is not paid, skip the next `skip` steps."""
+
+    cost: tuple[object, ...]
+    skip: int
+    optional: bool = True
+    player: str = "you"
+
+
+def compile_program(steps: tuple[object, ...]) -> tuple[object, ...]:
+    """Flatten `if` and `pay` into a straight list with relative skips, so an effect keeps one
+    program counter (STYLE §5) and two programs can be joined (ALC-01's A then B)."""
+    out: list[object] = []
+    for step in steps:
+        if isinstance(step, (If, Pay)):
+            then, other = compile_program(step.then), compile_program(step.otherwise)
+            skip = len(then) + (1 if other else 0)
+            out.append(Branch(step.condition, skip) if isinstance(step, If)
+                       else PayOrSkip(step.cost, skip, step.optional, step.player))
+            out.extend(then)
+            if other:
+                out.append(Skip(len(other)))
+                out.extend(other)
+        else:
+            out.append(step)
+    return tuple(out)
+
+
 STEP_TYPES: dict[str, type] = {
     "choose": Choose, "add_power": AddPower, "add_critical": AddCritical, "add_shield": AddShield,
     "add_drive": AddDrive, "add_grade": AddGrade, "restrict": Restrict,
@@ -497,11 +598,13 @@ STEP_TYPES: dict[str, type] = {
     "restrict_attack": RestrictAttack, "put_as_heart": PutAsHeart,
     "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName,
     "become_name": BecomeName, "delete": Delete, "remove_from_game": RemoveFromGame,
+    "if": If, "pay": Pay, "extra_turn": ExtraTurn,
 }
 
 # Ops allowed as costs (CORE-19): all-or-nothing payments and choices of what pays.
 COST_TYPES: frozenset[type] = frozenset(
-    {CounterBlast, SoulBlast, Discard, Rest, Retire, Choose, Reveal, Bind, DiscardGrades}
+    {CounterBlast, SoulBlast, Discard, Rest, Retire, Choose, Reveal, Bind, DiscardGrades,
+     PutInto, TurnFaceUp, TurnFaceDown, Lock}
 )
 # Steps a continuous ability may use: changes to the units its target covers, computed on
 # every read (continuous.values).
@@ -511,6 +614,6 @@ CONT_TYPES: frozenset[type] = frozenset(
 
 # Values `restrict` (restriction = ...) and `apply_continuous` (stat = ...) may name.
 RESTRICTION_NAMES: tuple[str, ...] = tuple(
-    sorted(s.value for s in (*RESTRICTIONS, Stat.GUARD_MIN_GRADE)))
+    sorted(s.value for s in (*RESTRICTIONS, Stat.GUARD_MIN_GRADE, Stat.GUARD_AT_ONCE)))
 CONTINUOUS_STAT_NAMES: tuple[str, ...] = (
     "power", "critical", "shield", "drive", "grade", *RESTRICTION_NAMES)

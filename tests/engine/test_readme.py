@@ -48,4 +48,4 @@ def test_the_vocabulary_command_lists_every_op():
 
     text = vocabulary_text()
     assert all(f"  {name}(" in text for name in STEP_TYPES)
-    assert "attack_declared: attacker, target, player" in text
+    assert "attack_declared: attacker*, target*, player@" in text
