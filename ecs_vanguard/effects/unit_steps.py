@@ -14,6 +14,7 @@ from ecs_vanguard.continuous.values import (
     RESTRICTION_STATS,
     choosable,
     select,
+    step_amount,
 )
 from ecs_vanguard.decisions import Decision
 from ecs_vanguard.effects import rule_steps as rs
@@ -37,7 +38,8 @@ def _choose(state: State, frame: Frame, step: s.Choose) -> Decision | None:
     cands = choosable(state, frame, [c for c in select(state, frame, step.source, step.where)
                                      if c not in frame.used])
     count = frame.each_total if step.count == "times" else int(step.count)
-    got = pick_cards(state, frame, cands, count, step.min, label=step.bind)
+    got = pick_cards(state, frame, cands, count, step.min, label=step.bind,
+                     player=player_of(frame, step.chooser))
     if isinstance(got, Decision):
         return got
     frame.bound[step.bind] = got
@@ -46,18 +48,21 @@ def _choose(state: State, frame: Frame, step: s.Choose) -> Decision | None:
     return None
 
 
-def _amount(state: State, frame: Frame, amount: int | str) -> int:
+def _amount(state: State, frame: Frame, step: object) -> int:
+    """A step's amount: a number, the trigger's power, or the over trigger's; with `per`, once
+    for each card counted when the step resolves (ACT-28)."""
+    amount = getattr(step, "amount", 0)
     if amount == "trigger_power":
         return state.db[frame.card_id].trigger_power
     if amount == "over_power":
         return state.rules.over_trigger_power
-    return int(amount)
+    return step_amount(state, frame, step)
 
 
 def _modify(stat: Stat) -> Handler:
     """Build a handler changing a value of the target units for a period (ACT-26)."""
     def handler(state: State, frame: Frame, step: object) -> None:
-        amount = _amount(state, frame, getattr(step, "amount", 0))
+        amount = _amount(state, frame, step)
         targets = select(state, frame, step.target,  # type: ignore[attr-defined]
                          getattr(step, "where", ()))
         for unit in _on_field(targets):
@@ -77,37 +82,47 @@ def _each_unit(act: Callable[[State, int], object], field_only: bool = True) -> 
 
 def _superior_ride(state: State, frame: Frame, step: s.SuperiorRide) -> Decision | None:
     """ACT-06: a ride by an effect is a superior ride."""
-    cands = select(state, frame, step.source, step.where)
-    got = pick_cards(state, frame, cands, 1, None, "ride")
+    rider = player_of(frame, step.player)
+    cands = [c for c in select(state, frame, step.source, step.where)
+             if q.position(c).owner == rider]
+    got = pick_cards(state, frame, cands, 1, None, "ride", player=rider)
     if isinstance(got, Decision):
         return got
     for card in got:
-        ops.ride(state, frame.master, card, superior=True)
+        ops.ride(state, rider, card, superior=True)
     return None
 
 
-def _free_circles(state: State, frame: Frame) -> list[Circle]:
-    """RCs a superior call may still choose: not chosen for this call, not locked (ACT-23)."""
-    return [c for c in q.rear_circles(state, frame.master)
+def _free_circles(state: State, frame: Frame, player: int | None = None) -> list[Circle]:
+    """RCs of the player (the master by default) a superior call may still choose: not chosen
+    for this call, not locked (ACT-23)."""
+    p = frame.master if player is None else player
+    return [c for c in q.rear_circles(state, p)
             if c.value not in frame.circles
-            and not any(q.is_locked(u) for u in state.board.circles[frame.master][c])]
+            and not any(q.is_locked(u) for u in state.board.circles[p][c])]
 
 
 def _superior_call(state: State, frame: Frame, step: s.SuperiorCall) -> Decision | None:
     """ACT-07: choose the cards (as many as the conditions allow), turn them face up, choose a
-    different RC for each (or GC at rest), then place them all at once."""
+    different RC for each (or GC at rest), then place them all at once; bound as `as` for later
+    steps ("that unit gets ..."). With `player` "opponent", the opponent calls their own cards
+    onto their own circles and makes those choices."""
+    caller = player_of(frame, step.player)
     if not frame.calling and not frame.loop:
-        cands = select(state, frame, step.source, step.where)
-        room = len(_free_circles(state, frame)) if step.to == "rc" else len(cands)
-        got = pick_cards(state, frame, cands, min(step.count, room), step.min, "call")
+        cands = [c for c in select(state, frame, step.source, step.where)
+                 if q.position(c).owner == caller]
+        room = len(_free_circles(state, frame, caller)) if step.to == "rc" else len(cands)
+        got = pick_cards(state, frame, cands, min(step.count, room), step.min, "call",
+                         player=caller)
         if isinstance(got, Decision):
             return got
         frame.calling, frame.loop = list(got), [1]
         hidden = tuple(c for c in got if q.position(c).zone in HIDDEN_ZONES)
         if hidden:              # ACT-07: face up (public) before the circle is chosen
-            ops.emit(state, CardsRevealed(frame.master, hidden))
+            ops.emit(state, CardsRevealed(caller, hidden))
     while step.to == "rc" and len(frame.circles) < len(frame.calling):
-        circle = pick_circle(state, frame, _free_circles(state, frame), "call to")
+        circle = pick_circle(state, frame, _free_circles(state, frame, caller), "call to",
+                             player=caller)
         if isinstance(circle, Decision):
             return circle
         frame.circles.append(circle.value)
@@ -116,8 +131,9 @@ def _superior_call(state: State, frame: Frame, step: s.SuperiorCall) -> Decision
     with ops.batch(state):            # ACT-07 ②: placed all at once, one batch of events
         for i, card in enumerate(frame.calling):
             target = None if to_gc else Circle(frame.circles[i])
-            ops.call(state, frame.master, card, target, to_gc=to_gc, superior=True,
+            ops.call(state, caller, card, target, to_gc=to_gc, superior=True,
                      guarding=guarding)
+    frame.bound[step.bind] = tuple(frame.calling)
     frame.calling, frame.circles, frame.loop = [], [], []
     return None
 
@@ -263,8 +279,8 @@ def _apply_continuous(state: State, frame: Frame, step: s.ApplyContinuous) -> No
     """Start a continuous effect whose scope is re-evaluated on every read (DESIGN.md "Values
     are derived"): a unit entering the scope later in the period gets it too."""
     ops.add_continuous(state, ContinuousEffect(
-        frame.master, step.scope, CONTINUOUS_STATS[step.stat], step.amount, step.until,
-        state.turn.turn, frame.source, step.where))
+        frame.master, step.scope, CONTINUOUS_STATS[step.stat], step_amount(state, frame, step),
+        step.until, state.turn.turn, frame.source, step.where))
 
 
 def _form_legion(state: State, frame: Frame, step: rs.FormLegion) -> None:
