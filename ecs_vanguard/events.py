@@ -222,12 +222,14 @@ class AttackMissed:
 
 @dataclass(frozen=True, slots=True)
 class BattleEnded:
-    """CORE-13: the close step of a battle ("at the end of the battle this unit attacked")."""
+    """CORE-13: the close step of a battle ("at the end of the battle this unit attacked");
+    `target_is_vanguard` says what it attacked (a hit rear-guard is in the drop by now)."""
 
     attacker: int
     target: int
     player: int
     hit: bool
+    target_is_vanguard: bool
     co_attacker: int = -1
 
 

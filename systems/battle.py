@@ -222,7 +222,9 @@ def _close_step(state: State) -> None:
     assert battle is not None
     with ops.batch(state):                              # all guardians retire at once
         ops.emit(state, BattleEnded(battle.attacker, battle.target, battle.player,
-                                    bool(battle.hit), battle.co_attacker))
+                                    bool(battle.hit),
+                                    q.position(battle.target).zone is Zone.VC,
+                                    battle.co_attacker))
         for guardian in list(state.board.zones[1 - battle.player][Zone.GC]):
             ops.retire(state, guardian)
     sweep_modifiers(state, Duration.END_OF_BATTLE)

@@ -227,7 +227,7 @@ def keywords(card: CardDef) -> frozenset[str]:
 def _same_column(state: State, frame: Frame, card: int) -> bool:
     """True for a unit in the same column as the ability's own unit (Harmony-style)."""
     mine, other = f.position(frame.source), f.position(card)
-    if mine.owner != other.owner or mine.circle is None or other.circle is None:
+    if mine.owner != other.owner or not isinstance(mine.circle, Circle) or other.circle is None:
         return False
     return other.circle is mine.circle or COLUMN_PARTNER.get(mine.circle) is other.circle
 
