@@ -160,8 +160,7 @@ def abilities(state: State, entity: int) -> list[tuple[str, int, AbilityDef]]:
     mods = _ce(entity, Modifiers).items
     if any(m.stat is Stat.LOSE_ABILITIES for m in mods):
         return []
-    out: list[tuple[str, int, AbilityDef]] = [(card.id, i, a)
-                                              for i, a in enumerate(card.abilities)]
+    out: list[tuple[str, int, AbilityDef]] = [(card.id, i, a) for i, a in card.own_abilities]
     for mod in mods:
         if mod.stat is Stat.GRANT:
             card_id, index = cast("tuple[str, int]", mod.value)

@@ -101,7 +101,7 @@ def _usable(state: State, player: int, card: int, card_id: str, index: int,
 
 @cache
 def _has_act(card: CardDef) -> bool:
-    return any(a.kind is AbilityKind.ACT for a in card.abilities)
+    return any(a.kind is AbilityKind.ACT for _, a in card.own_abilities)
 
 
 def act_actions(state: State, player: int) -> list[Action]:

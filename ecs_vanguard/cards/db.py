@@ -40,7 +40,7 @@ class CardDB:
         # zones: the engine offers those there (playable.act_actions), and looks only if any.
         self.acts_off_field: dict[str, frozenset[Zone]] = {
             card.id: zones for card in self._cards.values()
-            if (zones := frozenset(z for a in card.abilities if a.kind is AbilityKind.ACT
+            if (zones := frozenset(z for _, a in card.own_abilities if a.kind is AbilityKind.ACT
                                    for z in a.zones) & OFF_FIELD_ACT_ZONES)}
 
     def _check_references(self, card: CardDef) -> None:

@@ -165,7 +165,7 @@ FIELD_KINDS: dict[str, str] = {
     "until": "duration", "where": "filters", "bind": "bind", "player": "player",
     "chooser": "chooser", "to": "to", "rule": "rule", "restriction": "restriction",
     "stat": "stat", "zone": "zone", "top": "bool", "up_to": "bool", "reveal": "bool",
-    "until_owner_end": "bool", "optional": "bool", "card": "card_id", "name": "name",
+    "until_owner_end": "bool", "optional": "bool", "distinct_names": "bool", "card": "card_id", "name": "name",
     "content": "text", "do": "steps", "then": "steps", "otherwise": "steps", "cost": "cost",
     "condition": "checks", "per": "quantity",
 }

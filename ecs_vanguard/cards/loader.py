@@ -33,7 +33,7 @@ _CARD_KEYS = {
 }
 _SUBTYPES = ("prison", "world")
 _ABILITY_KEYS = {"kind", "zones", "when", "condition", "cost", "optional", "limit", "effect", "text",
-                 "used_by"}
+                 "used_by", "given"}
 # Zones where the engine offers an act ability to its player (`playable.act_actions`); an
 # order's play effect is an act ability in the order area (CORE-08).
 ACT_ZONES = frozenset({Zone.VC, Zone.RC, Zone.HAND, Zone.DROP, Zone.SOUL, Zone.G_ZONE, Zone.BIND,
@@ -147,6 +147,7 @@ def _parse_ability(where: _Where, field: str, raw: Any) -> AbilityDef:
         limit=_enum(where, f"{field}.limit", Limit, raw.get("limit", "none")),
         text=_typed(where, f"{field}.text", raw.get("text", ""), str),
         by_opponent=_used_by(where, f"{field}.used_by", raw.get("used_by", "you"), kind),
+        given=_typed(where, f"{field}.given", raw.get("given", False), bool),
     )
 
 

@@ -70,6 +70,7 @@ class AbilityDef:
     limit: Limit = Limit.NONE
     text: str = ""
     by_opponent: bool = False      # PRI-05: an act ability the card's opponent may use
+    given: bool = False            # ACT-22: not the card's own: it exists to be given
     # The effect as one straight program (`if` and `pay` compiled to skips), run by the runtime.
     program: tuple[object, ...] = field(default=(), compare=False, repr=False)
 
@@ -111,6 +112,14 @@ class CardDef:
     seek_mate: tuple[str, ...] = ()          # LEG-01: names its Seek Mate searches for
     text: str = ""
     source: str = field(default="", compare=False)   # the file it came from, for messages
+    # (index, ability) of the abilities the card has itself: all but those written only to be
+    # given by another effect ("this unit gets '[AUTO] ...' until end of turn", ACT-22).
+    own_abilities: tuple[tuple[int, AbilityDef], ...] = field(
+        default=(), init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "own_abilities", tuple(
+            (i, a) for i, a in enumerate(self.abilities) if not a.given))
 
     def __hash__(self) -> int:
         # By id: the generated hash walked every ability of the card, and cards are cache keys

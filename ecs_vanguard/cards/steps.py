@@ -228,6 +228,7 @@ class Search:
     count: int = 1
     where: Where = ()
     bind: str = "found"
+    distinct_names: bool = False    # "up to two cards with different card names" (TERM-05)
 
 
 @dataclass(frozen=True, slots=True)

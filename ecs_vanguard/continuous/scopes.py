@@ -116,6 +116,8 @@ SELECTOR_SPECS: dict[str, tuple[Selector, str]] = {
     "your_face_up_g_units": (lambda s, fr: _face_up_g_units(s, fr.master),
                              "face-up G units in your G zone and on your VC (Generation Break)"),
     "your_locked_cards": (lambda s, fr: _locked(s, fr.master), "your locked cards (ACT-23)"),
+    "your_hearts": (lambda s, fr: f.hearts(s, fr.master),
+                    "the hearts under your G unit (HRT-01: cards, not units)"),
     "opponent_hand": (_zone(Zone.HAND, opponent=True), "your opponent's hand"),
     "opponent_drop": (_zone(Zone.DROP, opponent=True), "your opponent's drop"),
     "opponent_soul": (_zone(Zone.SOUL, opponent=True), "your opponent's soul"),
@@ -217,7 +219,7 @@ def keywords(card: CardDef) -> frozenset[str]:
              "ultimate_stride": card.ultimate_stride, "g_guardian": bool(card.g_guardian_cost),
              "alchemagic": bool(card.alchemagic), "gift": card.gift is not None}
     words |= {word for word, has in flags.items() if has}
-    for ability in card.abilities:
+    for _, ability in card.own_abilities:
         words.add(ability.kind.value)
         words |= {c.origin for c in _checks_of(ability.condition) if c.origin}
     words.discard("")
@@ -234,7 +236,7 @@ def _same_column(state: State, frame: Frame, card: int) -> bool:
 
 def _gained(state: State, card: int) -> bool:
     """True for a card that has an ability it was given (ACT-22), by an effect for a period."""
-    return len(f.abilities(state, card)) > len(state.card(card).abilities)
+    return len(f.abilities(state, card)) > len(state.card(card).own_abilities)
 
 
 def _trigger(state: State, card: int, value: object) -> bool:
@@ -256,8 +258,10 @@ FACT_FILTER_SPECS: dict[str, FilterSpec] = {
     # ACT-25: cards with the name declared by an earlier declare_name step bound as `v`.
     "declared": (lambda s, fr, e, v: (str(v) in fr.bound and s.db.all_names()[
         fr.bound[str(v)][0]] in f.names(s, e)), "bind", "cards with the declared name"),
-    "same_name_as_vanguard": (lambda s, fr, e, v: f.same_name(
-        s, e, f.vanguard(s, fr.master)) == v, "bool", "cards with a name of your vanguard"),
+    # LEG-27: "a unit on your VC" is the leader or the mate.
+    "same_name_as_vanguard": (lambda s, fr, e, v: any(
+        f.same_name(s, e, u) for u in f.vanguards(s, fr.master)) == v, "bool",
+        "cards with a name of a unit on your VC (leader or mate)"),
     "same_name_as_self": (lambda s, fr, e, v: f.same_name(s, e, fr.source) == v, "bool",
                           "cards sharing a name with this card"),
     "sentinel": (lambda s, fr, e, v: s.card(e).sentinel == v, "bool", "sentinels"),

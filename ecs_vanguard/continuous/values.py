@@ -189,7 +189,7 @@ def gained_abilities(state: State) -> list[tuple[int, str, int, AbilityDef]]:
     effects, for the trigger index (which holds printed autos only)."""
     out: list[tuple[int, str, int, AbilityDef]] = []
     for entity in sorted(state.grants):
-        printed = len(state.card(entity).abilities)
+        printed = len(state.card(entity).own_abilities)
         out.extend((entity, cid, i, a) for cid, i, a in f.abilities(state, entity)[printed:])
     if _has_ability_sources(state):
         for entity in _granted_cards(state):
@@ -322,7 +322,7 @@ def _cont_plan(card: CardDef) -> dict[Stat, tuple[tuple[int, AbilityDef, tuple[o
     """Index a card's printed cont abilities by what they change: stat -> (index, ability,
     steps changing that stat)."""
     plan: dict[Stat, list[tuple[int, AbilityDef, tuple[object, ...]]]] = {}
-    for index, ability in enumerate(card.abilities):
+    for index, ability in card.own_abilities:
         if ability.kind is not AbilityKind.CONT:
             continue
         by_stat: dict[Stat, list[object]] = {}

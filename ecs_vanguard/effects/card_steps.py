@@ -9,7 +9,7 @@ from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.continuous.values import narrow, select
-from ecs_vanguard.decisions import Decision, DecisionKind
+from ecs_vanguard.decisions import ActionKind, Decision, DecisionKind
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.costs import Demand, pick_grades
 from ecs_vanguard.effects.picking import (
@@ -168,7 +168,13 @@ def _search(state: State, frame: Frame, step: s.Search) -> Decision | None:
     """ACT-10: a hidden zone may fail to find a card that is there; a public zone may not."""
     zone = Zone(step.zone)
     cards = narrow(state, frame, list(state.board.zones[frame.master][zone]), step.where)
-    must = None if zone not in HIDDEN_ZONES else 0
+    must = None if zone not in HIDDEN_ZONES and not step.distinct_names else 0
+    if step.distinct_names:                  # TERM-05: no name shared with a card found
+        answer = state.answer
+        taken = frame.picks + ([answer.card] if answer is not None
+                               and answer.kind is ActionKind.PICK else [])
+        cards = [c for c in cards if c in taken
+                 or not any(q.same_name(state, c, t) for t in taken)]
     got = pick_cards(state, frame, cards, step.count, must, f"search {zone.value}")
     if isinstance(got, Decision):
         return got

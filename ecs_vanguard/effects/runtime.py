@@ -69,7 +69,7 @@ def alchemagic_steps(state: State, frame: Frame) -> tuple[tuple[object, ...], in
 
 def order_play_index(card: CardDef) -> int:
     """Return the index of an order's play effect (its act ability in the order area), or -1."""
-    for index, ability in enumerate(card.abilities):
+    for index, ability in card.own_abilities:
         if ability.kind is AbilityKind.ACT and Zone.ORDER_AREA in ability.zones:
             return index
     return -1

@@ -73,7 +73,7 @@ def watch(state: State, entity: int) -> None:
     card = state.defs[entity]
     if card is None:
         return
-    autos = [(i, a) for i, a in enumerate(card.abilities) if a.kind is AbilityKind.AUTO]
+    autos = [(i, a) for i, a in card.own_abilities if a.kind is AbilityKind.AUTO]
     if autos:
         watchers = dict(state.watchers)
         for index, ability in autos:

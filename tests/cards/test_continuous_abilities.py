@@ -124,6 +124,15 @@ def test_LX_K07_units_that_gained_an_ability(ldb):
     assert power_of(game, listener) == 18000
 
 
+def test_LX_K07A_an_ability_written_only_to_be_given_is_not_its_own(ldb):
+    """`given = true`: the bard does not have the ability it gives (it attacks for 8000)."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "LX-K07A"}}, phase="battle")
+    bard = unit_at(game, 0, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.ATTACK, card=bard, target=unit_at(game, 1, Circle.VC)))
+    assert power_of(game, bard) == 8000
+    assert [a.given for a in ldb["LX-K07A"].abilities] == [False, True]
+
+
 def test_LX_K09_shield_on_the_guardian_circle(ldb):
     """A cont valid on GC: guarding under a grade 3 vanguard it has 10000 shield; under a
     grade 2 vanguard 5000."""

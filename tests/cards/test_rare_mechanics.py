@@ -127,3 +127,26 @@ def test_LX_R07_an_over_triggers_extra_effect_only_on_a_drive_check(ldb):
     game.step(pick(game, ActionKind.ATTACK, card=unit_at(game, 1, Circle.VC), target=mine))
     game.step(pick(game, ActionKind.DONE))
     assert power_of(game, mine) == 13000 + 100_000_000
+
+
+def test_LX_R08_a_heart_named_search_different_names_and_give_an_ability(ldb):
+    """With a «Starjet» heart: two «Starjet» cards of different names are searched (the second
+    Alpha is no longer offered once one is picked), called, and given an ability until end of
+    turn; with another heart the act is not offered."""
+    side = {"vanguard": "LX-R08B", "stride": "LX-R08", "damage": [G2, G2],
+            "g_zone_face_up": ["PG-001", "PG-002"],
+            "deck": ["LX-R08C", "LX-R08C", "LX-R08D", G2, G2]}
+    game = scene(ldb, dict(side), fmt="premium")
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    alpha, other_alpha = [c for c in game.state.board.zones[0][Zone.DECK]
+                          if game.state.card(c).id == "LX-R08C"]
+    game.step(pick(game, ActionKind.PICK, card=alpha))
+    assert not has_action(game, ActionKind.PICK, card=other_alpha)
+    beta = card_named(game, 0, Zone.DECK, "LX-R08D")
+    game.step(pick(game, ActionKind.PICK, card=beta))
+    game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_LEFT))
+    game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_RIGHT))
+    assert {unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 0, Circle.FRONT_RIGHT)} == {alpha, beta}
+    assert len(q.abilities(game.state, alpha)) == 1 == len(q.abilities(game.state, beta))
+    game = scene(ldb, {**side, "vanguard": V3}, fmt="premium")
+    assert not has_action(game, ActionKind.ACT)
