@@ -15,6 +15,7 @@ from typing import Any
 
 from ecs_vanguard.cards import steps as st
 from ecs_vanguard.cards.schema import Check
+from ecs_vanguard.cards.value_steps import Quantity
 from ecs_vanguard.errors import CardDataError
 from ecs_vanguard.rules import Duration
 
@@ -75,6 +76,14 @@ def _choice(*choices: str) -> Parser:
     return parse
 
 
+def _selector(where: Where, field: str, value: Any) -> str | tuple[str, ...]:
+    if isinstance(value, str) and value:
+        return value
+    if isinstance(value, list) and value and all(isinstance(v, str) and v for v in value):
+        return tuple(value)
+    raise where.fail(field, f"expected a selector name or a list of them, got {value!r}")
+
+
 def _count(where: Where, field: str, value: Any) -> int:
     if not _int(value):
         raise where.fail(field, f"expected a whole number, got {value!r}")
@@ -106,17 +115,17 @@ def parse_filters(where: Where, field: str, raw: Any) -> tuple[tuple[str, object
     return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in raw.items()))
 
 
-def parse_quantity(where: Where, field: str, raw: Any) -> st.Quantity:
+def parse_quantity(where: Where, field: str, raw: Any) -> Quantity:
     """Read a quantity: a selector name, or `{ from = selector, where = { ... } }`."""
     if isinstance(raw, str) and raw:
-        return st.Quantity(raw)
+        return Quantity(raw)
     if not isinstance(raw, dict) or not isinstance(raw.get("from"), str):
         raise where.fail(field, f"expected a selector or {{ from = ..., where = ... }}, "
                                 f"got {raw!r}")
     for key in raw:
         if key not in ("from", "where"):
             raise where.fail(f"{field}.{key}", "unknown key (a quantity has from, where)")
-    return st.Quantity(raw["from"], parse_filters(where, f"{field}.where", raw.get("where", {})))
+    return Quantity(raw["from"], parse_filters(where, f"{field}.where", raw.get("where", {})))
 
 
 KINDS: dict[str, Kind] = {
@@ -131,8 +140,8 @@ KINDS: dict[str, Kind] = {
     "text": Kind("text", _scalar(lambda v: isinstance(v, str), "text")),
     "name": Kind("a card name", _scalar(lambda v: isinstance(v, str) and bool(v), "a card name")),
     "names": Kind("a list of card names", _names),
-    "selector": Kind("a selector, or a name bound by `as`",
-                     _scalar(lambda v: isinstance(v, str) and bool(v), "a selector name")),
+    "selector": Kind("a selector or a name bound by `as`, or a list of them (their cards "
+                     "together: \"your hand and drop\")", _selector),
     "scope": Kind("a selector (re-read on every read)",
                   _scalar(lambda v: isinstance(v, str) and bool(v), "a selector name")),
     "bind": Kind("a name for the chosen cards",
@@ -167,7 +176,7 @@ FIELD_KINDS: dict[str, str] = {
     "stat": "stat", "zone": "zone", "top": "bool", "up_to": "bool", "reveal": "bool",
     "until_owner_end": "bool", "optional": "bool", "distinct_names": "bool", "card": "card_id", "name": "name",
     "content": "text", "do": "steps", "then": "steps", "otherwise": "steps", "cost": "cost",
-    "condition": "checks", "per": "quantity",
+    "condition": "checks", "per": "quantity", "becomes": "int", "other": "selector",
 }
 # ... except where an op reads a field its own way.
 OP_FIELD_KINDS: dict[tuple[type, str], str] = {
@@ -217,7 +226,9 @@ def parse_step(where: Where, field: str, raw: Any, is_cost: bool) -> object:
     if missing:
         raise where.fail(f"{field}.{TOML_KEYS.get(missing[0], missing[0])}",
                          f"missing (op {op!r} needs it)")
-    if isinstance(step_type, type) and step_type is st.ForEach:
+    if "becomes" in kwargs and ("amount" in kwargs or "per" in kwargs):
+        raise where.fail(f"{field}.becomes", "give an amount (or per) or `becomes`, not both")
+    if step_type is st.ForEach:
         for i, inner in enumerate(kwargs.get("do", ())):
             if isinstance(inner, _LOOPING) or getattr(inner, "up_to", False):
                 raise where.fail(f"{field}.do[{i}]", "this step cannot repeat inside for_each")

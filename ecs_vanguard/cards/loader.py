@@ -138,6 +138,9 @@ def _parse_ability(where: _Where, field: str, raw: Any) -> AbilityDef:
             if type(step) not in CONT_TYPES:
                 names = ", ".join(sorted(n for n, t in STEP_TYPES.items() if t in CONT_TYPES))
                 raise where.fail(f"{field}.effect[{i}]", f"a cont ability may only use: {names}")
+            if getattr(step, "becomes", None) is not None:
+                raise where.fail(f"{field}.effect[{i}].becomes", "a cont ability adds amounts; "
+                                 "`becomes` is for an effect (it reads the value once)")
         if cost:
             raise where.fail(f"{field}.cost", "a cont ability has no cost")
     return AbilityDef(

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from ecs_vanguard.cards.steps import compile_program
+from ecs_vanguard.cards.flow import compile_program
 from ecs_vanguard.rules import Gift, OrderType, Skill, Trigger, UnitType
 from ecs_vanguard.zones import Zone
 

@@ -9,23 +9,21 @@ Keys `from` and `as` of the TOML are the fields `source` and `bind` here (Python
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from ecs_vanguard.cards.flow import If, Pay
+from ecs_vanguard.cards.value_steps import (
+    AddCritical,
+    AddDrive,
+    AddGrade,
+    AddPower,
+    AddShield,
+    ApplyContinuous,
+    CantBeHit,
+    Restrict,
+)
 from ecs_vanguard.rules import RESTRICTIONS, Duration, Stat
 
-if TYPE_CHECKING:
-    from ecs_vanguard.cards.schema import Check
-
 Where = tuple[tuple[str, object], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Quantity:
-    """How many cards a selector gives now, narrowed by filters: `{ from = ..., where = ... }`
-    (a per-count amount, "+2000 for each ...", or the other side of a comparison)."""
-
-    source: str
-    where: Where = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,97 +36,6 @@ class Choose:
     where: Where = ()
     bind: str = "chosen"
     chooser: str = "you"            # "opponent": the ability's opponent makes the choice
-
-
-@dataclass(frozen=True, slots=True)
-class AddPower:
-    """Increase (or decrease) power for a period; totals may be negative (ACT-26)."""
-
-    target: str = "self"
-    amount: int | str = 0
-    until: Duration = Duration.END_OF_TURN
-    where: Where = ()                  # filters on the units `target` selects
-    per: Quantity | None = None        # the amount is given once for each card it counts
-
-
-@dataclass(frozen=True, slots=True)
-class AddCritical:
-    """Increase (or decrease) critical for a period (ACT-26)."""
-
-    target: str = "self"
-    amount: int = 1
-    until: Duration = Duration.END_OF_TURN
-    where: Where = ()                  # filters on the units `target` selects
-    per: Quantity | None = None        # the amount is given once for each card it counts
-
-
-@dataclass(frozen=True, slots=True)
-class AddShield:
-    """Increase (or decrease) shield for a period (ACT-26)."""
-
-    target: str = "self"
-    amount: int = 0
-    until: Duration = Duration.END_OF_BATTLE
-    where: Where = ()                  # filters on the units `target` selects
-    per: Quantity | None = None        # the amount is given once for each card it counts
-
-
-@dataclass(frozen=True, slots=True)
-class AddDrive:
-    """Increase (or decrease) the number of drive checks for a period (CORE-11)."""
-
-    target: str = "self"
-    amount: int = 1
-    until: Duration = Duration.END_OF_TURN
-    where: Where = ()                  # filters on the units `target` selects
-    per: Quantity | None = None        # the amount is given once for each card it counts
-
-
-@dataclass(frozen=True, slots=True)
-class AddGrade:
-    """Increase (or decrease) grade for a period."""
-
-    target: str = "self"
-    amount: int = 1
-    until: Duration = Duration.END_OF_TURN
-    where: Where = ()                  # filters on the units `target` selects
-    per: Quantity | None = None        # the amount is given once for each card it counts
-
-
-@dataclass(frozen=True, slots=True)
-class Restrict:
-    """The target units get a restriction for a period (in a cont ability: while it applies):
-    cant_attack, attack_only_vanguards, cant_be_boosted, cant_boost, resist (can't be chosen by
-    the opponent's effects), cant_stand, cant_deal_damage, cant_be_hit, or guard_min_grade
-    (attacked by it, only cards of grade `amount` or more may be called from hand to GC)."""
-
-    target: str = "self"
-    restriction: str = "cant_attack"
-    amount: int = 1
-    until: Duration = Duration.END_OF_TURN
-    where: Where = ()                  # filters on the units `target` selects
-
-
-@dataclass(frozen=True, slots=True)
-class ApplyContinuous:
-    """For a period, whatever `scope` covers at each moment gets the change: a unit that enters
-    the scope later gets it, one that leaves loses it (DESIGN.md "Values are derived"). `stat`:
-    power, critical, shield, drive, grade or a restriction of `restrict`."""
-
-    scope: str
-    stat: str = "power"
-    amount: int = 0
-    until: Duration = Duration.END_OF_TURN
-    where: Where = ()
-    per: Quantity | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class CantBeHit:
-    """The target can't be hit for a period (the perfect guard, CORE-10)."""
-
-    target: str
-    until: Duration = Duration.END_OF_BATTLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -506,26 +413,12 @@ class RemoveFromGame:
 
 
 @dataclass(frozen=True, slots=True)
-class If:
-    """If the condition holds, do the `then` steps, otherwise the `else` steps ("if X, do Y
-    instead")."""
+class Swap:
+    """The target rear-guard and the `other` one exchange their circles ("exchange positions");
+    a move between circles, not a zone change (CORE-07, CORE-20)."""
 
-    condition: tuple[Check, ...]
-    then: tuple[object, ...] = ()
-    otherwise: tuple[object, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Pay:
-    """A cost in the middle of an effect ("then, COST [...], do Y"): asked (when `optional`) and
-    paid all or nothing (CORE-19); if paid, the `then` steps ("if you do"), otherwise the `else`
-    steps. `player` "opponent": your opponent may pay it ("if they do not, ...")."""
-
-    cost: tuple[object, ...]
-    then: tuple[object, ...] = ()
-    otherwise: tuple[object, ...] = ()
-    optional: bool = True
-    player: str = "you"
+    target: str
+    other: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -533,53 +426,6 @@ class ExtraTurn:
     """After this turn, you (or your opponent) take one more turn."""
 
     player: str = "you"
-
-
-# -- steps compiled from `if` and `pay`: never written in card files ---------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Branch:
-    """Go on if the condition holds; otherwise skip the next `skip` steps."""
-
-    condition: tuple[Check, ...]
-    skip: int
-
-
-@dataclass(frozen=True, slots=True)
-class Skip:
-    """Skip the next `n` steps (the end of a `then` block that has an `else`)."""
-
-    n: int
-
-
-@dataclass(frozen=True, slots=True)
-class PayOrSkip:
-    """Ask and pay a cost all or nothing; when it is not paid, skip the next `skip` steps."""
-
-    cost: tuple[object, ...]
-    skip: int
-    optional: bool = True
-    player: str = "you"
-
-
-def compile_program(steps: tuple[object, ...]) -> tuple[object, ...]:
-    """Flatten `if` and `pay` into a straight list with relative skips, so an effect keeps one
-    program counter (STYLE §5) and two programs can be joined (ALC-01's A then B)."""
-    out: list[object] = []
-    for step in steps:
-        if isinstance(step, (If, Pay)):
-            then, other = compile_program(step.then), compile_program(step.otherwise)
-            skip = len(then) + (1 if other else 0)
-            out.append(Branch(step.condition, skip) if isinstance(step, If)
-                       else PayOrSkip(step.cost, skip, step.optional, step.player))
-            out.extend(then)
-            if other:
-                out.append(Skip(len(other)))
-                out.extend(other)
-        else:
-            out.append(step)
-    return tuple(out)
 
 
 STEP_TYPES: dict[str, type] = {
@@ -599,7 +445,7 @@ STEP_TYPES: dict[str, type] = {
     "restrict_attack": RestrictAttack, "put_as_heart": PutAsHeart,
     "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName,
     "become_name": BecomeName, "delete": Delete, "remove_from_game": RemoveFromGame,
-    "if": If, "pay": Pay, "extra_turn": ExtraTurn,
+    "if": If, "pay": Pay, "extra_turn": ExtraTurn, "swap": Swap,
 }
 
 # Ops allowed as costs (CORE-19): all-or-nothing payments and choices of what pays.

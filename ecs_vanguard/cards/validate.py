@@ -13,13 +13,14 @@ from collections.abc import Sequence
 from ecs_vanguard.cards import steps as st
 from ecs_vanguard.cards.fields import KINDS, TOML_KEYS, Where
 from ecs_vanguard.cards.schema import AbilityDef, CardDef, Check
+from ecs_vanguard.cards.value_steps import Quantity
 from ecs_vanguard.continuous.scopes import SELECTORS
 from ecs_vanguard.continuous.values import CHECK_SPECS, FILTER_SPECS
 from ecs_vanguard.effects.costs import DEMANDS
 from ecs_vanguard.effects.runtime import HANDLERS
 from ecs_vanguard.events import CARD_FIELDS
 
-_TARGET_FIELDS = ("target", "source")
+_TARGET_FIELDS = ("target", "source", "other")
 _STRUCTURED = frozenset({"checks", "filters", "quantity"})
 
 
@@ -75,7 +76,7 @@ def _value(at: Where, field: str, kind: str, value: object, bound: set[str]) -> 
     else:
         KINDS[kind].parse(at, field, value)
         if kind == "selector":
-            _selector(at, field, str(value), bound)
+            _selector(at, field, value, bound)  # type: ignore[arg-type]
 
 
 def filters(at: Where, field: str, where: Sequence[tuple[str, object]], bound: set[str]) -> None:
@@ -92,12 +93,16 @@ def filters(at: Where, field: str, where: Sequence[tuple[str, object]], bound: s
             raise at.fail(f"{field}.{key}", f"{value!r} is not bound by an earlier step")
 
 
-def _quantity(at: Where, field: str, quantity: st.Quantity, bound: set[str]) -> None:
+def _quantity(at: Where, field: str, quantity: Quantity, bound: set[str]) -> None:
     _selector(at, f"{field}.from", quantity.source, bound)
     filters(at, f"{field}.where", quantity.where, bound)
 
 
-def _selector(at: Where, field: str, name: str, bound: set[str]) -> None:
+def _selector(at: Where, field: str, name: str | tuple[str, ...], bound: set[str]) -> None:
+    if isinstance(name, tuple):
+        for one in name:
+            _selector(at, field, one, bound)
+        return
     if name not in SELECTORS and name not in bound:
         known = ", ".join(sorted(SELECTORS))
         raise at.fail(field, f"unknown selector or unbound name {name!r}; selectors: {known}")

@@ -270,6 +270,8 @@ FACT_FILTER_SPECS: dict[str, FilterSpec] = {
     "token": (lambda s, fr, e, v: (s.card(e).unit_type is UnitType.TOKEN) == v, "bool",
               "tokens (TOK-04)"),
     "g_unit": (lambda s, fr, e, v: f.is_g_unit(s, e) == v, "bool", "G units (STR-01)"),
+    "legion_mate": (lambda s, fr, e, v: (f.legion_group(e)[-1] == e != f.legion_group(e)[0])
+                    == v, "bool", "a legion's mate (LEG-08)"),
     # LEG-25: named in your vanguard's Seek Mate, or its own Seek Mate names your vanguard.
     "can_legion_with_vanguard": (lambda s, fr, e, v: (
         f.can_legion(s, e, f.vanguard(s, fr.master)) == v), "bool",

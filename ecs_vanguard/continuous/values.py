@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator
-from functools import cache
 
 from ecs_vanguard import facts as f
-from ecs_vanguard.cards import steps as st
-from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Check
+from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, Check
+from ecs_vanguard.cards.value_steps import Quantity
 from ecs_vanguard.continuous.conditions import (
     FACT_CHECK_SPECS,
     CheckSpec,
@@ -34,6 +33,13 @@ from ecs_vanguard.continuous.scopes import (
     SELECTORS,
     Filter,
     FilterSpec,
+)
+from ecs_vanguard.continuous.stats import (
+    CONTINUOUS_STATS,
+    RESTRICTION_STATS,
+    cont_entries,
+    cont_plan,
+    step_stat,
 )
 from ecs_vanguard.rules import Stat
 from ecs_vanguard.state import ContinuousEffect, Frame, State
@@ -224,7 +230,7 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
 }
 
 
-def count_of(state: State, frame: Frame, quantity: st.Quantity) -> int:
+def count_of(state: State, frame: Frame, quantity: Quantity) -> int:
     """Return how many cards a quantity's selector gives now, narrowed by its filters."""
     return len(select(state, frame, quantity.source, quantity.where))
 
@@ -274,10 +280,13 @@ def narrow(state: State, frame: Frame, cards: list[int], where: Where) -> list[i
     return cards
 
 
-def select(state: State, frame: Frame, name: str, where: Where = ()) -> list[int]:
+def select(state: State, frame: Frame, name: str | tuple[str, ...], where: Where = ()
+           ) -> list[int]:
     """Return the cards a selector or a bound name refers to, narrowed by filters; a name whose
     binding step was skipped (a `then` not taken, a cost not paid) names no card."""
-    if name in frame.bound:
+    if isinstance(name, tuple):           # a list of selectors: their cards together
+        cards = [c for one in name for c in select(state, frame, one)]
+    elif name in frame.bound:
         cards = list(frame.bound[name])
     else:
         selector = SELECTORS.get(name)
@@ -291,59 +300,6 @@ def holds(state: State, frame: Frame, checks: tuple[Check, ...]) -> bool:
 
 
 # -- continuous effects --------------------------------------------------------------------------
-
-# What each step of a cont ability changes; restrictions map through RESTRICTION_STATS.
-_STEP_STAT: dict[type, Stat] = {
-    st.AddPower: Stat.POWER, st.AddCritical: Stat.CRITICAL, st.AddShield: Stat.SHIELD,
-    st.AddDrive: Stat.DRIVE, st.AddGrade: Stat.GRADE, st.GiveAbility: Stat.GRANT,
-    st.LoseAbilities: Stat.LOSE_ABILITIES,
-}
-RESTRICTION_STATS: dict[str, Stat] = {
-    s.value: s for s in (Stat.CANT_ATTACK, Stat.ATTACK_ONLY_VANGUARDS, Stat.CANT_BE_BOOSTED,
-                         Stat.CANT_BOOST, Stat.RESIST, Stat.CANT_STAND, Stat.CANT_DEAL_DAMAGE,
-                         Stat.CANT_BE_HIT, Stat.GUARD_MIN_GRADE, Stat.GUARD_AT_ONCE)
-}
-# The stats `apply_continuous` may name (the record's `stat`).
-CONTINUOUS_STATS: dict[str, Stat] = {
-    "power": Stat.POWER, "critical": Stat.CRITICAL, "shield": Stat.SHIELD,
-    "drive": Stat.DRIVE, "grade": Stat.GRADE, **RESTRICTION_STATS,
-}
-
-
-def step_stat(step: object) -> Stat | None:
-    """Return what a cont ability's step changes, or None."""
-    if isinstance(step, st.Restrict):
-        return RESTRICTION_STATS[step.restriction]
-    return _STEP_STAT.get(type(step))
-
-
-@cache
-def _cont_plan(card: CardDef) -> dict[Stat, tuple[tuple[int, AbilityDef, tuple[object, ...]], ...]]:
-    """Index a card's printed cont abilities by what they change: stat -> (index, ability,
-    steps changing that stat)."""
-    plan: dict[Stat, list[tuple[int, AbilityDef, tuple[object, ...]]]] = {}
-    for index, ability in card.own_abilities:
-        if ability.kind is not AbilityKind.CONT:
-            continue
-        by_stat: dict[Stat, list[object]] = {}
-        for step in ability.effect:
-            stat = step_stat(step)
-            if stat is not None:
-                by_stat.setdefault(stat, []).append(step)
-        for stat, steps in by_stat.items():
-            plan.setdefault(stat, []).append((index, ability, tuple(steps)))
-    return {stat: tuple(entries) for stat, entries in plan.items()}
-
-
-@cache
-def cont_entries(card: CardDef) -> tuple[tuple[Stat, frozenset[Zone], bool], ...]:
-    """Return the index entries of a card's printed cont abilities: (stat changed, zones where
-    valid, whether every such step changes only the card itself)."""
-    return tuple((stat, frozenset(z for _, a, _ in entries for z in a.zones),
-                  all(getattr(step, "target", "self") == "self"
-                      for _, _, steps in entries for step in steps))
-                 for stat, entries in sorted(_cont_plan(card).items(), key=lambda i: i[0].value))
-
 
 def _total(state: State, entity: int, stat: Stat) -> int:
     """Return what every continuous effect covering the card adds to `stat` now; the early
@@ -456,7 +412,7 @@ def _working_conts(state: State, source: int, stat: Stat, general: bool
     if not general:
         if source in state.deleted or f.abilities_inactive(source):
             return                                     # CORE-21, ACT-23, PRI-03, HRT-02
-        for index, ability, steps in _cont_plan(card).get(stat, ()):
+        for index, ability, steps in cont_plan(card).get(stat, ()):
             if zone in ability.zones:
                 yield card.id, index, ability, steps
         return
@@ -518,32 +474,9 @@ def _granted_cards(state: State) -> list[int]:
 
 
 __all__ = [
-    "CHECKS",
-    "CHECK_SPECS",
-    "CONTINUOUS_STATS",
-    "FILTERS",
-    "FILTER_SPECS",
-    "RESTRICTION_STATS",
-    "abilities",
-    "base_power",
-    "battle_totals",
-    "choosable",
-    "count_of",
-    "critical",
-    "drive",
-    "gained_abilities",
-    "grade",
-    "guard_at_once",
-    "guard_min_grade",
-    "hand_grade",
-    "holds",
-    "is_restricted",
-    "loses_abilities",
-    "may_gain",
-    "narrow",
-    "power",
-    "select",
-    "shield",
-    "step_amount",
-    "step_stat",
+    "CHECKS", "CHECK_SPECS", "CONTINUOUS_STATS", "FILTERS", "FILTER_SPECS", "RESTRICTION_STATS",
+    "abilities", "base_power", "battle_totals", "choosable", "cont_entries", "count_of",
+    "critical", "drive", "gained_abilities", "grade", "guard_at_once", "guard_min_grade",
+    "hand_grade", "holds", "is_restricted", "loses_abilities", "may_gain", "narrow", "power",
+    "select", "shield", "step_amount", "step_stat",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from ecs_vanguard.cards.flow import compile_program
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.cards.steps import (
     AddCritical,
@@ -16,7 +17,6 @@ from ecs_vanguard.cards.steps import (
     Search,
     Shuffle,
     Stand,
-    compile_program,
 )
 from ecs_vanguard.effects.rule_steps import (
     DiscardSameNameAsVanguard,

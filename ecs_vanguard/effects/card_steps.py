@@ -188,7 +188,8 @@ def _put_into(state: State, frame: Frame, step: s.PutInto) -> Decision | None:
     bottom of the deck goes with its dress sources in the order its controller picks (OD-07;
     that question ends the batch of the cards moved before it)."""
     zone = Zone(step.zone)
-    targets = narrow(state, frame, select(state, frame, step.target), step.where)
+    targets = [c for c in narrow(state, frame, select(state, frame, step.target), step.where)
+               if not q.holds_the_vc(state, c)]          # only a ride replaces a vanguard
     if not frame.loop:
         frame.loop = [0]
     with ops.batch(state):
@@ -257,12 +258,14 @@ def _mulligan(state: State, frame: Frame, step: object) -> Decision | None:
     return None
 
 
-def _each_card(act: Callable[[State, int], object]) -> Handler:
-    """Build a handler applying an op to every card the step's `target` selects."""
+def _each_card(act: Callable[[State, int], object], moves: bool = False) -> Handler:
+    """Build a handler applying an op to every card the step's `target` selects; an op that
+    `moves` cards leaves a vanguard where it is (only a ride replaces it)."""
     def handler(state: State, frame: Frame, step: object) -> None:
         with ops.batch(state):        # seed 004 §7 ②: the cards it names move at once
             for card in select(state, frame, step.target):  # type: ignore[attr-defined]
-                act(state, card)
+                if not (moves and q.holds_the_vc(state, card)):
+                    act(state, card)
     return handler
 
 
@@ -283,10 +286,10 @@ HANDLERS: dict[type, Handler] = {
     s.Shuffle: _shuffle,
     s.Heal: _heal,
     rs.HealIfNotAhead: _heal_if_not_ahead,
-    s.Bind: _each_card(ops.bind),
+    s.Bind: _each_card(ops.bind, moves=True),
     s.TurnFaceUp: _each_card(lambda st, c: ops.turn_face(st, c, True)),
     s.TurnFaceDown: _each_card(lambda st, c: ops.turn_face(st, c, False)),
-    s.RemoveFromGame: _each_card(lambda st, c: ops.move_card(st, c, Zone.REMOVED)),
+    s.RemoveFromGame: _each_card(lambda st, c: ops.move_card(st, c, Zone.REMOVED), moves=True),
     s.DeclareName: _declare_name,
     rs.Mulligan: _mulligan,
 }

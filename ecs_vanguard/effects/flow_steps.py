@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
+from ecs_vanguard.cards import flow as fl
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.continuous.values import holds, select
 from ecs_vanguard.decisions import Decision
@@ -43,17 +44,17 @@ def _deal_damage(state: State, frame: Frame, step: s.DealDamage) -> object:
             return YIELD
 
 
-def _branch(state: State, frame: Frame, step: s.Branch) -> None:
+def _branch(state: State, frame: Frame, step: fl.Branch) -> None:
     """`if`: go on into `then` when the condition holds now, else skip to what follows it."""
     if not holds(state, frame, step.condition):
         frame.pc += step.skip
 
 
-def _skip(state: State, frame: Frame, step: s.Skip) -> None:
+def _skip(state: State, frame: Frame, step: fl.Skip) -> None:
     frame.pc += step.n
 
 
-def _pay_or_skip(state: State, frame: Frame, step: s.PayOrSkip) -> Decision | None:
+def _pay_or_skip(state: State, frame: Frame, step: fl.PayOrSkip) -> Decision | None:
     """`pay`: CORE-19 in the middle of an effect: offered only when the whole cost can be paid
     at once, asked of its payer when optional ("you may pay"; "your opponent may pay"), its
     cards decided one step at a time keeping the rest payable, then paid in one batch. When it
@@ -88,8 +89,8 @@ def _extra_turn(state: State, frame: Frame, step: s.ExtraTurn) -> None:
 
 HANDLERS: dict[type, Handler] = {
     s.DealDamage: _deal_damage,
-    s.Branch: _branch,
-    s.Skip: _skip,
-    s.PayOrSkip: _pay_or_skip,
+    fl.Branch: _branch,
+    fl.Skip: _skip,
+    fl.PayOrSkip: _pay_or_skip,
     s.ExtraTurn: _extra_turn,
 }

@@ -23,7 +23,7 @@ from ecs_vanguard.effects.picking import pick_cards, pick_circle, player_of
 from ecs_vanguard.events import CardsRevealed
 from ecs_vanguard.rules import Stat
 from ecs_vanguard.state import ContinuousEffect, Frame, State
-from ecs_vanguard.zones import FIELD_ZONES, HIDDEN_ZONES, Circle
+from ecs_vanguard.zones import FIELD_ZONES, HIDDEN_ZONES, Circle, Zone
 
 Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
 
@@ -59,32 +59,65 @@ def _amount(state: State, frame: Frame, step: object) -> int:
     return step_amount(state, frame, step)
 
 
+# The value `becomes` reads now, per stat (ACT-26: "until it is N" is a change by a delta).
+_CURRENT: dict[Stat, Callable[[State, int], int]] = {
+    Stat.POWER: q.power, Stat.CRITICAL: q.critical, Stat.SHIELD: q.shield, Stat.GRADE: q.grade,
+}
+
+
 def _modify(stat: Stat) -> Handler:
-    """Build a handler changing a value of the target units for a period (ACT-26)."""
+    """Build a handler changing a value of the target units for a period (ACT-26); with
+    `becomes`, each unit changes by what brings its value now to that number."""
     def handler(state: State, frame: Frame, step: object) -> None:
         amount = _amount(state, frame, step)
+        becomes = getattr(step, "becomes", None)
         targets = select(state, frame, step.target,  # type: ignore[attr-defined]
                          getattr(step, "where", ()))
         for unit in _on_field(targets):
-            ops.add_modifier(state, unit, stat, amount, step.until)  # type: ignore[attr-defined]
+            delta = amount if becomes is None else becomes - _CURRENT[stat](state, unit)
+            ops.add_modifier(state, unit, stat, delta, step.until)  # type: ignore[attr-defined]
     return handler
 
 
-def _each_unit(act: Callable[[State, int], object], field_only: bool = True) -> Handler:
-    """Build a handler applying an op to every unit the step's `target` selects."""
+def _swap(state: State, frame: Frame, step: s.Swap) -> None:
+    """Two rear-guards of one player exchange circles at once (CORE-07: not a zone change)."""
+    one, other = select(state, frame, step.target), select(state, frame, step.other)
+    if len(one) != 1 or len(other) != 1 or one == other:
+        return
+    a, b = one[0], other[0]
+    pa, pb = q.position(a), q.position(b)
+    if pa.zone is not Zone.RC or pb.zone is not Zone.RC or pa.owner != pb.owner:
+        return
+    circle_a, circle_b = pa.circle, pb.circle
+    with ops.batch(state):
+        ops.move_between_circles(state, a, circle_b)  # type: ignore[arg-type]
+        ops.move_between_circles(state, b, circle_a)  # type: ignore[arg-type]
+
+
+def _each_unit(act: Callable[[State, int], object], moves: bool = False) -> Handler:
+    """Build a handler applying an op to every unit the step's `target` selects; an op that
+    `moves` units off the field leaves a vanguard there (only a ride replaces it)."""
     def handler(state: State, frame: Frame, step: object) -> None:
         cards = select(state, frame, step.target)  # type: ignore[attr-defined]
         with ops.batch(state):        # seed 004 §7 ②: the units it names change at once
-            for card in _on_field(cards) if field_only else cards:
-                act(state, card)
+            for card in _on_field(cards):
+                if not (moves and q.holds_the_vc(state, card)):
+                    act(state, card)
     return handler
+
+
+def _outside_the_field(state: State, cards: list[int]) -> list[int]:
+    """ACT-06, ACT-07: a ride or a call takes a card from outside the field (and, for a ride,
+    the G zone); a unit on a circle is not called again."""
+    return [c for c in cards if q.position(c).zone not in FIELD_ZONES
+            and q.position(c).zone is not Zone.DRESS]
 
 
 def _superior_ride(state: State, frame: Frame, step: s.SuperiorRide) -> Decision | None:
     """ACT-06: a ride by an effect is a superior ride."""
     rider = player_of(frame, step.player)
-    cands = [c for c in select(state, frame, step.source, step.where)
-             if q.position(c).owner == rider]
+    cands = [c for c in _outside_the_field(state, select(state, frame, step.source, step.where))
+             if q.position(c).owner == rider and q.position(c).zone is not Zone.G_ZONE]
     got = pick_cards(state, frame, cands, 1, None, "ride", player=rider)
     if isinstance(got, Decision):
         return got
@@ -109,7 +142,8 @@ def _superior_call(state: State, frame: Frame, step: s.SuperiorCall) -> Decision
     onto their own circles and makes those choices."""
     caller = player_of(frame, step.player)
     if not frame.calling and not frame.loop:
-        cands = [c for c in select(state, frame, step.source, step.where)
+        cands = [c for c in _outside_the_field(state, select(state, frame, step.source,
+                                                             step.where))
                  if q.position(c).owner == caller]
         room = len(_free_circles(state, frame, caller)) if step.to == "rc" else len(cands)
         got = pick_cards(state, frame, cands, min(step.count, room), step.min, "call",
@@ -186,7 +220,8 @@ def _enter_state(state: State, frame: Frame, step: s.EnterState) -> None:
 def _imprison(state: State, frame: Frame, step: s.Imprison) -> None:
     with ops.batch(state):            # seed 004 §7 ②: the cards it names go at once
         for card in select(state, frame, step.target):
-            ops.imprison(state, frame.master, card)
+            if not q.holds_the_vc(state, card):     # only a ride replaces a vanguard
+                ops.imprison(state, frame.master, card)
 
 
 def _make_tokens(state: State, frame: Frame, step: s.MakeTokens) -> Decision | None:
@@ -251,7 +286,8 @@ def _guard_self(state: State, frame: Frame, step: object) -> None:
 def _place_on_rc(state: State, frame: Frame, step: s.PlaceOnRC) -> Decision | None:
     """STR-10, STR-16: put cards on RCs by an effect: they appear there, not called."""
     if not frame.calling:
-        got = pick_cards(state, frame, select(state, frame, step.source, step.where),
+        got = pick_cards(state, frame,
+                         _outside_the_field(state, select(state, frame, step.source, step.where)),
                          min(step.count, len(_free_circles(state, frame))), None, "place")
         if isinstance(got, Decision):
             return got
@@ -322,7 +358,7 @@ HANDLERS: dict[type, Handler] = {
     s.Restrict: _restrict,
     s.ApplyContinuous: _apply_continuous,
     s.CantBeHit: _modify(Stat.CANT_BE_HIT),
-    s.Retire: _each_unit(ops.retire),
+    s.Retire: _each_unit(ops.retire, moves=True),
     s.Stand: _each_unit(ops.stand),
     s.Rest: _each_unit(ops.rest),
     s.Delete: _each_unit(ops.delete),
@@ -349,5 +385,6 @@ HANDLERS: dict[type, Handler] = {
     rs.GuardSelf: _guard_self,
     s.PlaceOnRC: _place_on_rc,
     rs.GainGift: _gain_gift,
+    s.Swap: _swap,
 }
 

@@ -8,9 +8,10 @@ import numpy as np
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard.decisions import ActionKind
+from ecs_vanguard.decisions import ActionKind, DecisionKind
 from ecs_vanguard.errors import CardDataError
 from ecs_vanguard.events import AbilityActivated, AutoPlayed
+from ecs_vanguard.zones import Circle
 
 CARD = '[[card]]\nid = "BAD-1"\nnames = ["Bad Card"]\ngrade = 2\npower = 10000\n'
 
@@ -133,6 +134,16 @@ BAD_FILES = [
      _ability(ACT + 'effect = [{ op = "if", condition = [], then = [{ op = "give_ability", '
                     'target = "self", card = "DX-006", index = 3 }] }]\n'),
      "ability[0].effect", "no ability 3 on card 'DX-006'"),
+    ("becomes in a cont", _ability('kind = "cont"\nzones = ["rc"]\n'
+                                   'effect = [{ op = "add_power", becomes = 1 }]\n'),
+     "ability[0].effect[0].becomes", "`becomes` is for an effect"),
+    ("both amount and becomes",
+     _ability(ACT + 'effect = [{ op = "add_power", amount = 1, becomes = 1 }]\n'),
+     "ability[0].effect[0].becomes", "not both"),
+    ("unknown selector in a list",
+     _ability(ACT + 'effect = [{ op = "choose", from = ["your_hand", "your_attic"] }]\n'),
+     "ability[0].effect[0].from", "'your_attic'"),
+    ("mistyped given", _ability(ACT + 'given = "yes"\n'), "ability[0].given", "bool"),
     ("unknown declared name",
      _ability(ACT + 'effect = [{ op = "choose", from = "your_drop", where = { declared = "said" } }]\n'),
      "ability[0].effect[0].where.declared", "not bound"),
@@ -211,3 +222,44 @@ def test_a_card_that_loads_never_raises_inside_a_game(ldb):
                    if isinstance(e, AutoPlayed | AbilityActivated)}
     active = {c for c in corpus if any(a.kind.value != "cont" for a in ldb[c].abilities)}
     assert len(played & active) >= len(active) // 3
+
+
+UNSEATING = CARD + '''[[card.ability]]
+kind = "act"
+zones = ["rc"]
+effect = [
+  { op = "superior_call", from = ["your_vanguard", "your_rear_guards"] },
+  { op = "retire", target = "opponent_vanguard" },
+  { op = "bind", target = "your_vanguard" },
+  { op = "put_into", target = "opponent_vanguard", zone = "hand" },
+  { op = "imprison", target = "opponent_vanguard" },
+]
+[[card]]
+id = "BAD-2"
+names = ["Self Bouncer"]
+grade = 3
+power = 13000
+[[card.ability]]
+kind = "act"
+zones = ["vc"]
+cost = [{ op = "put_into", target = "self", zone = "hand" }]
+effect = [{ op = "draw" }]
+'''
+
+
+def test_no_effect_or_cost_takes_a_vanguard_off_its_circle(tmp_path, db):
+    """Only a ride replaces a vanguard (engine decision): a cost that would move it cannot be
+    paid, effects that would retire, bind, return or imprison it leave it, and a call takes no
+    card already on a circle; both VCs keep their vanguard."""
+    path = tmp_path / "unseat.toml"
+    path.write_text(UNSEATING)
+    udb = vg.CardDB.load(path, base=db)
+    game = (vg.Scenario(udb, format="premium").player(0, vanguard="BAD-2", rear={"front_left": "BAD-1"},
+                                                      order_zone=["BG-007"])
+            .player(1, vanguard="PX-008").start(turn=3))
+    vanguards = [game.state.board.circles[p][Circle.VC][-1] for p in (0, 1)]
+    acts = [a for a in game.legal_actions() if a.kind is ActionKind.ACT]
+    assert [a.card for a in acts] == [game.state.board.circles[0][Circle.FRONT_LEFT][-1]]
+    game.step(acts[0])
+    assert [game.state.board.circles[p][Circle.VC][-1] for p in (0, 1)] == vanguards
+    assert game.decision.kind is DecisionKind.MAIN_PHASE

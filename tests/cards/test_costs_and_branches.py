@@ -262,3 +262,18 @@ def test_LX_P14_turn_g_zone_cards_face_down(ldb):
     game = scene(ldb, {"vanguard": "LX-P14", "g_zone_face_up": ["PG-001"], "g_zone": ["PG-002"]},
                  fmt="premium")
     assert not has_action(game, ActionKind.ACT)
+
+
+def test_LX_P15_retire_the_opponents_legion_mate(ldb):
+    """The legion_mate filter: the opponent's mate is retired and the legion ends, the leader
+    stays; against a vanguard not in legion the act is not offered."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "LX-P15"}, "soul": [G2]},
+                 {"vanguard": "LG-007", "mate": "LG-005"}, fmt="premium")
+    leader = unit_at(game, 1, Circle.VC)
+    mate = next(c for c in game.state.board.circles[1][Circle.VC] if c != leader)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.FRONT_LEFT)))
+    assert zone_of(game, mate) is Zone.DROP and unit_at(game, 1, Circle.VC) == leader
+    assert not q.in_legion(game.state, 1)
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "LX-P15"}, "soul": [G2]},
+                 {"vanguard": "LG-007"}, fmt="premium")
+    assert not has_action(game, ActionKind.ACT)

@@ -150,3 +150,42 @@ def test_LX_R08_a_heart_named_search_different_names_and_give_an_ability(ldb):
     assert len(q.abilities(game.state, alpha)) == 1 == len(q.abilities(game.state, beta))
     game = scene(ldb, {**side, "vanguard": V3}, fmt="premium")
     assert not has_action(game, ActionKind.ACT)
+
+
+def test_LX_R09_power_and_grade_become_one(ldb):
+    """ACT-26 "becomes": the opponent's 13000 grade 3 vanguard becomes power 1, grade 1, and
+    loses its abilities until end of turn; without a face-up damage no act."""
+    game = scene(ldb, {"vanguard": "LX-R09", "damage": [G2]}, {"vanguard": "LX-K01"})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    theirs = unit_at(game, 1, Circle.VC)
+    assert power_of(game, theirs) == 1 and q.grade(game.state, theirs) == 1
+    assert q.abilities(game.state, theirs) == []
+    game = scene(ldb, {"vanguard": "LX-R09", "damage": [G2], "damage_face_down": 1})
+    assert not has_action(game, ActionKind.ACT)
+
+
+def test_LX_R10_call_from_hand_and_drop_then_exchange_positions(ldb):
+    """One choice over the hand and the drop together (a list of selectors); the called units
+    get +5000 and, at the end of the battle one attacked, swap circles with another
+    rear-guard; with no card in either zone nothing is called."""
+    game = scene(ldb, {"vanguard": "LX-R10", "damage": [G2], "hand": ["PX-002"], "drop": [G2]},
+                 phase="main")
+    from_hand = card_named(game, 0, Zone.HAND, "PX-002")
+    from_drop = card_named(game, 0, Zone.DROP, G2)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    assert {a.card for a in game.legal_actions() if a.kind is ActionKind.PICK} == {from_hand,
+                                                                                  from_drop}
+    game.step(pick(game, ActionKind.PICK, card=from_drop))
+    game.step(pick(game, ActionKind.PICK, card=from_hand))
+    game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_LEFT))
+    game.step(pick(game, ActionKind.PICK, circle=Circle.BACK_RIGHT))
+    assert power_of(game, from_drop) == 15000 and power_of(game, from_hand) == 13000
+    game.step(pick(game, ActionKind.DONE))                            # to the battle phase
+    game.step(pick(game, ActionKind.ATTACK, card=from_drop, target=unit_at(game, 1, Circle.VC)))
+    game.step(pick(game, ActionKind.DONE))                            # no guard
+    game.step(pick(game, ActionKind.PICK, card=from_hand))            # the other rear-guard
+    assert unit_at(game, 0, Circle.BACK_RIGHT) == from_drop
+    assert unit_at(game, 0, Circle.FRONT_LEFT) == from_hand
+    game = scene(ldb, {"vanguard": "LX-R10", "damage": [G2]})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    assert game.decision.kind is DecisionKind.MAIN_PHASE
