@@ -231,6 +231,7 @@ class BattleEnded:
     hit: bool
     target_is_vanguard: bool
     co_attacker: int = -1
+    booster: int = -1          # the unit that boosted that battle ("the battle it boosted")
 
 
 @dataclass(frozen=True, slots=True)

@@ -224,7 +224,7 @@ def _close_step(state: State) -> None:
         ops.emit(state, BattleEnded(battle.attacker, battle.target, battle.player,
                                     bool(battle.hit),
                                     q.position(battle.target).zone is Zone.VC,
-                                    battle.co_attacker))
+                                    battle.co_attacker, battle.booster))
         for guardian in list(state.board.zones[1 - battle.player][Zone.GC]):
             ops.retire(state, guardian)
     sweep_modifiers(state, Duration.END_OF_BATTLE)

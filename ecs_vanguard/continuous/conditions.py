@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ecs_vanguard import facts as f
 from ecs_vanguard.cards.schema import Check
 from ecs_vanguard.continuous.scopes import SELECTORS
+from ecs_vanguard.events import AttackDeclared, TurnStarted
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import Zone
 
@@ -52,6 +53,17 @@ def _self_attacking(state: State, frame: Frame, check: Check) -> bool:
     """The battle now is one this unit attacked in (a legion's mate attacks too, LEG-11)."""
     b = state.battle
     return b is not None and frame.source in (b.attacker, b.co_attacker)
+
+
+def _battle_number(state: State, frame: Frame, check: Check) -> bool:
+    """`min` or more attacks were declared this turn: during (or at the end of) a battle, it is
+    the `min`-th battle or later ("if it is the fourth battle"); read from the log when asked."""
+    count = 0
+    for event in reversed(state.events):
+        if isinstance(event, TurnStarted):
+            break
+        count += isinstance(event, AttackDeclared)
+    return count >= minimum(check)
 
 
 def _kinds_min(state: State, frame: Frame, check: Check) -> bool:
@@ -94,6 +106,9 @@ FACT_CHECK_SPECS: dict[str, CheckSpec] = {
     "self_attacked": CheckSpec(lambda s, fr, c: s.battle is not None
                                and s.battle.target == fr.source,
                                "during a battle where this unit is attacked"),
+    "battle_number": CheckSpec(_battle_number, "min or more battles this turn: the battle now "
+                               "is the min-th or later (\"the fourth battle\")", _MIN,
+                               ("min",)),
     "drive_check": CheckSpec(lambda s, fr, c: fr.ctx("drive_check", 0) == 1,
                              "a trigger revealed by a drive check (an over trigger's extra "
                              "effect)"),

@@ -12,6 +12,7 @@ from tests.cards.conftest import scene
 from tests.helpers import (
     card_named,
     cards_in,
+    has_action,
     ids_in,
     is_face_up,
     is_rested,
@@ -249,3 +250,38 @@ def test_LX_E14_when_this_unit_boosts_a_named_unit(ldb):
         game.step(pick(game, ActionKind.ATTACK, card=attacker, target=unit_at(game, 1, Circle.VC)))
         game.step(pick(game, ActionKind.BOOST))
         assert power_of(game, attacker) == total
+
+
+def _maelstrom_battles(ldb, boost_in: int):
+    """Battles 1, 2 by the front row, 3 and 4 by the vanguard (it stands once); the marshal
+    boosts the vanguard in battle `boost_in`. Returns the game at that battle's guard step."""
+    game = scene(ldb, {"vanguard": "LX-E15B", "rear": {"front_left": G2, "front_right": G2,
+                                                      "back_center": "LX-E15"}},
+                 {"vanguard": V3, "hand": ["DX-011", G2]}, phase="battle")
+    vanguard, theirs = unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC)
+    for attacker in (Circle.FRONT_LEFT, Circle.FRONT_RIGHT):
+        game.step(pick(game, ActionKind.ATTACK, card=unit_at(game, 0, attacker), target=theirs))
+        game.step(pick(game, ActionKind.DONE))                # no guard
+    for battle in (3, 4):
+        game.step(pick(game, ActionKind.ATTACK, card=vanguard, target=theirs))
+        if battle == boost_in:
+            game.step(pick(game, ActionKind.BOOST))
+            return game
+        game.step(pick(game, ActionKind.DONE))                # no boost
+        game.step(pick(game, ActionKind.DONE))                # no guard
+    raise AssertionError("no such battle")
+
+
+def test_LX_E15_the_fourth_battle_and_the_battle_it_boosted(ldb):
+    """Boosting the «Maelstrom» vanguard in the fourth battle: no grade 0 guard, and at the end
+    of that battle the marshal returns to the deck; in the third battle neither."""
+    game = _maelstrom_battles(ldb, 4)
+    marshal = unit_at(game, 0, Circle.BACK_CENTER)
+    assert not has_action(game, ActionKind.GUARD, card=card_named(game, 1, Zone.HAND, "DX-011"))
+    game.step(pick(game, ActionKind.DONE))                    # no guard: it hits
+    assert zone_of(game, marshal) is Zone.DECK
+    game = _maelstrom_battles(ldb, 3)
+    marshal = unit_at(game, 0, Circle.BACK_CENTER)
+    assert has_action(game, ActionKind.GUARD, card=card_named(game, 1, Zone.HAND, "DX-011"))
+    game.step(pick(game, ActionKind.DONE))
+    assert zone_of(game, marshal) is Zone.RC
