@@ -10,7 +10,9 @@ import pytest
 import ecs_vanguard as vg
 
 CORPUS = Path(__file__).with_name("corpus")
-QUIET_DECK = ["DX-006"] * 10                 # vanilla grade 2s: no trigger, no decision
+V3 = "PX-008"                                # a vanilla grade 3 (13000)
+G2 = "DX-006"                                # a vanilla grade 2 (10000, intercept)
+QUIET_DECK = [G2] * 10                       # vanilla grade 2s: no trigger, no decision
 
 
 @pytest.fixture(scope="session")

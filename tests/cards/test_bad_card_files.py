@@ -12,6 +12,7 @@ from ecs_vanguard.decisions import ActionKind, DecisionKind
 from ecs_vanguard.errors import CardDataError
 from ecs_vanguard.events import AbilityActivated, AutoPlayed
 from ecs_vanguard.zones import Circle
+from tests.cards.conftest import CORPUS
 
 CARD = '[[card]]\nid = "BAD-1"\nnames = ["Bad Card"]\ngrade = 2\npower = 10000\n'
 
@@ -167,8 +168,6 @@ def test_a_bad_card_file_is_refused_naming_file_card_and_field(tmp_path, db, pro
 
 def test_the_corpus_loads_and_every_card_names_the_era_it_mirrors(ldb):
     """At least 60 invented cards, each preceded by a comment naming what it mirrors."""
-    from tests.cards.conftest import CORPUS
-
     mirrors = sum(f.read_text().count("# mirrors: ") for f in CORPUS.glob("*.toml"))
     corpus = [c for c in ldb if c.id.startswith("LX-")]
     assert mirrors >= 60 and len(corpus) >= 60

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ecs_vanguard.decisions import ActionKind
 from ecs_vanguard.zones import Circle, Zone
-from tests.cards.conftest import scene
+from tests.cards.conftest import G2, V3, scene
 from tests.helpers import (
     card_named,
     cards_in,
@@ -18,9 +18,6 @@ from tests.helpers import (
     power_of,
     unit_at,
 )
-
-V3 = "PX-008"          # a vanilla grade 3
-G2 = "DX-006"          # a vanilla grade 2
 
 
 def _call(game, card_id: str, circle: Circle = Circle.FRONT_LEFT) -> int:

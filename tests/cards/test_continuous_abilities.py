@@ -7,7 +7,7 @@ from __future__ import annotations
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import ActionKind
 from ecs_vanguard.zones import Circle, Zone
-from tests.cards.conftest import scene
+from tests.cards.conftest import G2, V3, scene
 from tests.helpers import (
     card_named,
     critical_of,
@@ -17,9 +17,6 @@ from tests.helpers import (
     unit_at,
     zone_of,
 )
-
-V3 = "PX-008"
-G2 = "DX-006"
 
 
 def test_LX_K01_power_for_each_rear_guard(ldb):

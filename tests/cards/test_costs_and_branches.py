@@ -8,7 +8,7 @@ from __future__ import annotations
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import ActionKind, DecisionKind
 from ecs_vanguard.zones import Circle, Zone
-from tests.cards.conftest import scene
+from tests.cards.conftest import G2, V3, scene
 from tests.helpers import (
     card_named,
     cards_in,
@@ -22,9 +22,6 @@ from tests.helpers import (
     unit_at,
     zone_of,
 )
-
-V3 = "PX-008"
-G2 = "DX-006"
 
 
 def test_LX_P01_put_this_unit_into_your_soul(ldb):

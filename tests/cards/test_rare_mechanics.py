@@ -8,7 +8,7 @@ from ecs_vanguard import query as q
 from ecs_vanguard.decisions import ActionKind, DecisionKind
 from ecs_vanguard.events import DriveChecked
 from ecs_vanguard.zones import Circle, Zone
-from tests.cards.conftest import scene
+from tests.cards.conftest import G2, V3, scene
 from tests.helpers import (
     card_named,
     events_of,
@@ -19,9 +19,6 @@ from tests.helpers import (
     unit_at,
     zone_of,
 )
-
-V3 = "PX-008"
-G2 = "DX-006"
 
 
 def _drive_checks(ldb, use: bool) -> int:
