@@ -139,13 +139,13 @@ def guard_at_once(state: State, attacker: int) -> int:
     in this battle (1: no restriction): the battle's own (an effect's `guard_at_once`) or a
     restriction on the attacker (a cont ability's); the largest counts."""
     battle = state.battle
-    amounts = [battle.guard_at_once if battle is not None else 0]
+    amounts = [battle.guard_at_once if battle is not None else 1]
     mods = f.modifiers(attacker)
     if mods:
         amounts += [m.amount for m in mods if m.stat is Stat.GUARD_AT_ONCE]
     if state.continuous or state.grants or Stat.GUARD_AT_ONCE in state.cont_index:
         amounts += _amounts(state, attacker, Stat.GUARD_AT_ONCE)
-    return max(1, *amounts)
+    return max(1, max(amounts))
 
 
 def battle_totals(state: State) -> tuple[int, int]:
