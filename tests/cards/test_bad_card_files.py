@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import ecs_vanguard as vg
+from ecs_vanguard import hashing
 from ecs_vanguard.decisions import ActionKind, DecisionKind
 from ecs_vanguard.errors import CardDataError
 from ecs_vanguard.events import AbilityActivated, AutoPlayed
@@ -203,7 +204,9 @@ def _position(ldb: vg.CardDB, card_id: str, seed: int) -> vg.Game:
 def test_a_card_that_loads_never_raises_inside_a_game(ldb):
     """Every corpus card, placed where it may act with resources to pay, plays through random
     turns (any action but "done" most of the time) without an engine error, the invariants
-    holding after every step; a good part of their act and auto abilities get played."""
+    holding after every step; a good part of their act and auto abilities get played. Every
+    op they use writes copy-on-write: a clone made before a step never sees it, and the
+    incremental state hash equals one computed from scratch."""
     played: set[str] = set()
     corpus = sorted(c.id for c in ldb if c.id.startswith("LX-"))
     for seed, card_id in enumerate(corpus):
@@ -215,8 +218,18 @@ def test_a_card_that_loads_never_raises_inside_a_game(ldb):
             actions = game.legal_actions()
             busy = [a for a in actions if a.kind not in (ActionKind.DONE, ActionKind.NO)]
             pool = busy if busy and rng.random() < 0.85 else actions
+            game.switch()
+            before, cards_before = game.clone(), hashing.full_cards_part()
+            board_before = repr(game.state.board.zones) + repr(game.state.board.circles)
             game.step(pool[int(rng.integers(len(pool)))])
             game.check_invariants()
+            before.switch()
+            assert hashing.full_cards_part() == cards_before
+            assert repr(before.state.board.zones) + repr(before.state.board.circles) == \
+                board_before
+            game.switch()
+            game.state_hash()
+            assert hashing.cards_part(game.state) == hashing.full_cards_part()
         played |= {game.state.card(e.card).id for e in game.events
                    if isinstance(e, AutoPlayed | AbilityActivated)}
     active = {c for c in corpus if any(a.kind.value != "cont" for a in ldb[c].abilities)}
