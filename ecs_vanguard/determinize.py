@@ -122,8 +122,7 @@ def _reindex(state: State, changed: set[int]) -> None:
                       for kind, watchers in state.watchers.items()}
     state.cont_index = {stat: tuple(c for c in entries if c[0] not in changed)
                         for stat, entries in state.cont_index.items()}
-    for entity in sorted(changed):
-        ops.watch(state, entity)
+    ops.watch(state, sorted(changed))
 
 
 def _fresh_random(rng: np.random.Generator) -> GameRandom:

@@ -7,7 +7,7 @@ attacker = "self" }`). Every event is frozen plain data so the log can be shared
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ecs_vanguard.zones import Circle, Zone
 
@@ -59,6 +59,9 @@ class UnitRode:
     from_zone: Zone
     persona: bool
     superior: bool = False
+    # The vanguard ridden upon (now in the soul): "when X rides this unit". Not compared: two
+    # logs of one ride are the same fact.
+    ridden: int = field(default=-1, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +82,8 @@ class UnitPlaced:
     player: int
     to_zone: Zone
     circle: Circle | None
+    # Where it came from ("placed from hand"); not compared, as `ridden` above.
+    from_zone: Zone | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +218,20 @@ class AttackMissed:
     target: int
     player: int
     co_attacker: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class BattleEnded:
+    """CORE-13: the close step of a battle ("at the end of the battle this unit attacked");
+    `target_is_vanguard` says what it attacked (a hit rear-guard is in the drop by now)."""
+
+    attacker: int
+    target: int
+    player: int
+    hit: bool
+    target_is_vanguard: bool
+    co_attacker: int = -1
+    booster: int = -1          # the unit that boosted that battle ("the battle it boosted")
 
 
 @dataclass(frozen=True, slots=True)
@@ -427,3 +446,11 @@ def snake_name(cls: type) -> str:
 
 
 EVENTS_BY_NAME: dict[str, type] = {snake_name(cls): cls for cls in EVENT_TYPES}
+
+# Fields holding a card (a `when` filter takes "self" or a table of filters on that card) and
+# fields holding a player ("you" or "opponent"); events with a `source` also take `by`.
+CARD_FIELDS = frozenset({"card", "attacker", "target", "booster", "boosted", "guarding",
+                         "co_attacker", "ridden", "source", "leader", "mate", "previous"})
+PLAYER_FIELDS = frozenset({"player", "jailer", "first_player"})
+# TERM-02: events whose `source` is the card whose effect did it (-1: the rules).
+SOURCE_EVENTS = frozenset({UnitRetired, PowerChanged, DamageDealt})

@@ -91,6 +91,16 @@ def front_row(state: State, player: int) -> list[int]:
             if not is_locked(u) and not is_heart(u)]
 
 
+def holds_the_vc(state: State, card: int) -> bool:
+    """True for a card no effect may take off a VC: the vanguard (a legion's leader) and the
+    hearts under a G unit. Only a ride replaces a vanguard (engine decision: an effect that
+    would empty a VC does not move the card); a legion mate or a G unit may leave."""
+    pos = _ce(card, Position)
+    if pos.zone is not Zone.VC:
+        return False
+    return is_heart(card) or (card == vanguard(state, pos.owner) and not is_g_unit(state, card))
+
+
 def is_back_row(circle: Circle | None) -> bool:
     """True for the back-row circles."""
     return circle in BACK_ROW
@@ -160,8 +170,7 @@ def abilities(state: State, entity: int) -> list[tuple[str, int, AbilityDef]]:
     mods = _ce(entity, Modifiers).items
     if any(m.stat is Stat.LOSE_ABILITIES for m in mods):
         return []
-    out: list[tuple[str, int, AbilityDef]] = [(card.id, i, a)
-                                              for i, a in enumerate(card.abilities)]
+    out: list[tuple[str, int, AbilityDef]] = [(card.id, i, a) for i, a in card.own_abilities]
     for mod in mods:
         if mod.stat is Stat.GRANT:
             card_id, index = cast("tuple[str, int]", mod.value)

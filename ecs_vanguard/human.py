@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from ecs_vanguard import query as q
 from ecs_vanguard.agents import make_agent
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
@@ -217,8 +218,11 @@ def _pick(game: Game, decision: Decision, action: Action) -> str:
 
 
 def _ability(game: Game, action: Action) -> str:
-    abilities = game.card(action.card).abilities
-    text = abilities[action.index].text if 0 <= action.index < len(abilities) else ""
+    """The text of the act ability an action plays: its slot among the card's abilities now
+    (printed ones the card has itself, then gained ones)."""
+    game.switch()
+    abilities = q.abilities(game.state, action.card)
+    text = abilities[action.index][2].text if 0 <= action.index < len(abilities) else ""
     return f": {text}" if text else ""
 
 

@@ -21,6 +21,7 @@ from ecs_vanguard.state import ALCHEMAGIC_INDEX, G_GUARDIAN_INDEX, Frame, State
 from ecs_vanguard.zones import COLUMN_PARTNER, FRONT_ROW, Circle, Zone
 
 _NOT_CALLABLE = frozenset({UnitType.ORDER, UnitType.G_UNIT})
+_OFF_FIELD = (Zone.HAND, Zone.DROP, Zone.SOUL, Zone.G_ZONE, Zone.BIND)
 
 
 def ride_actions(state: State, player: int) -> list[Action]:
@@ -100,15 +101,20 @@ def _usable(state: State, player: int, card: int, card_id: str, index: int,
 
 @cache
 def _has_act(card: CardDef) -> bool:
-    return any(a.kind is AbilityKind.ACT for a in card.abilities)
+    return any(a.kind is AbilityKind.ACT for _, a in card.own_abilities)
 
 
 def act_actions(state: State, player: int) -> list[Action]:
     """Act abilities the player's cards have now, valid in their zone, usable now (CORE-19,
-    ACT-22). An action's index is the ability's slot in `query.abilities` of the card."""
+    ACT-22): on the field, in the order zones, and in the hand, drop, soul, G zone or bind zone
+    for cards with an act ability valid there. An action's index is the ability's slot in
+    `query.abilities` of the card."""
     out = []
     theirs = state.board.zones[1 - player][Zone.ORDER]
-    for card in (*q.units(state, player), *state.board.zones[player][Zone.ORDER], *theirs):
+    cards = [*q.units(state, player), *state.board.zones[player][Zone.ORDER], *theirs]
+    if state.db.acts_off_field:                # most pools have none: nothing more to look at
+        cards += _off_field_act_cards(state, player)
+    for card in cards:
         if not _has_act(state.card(card)) and card not in state.grants:
             continue                     # most cards have no act ability: skip them cheaply
         zone = q.position(card).zone
@@ -120,6 +126,15 @@ def act_actions(state: State, player: int) -> list[Action]:
                     and _usable(state, player, card, card_id, index, ability)):
                 out.append(action(ActionKind.ACT, card=card, index=slot))
     return out
+
+
+def _off_field_act_cards(state: State, player: int) -> list[int]:
+    """The player's cards in a hand, drop, soul, G zone or bind zone whose act ability is
+    valid in that zone (issue 9: the engine offers them like those on the field)."""
+    acts = state.db.acts_off_field
+    zones = state.board.zones[player]
+    return [card for zone in _OFF_FIELD for card in zones[zone]
+            if zone in acts.get(state.card(card).id, ())]
 
 
 def play_ability(state: State, card: int) -> int:
@@ -263,11 +278,12 @@ def guard_actions(state: State, player: int) -> list[Action]:
     assert battle is not None
     group = battle.guard_group
     min_grade = q.guard_min_grade(state, battle.attacker)        # "only grade N or greater"
+    at_once = q.guard_at_once(state, battle.attacker)            # ACT-27: "N or more at once"
     out = [action(ActionKind.GUARD, card=c) for c in state.board.zones[player][Zone.HAND]
            if state.card(c).unit_type not in _NOT_CALLABLE and c not in group
            and (min_grade <= 0 or q.hand_grade(state, c) >= min_grade)]
     if group:
-        if len(group) >= battle.guard_at_once:
+        if len(group) >= at_once:
             out.append(action(ActionKind.YES))
         out.append(action(ActionKind.NO))
         return out

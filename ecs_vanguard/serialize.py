@@ -343,5 +343,4 @@ def _fill_world(state: State, entities: list[tuple[int, list]]) -> None:
         if card is not None:
             defs[e] = state.db[card.card_id]
     state.defs = defs
-    for e in sorted(by_id):
-        ops.watch(state, e)
+    ops.watch(state, sorted(by_id))

@@ -22,13 +22,10 @@ def deal(state: State, decks: tuple[Deck, Deck]) -> None:
             ride.remove(deck.starter)
         for card_id in ride:
             rest.remove(card_id)
-        ops.zones.create_card(state, player, deck.starter, Zone.VC)
-        for card_id in ride:
-            ops.zones.create_card(state, player, card_id, Zone.RIDE_DECK)
-        for card_id in rest:
-            ops.zones.create_card(state, player, card_id, Zone.DECK)
-        for card_id in deck.g_deck:
-            ops.zones.create_card(state, player, card_id, Zone.G_ZONE)
+        ops.zones.create_cards(state, player, [deck.starter], Zone.VC)
+        ops.zones.create_cards(state, player, ride, Zone.RIDE_DECK)
+        ops.zones.create_cards(state, player, rest, Zone.DECK)
+        ops.zones.create_cards(state, player, list(deck.g_deck), Zone.G_ZONE)
     for player in (0, 1):
         world.orientation(state, q.vanguard(state, player)).face_up = False
         ops.shuffle(state, player)

@@ -15,6 +15,7 @@ from ecs_vanguard.events import (
     AttackDeclared,
     AttackHit,
     AttackMissed,
+    BattleEnded,
     DamageDealt,
     Intercepted,
     UnitBoosted,
@@ -113,7 +114,7 @@ def _guard_step(state: State) -> None:
         # GG-02: reveal it, pay its cost, then it is called to GC at rest (a frame).
         state.stack.append(Frame(answer.card, state.card(answer.card).id, G_GUARDIAN_INDEX,
                                  defender))
-    elif answer.kind is ActionKind.GUARD and battle.guard_at_once > 1:
+    elif answer.kind is ActionKind.GUARD and q.guard_at_once(state, battle.attacker) > 1:
         battle.guard_group.append(answer.card)          # ACT-27: placed together on YES
     elif answer.kind is ActionKind.GUARD:
         ops.call(state, defender, answer.card, None, to_gc=True, guarding=battle.target)
@@ -220,6 +221,10 @@ def _close_step(state: State) -> None:
     battle = state.battle
     assert battle is not None
     with ops.batch(state):                              # all guardians retire at once
+        ops.emit(state, BattleEnded(battle.attacker, battle.target, battle.player,
+                                    bool(battle.hit),
+                                    q.position(battle.target).zone is Zone.VC,
+                                    battle.co_attacker, battle.booster))
         for guardian in list(state.board.zones[1 - battle.player][Zone.GC]):
             ops.retire(state, guardian)
     sweep_modifiers(state, Duration.END_OF_BATTLE)

@@ -259,7 +259,7 @@ def _end(state: State) -> None:
         if lock.until_owner_end and q.position(card).owner == p:
             ops.unlock(state, card)          # ACT-24: the lock's period ends with its owner's turn
     state.once_used.clear()     # CORE-19: "1/turn" uses are counted per turn
-    start_turn(state, state.turn.turn + 1, 1 - p)
+    start_turn(state, state.turn.turn + 1, p if ops.extra_turn_due(state, p) else 1 - p)
 
 
 PHASES: dict[Phase, Callable[[State], None]] = {

@@ -111,7 +111,7 @@ def _guard(state: State, player: int, actions: list[Action]) -> Action | None:
         return intercept
     guards = [a for a in actions if a.kind is ActionKind.GUARD]
     from_hand = [a for a in guards if q.position(a.card).zone is Zone.HAND]
-    if state.battle.guard_at_once > len(from_hand):
+    if q.guard_at_once(state, state.battle.attacker) > len(from_hand):
         guards = [a for a in guards if a not in from_hand]     # ACT-27: not enough cards
     needed = attack - defence + 1
     shields = sorted((a for a in guards

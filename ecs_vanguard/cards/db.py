@@ -9,11 +9,13 @@ from pathlib import Path
 
 from ecs_vanguard.cards.bounds import check_counts
 from ecs_vanguard.cards.files import CardFile, CardOrigin, card_paths, read_card_file
-from ecs_vanguard.cards.loader import load_file
-from ecs_vanguard.cards.schema import CardDef
-from ecs_vanguard.cards.steps import GiveAbility
-from ecs_vanguard.cards.validate import validate_card
+from ecs_vanguard.cards.loader import OFF_FIELD_ACT_ZONES, load_file
+from ecs_vanguard.cards.schema import AbilityKind, CardDef
+from ecs_vanguard.cards.steps import GiveAbility, MakeTokens
+from ecs_vanguard.cards.validate import all_steps, validate_card
 from ecs_vanguard.errors import CardDataError
+from ecs_vanguard.rules import UnitType
+from ecs_vanguard.zones import Zone
 
 
 class CardDB:
@@ -40,18 +42,36 @@ class CardDB:
             validate_card(card)
             check_counts(card)
             self._check_references(card)
+        # Cards with an act ability valid in a hand, drop, soul, G zone or bind zone, and the
+        # zones: the engine offers those there (playable.act_actions), and looks only if any.
+        self.acts_off_field: dict[str, frozenset[Zone]] = {
+            card.id: zones for card in self._cards.values()
+            if (zones := frozenset(z for _, a in card.own_abilities if a.kind is AbilityKind.ACT
+                                   for z in a.zones) & OFF_FIELD_ACT_ZONES)}
 
     def _check_references(self, card: CardDef) -> None:
-        """Refuse an ability that gives an ability no card of this database has (ACT-22)."""
-        for i, ability in enumerate(card.abilities):
-            for j, step in enumerate(ability.effect):
-                if not isinstance(step, GiveAbility):
-                    continue
-                other = self._cards.get(step.card)
-                if other is None or not 0 <= step.index < len(other.abilities):
-                    raise CardDataError(
-                        f"{card.source}: card {card.id}: field 'ability[{i}].effect[{j}].card': "
-                        f"no ability {step.index} on card {step.card!r}")
+        """Refuse an ability that gives an ability no card of this database has (ACT-22), or
+        makes tokens of a card that is not a token of this database (TOK-04)."""
+        lists = [(f"ability[{i}].{part}", getattr(a, part))
+                 for i, a in enumerate(card.abilities) for part in ("cost", "effect")]
+        lists.append(("trigger_extra", card.trigger_extra))
+        for field, steps in lists:
+            for step in all_steps(steps):
+                problem = self._reference_problem(step)
+                if problem:
+                    raise CardDataError(f"{card.source}: card {card.id}: field '{field}': "
+                                        f"{problem}")
+
+    def _reference_problem(self, step: object) -> str:
+        if isinstance(step, GiveAbility):
+            other = self._cards.get(step.card)
+            if other is None or not 0 <= step.index < len(other.abilities):
+                return f"give_ability: no ability {step.index} on card {step.card!r}"
+        if isinstance(step, MakeTokens):
+            token = self._cards.get(step.card)
+            if token is None or token.unit_type is not UnitType.TOKEN:
+                return f"make_tokens: {step.card!r} is not a token card of this database"
+        return ""
 
     @staticmethod
     def builtin() -> CardDB:

@@ -8,60 +8,38 @@ exist in the engine's registries is checked above the effect layer (`cards.valid
 
 from __future__ import annotations
 
-import dataclasses
 import tomllib
+import typing
 from enum import Enum
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ecs_vanguard import limits
-from ecs_vanguard.cards import steps as st
-from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Check, Limit, When
-from ecs_vanguard.cards.steps import (
-    CONT_TYPES,
-    CONTINUOUS_STAT_NAMES,
-    COST_TYPES,
-    RESTRICTION_NAMES,
-    STEP_TYPES,
-    Choose,
-)
+from ecs_vanguard.cards.fields import Where as _Where
+from ecs_vanguard.cards.fields import parse_checks, parse_filters, parse_steps
+from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Limit, When
+from ecs_vanguard.cards.steps import CONT_TYPES, STEP_TYPES
 from ecs_vanguard.errors import CardDataError
-from ecs_vanguard.events import EVENTS_BY_NAME
-from ecs_vanguard.rules import Duration, Gift, OrderType, Skill, Trigger, UnitType
-from ecs_vanguard.zones import Zone
+from ecs_vanguard.events import CARD_FIELDS, EVENTS_BY_NAME, PLAYER_FIELDS, SOURCE_EVENTS
+from ecs_vanguard.rules import Gift, OrderType, Skill, Trigger, UnitType
+from ecs_vanguard.zones import Circle, Zone
 
 _CARD_KEYS = {
-    "id", "names", "grade", "power", "shield", "critical", "nation", "race", "unit_type",
+    "id", "names", "grade", "power", "shield", "critical", "nation", "clan", "race", "unit_type",
     "trigger", "trigger_power", "skills", "gift", "order_type", "sentinel", "standard",
     "ability", "trigger_extra", "text", "overdress", "overdress_or_dressed", "subtypes",
     "world_rule", "alchemagic", "stride_cost", "ultimate_stride", "g_guardian_cost", "seek_mate",
 }
 _SUBTYPES = ("prison", "world")
 _ABILITY_KEYS = {"kind", "zones", "when", "condition", "cost", "optional", "limit", "effect", "text",
-                 "used_by"}
-_KEY_ALIASES = {"from": "source", "as": "bind"}
-_TARGET_FIELDS = ("target", "source", "count")
-_CHOICES = {
-    "player": ("you", "opponent"),
-    "chooser": ("owner", "opponent", "random"),
-    "to": ("rc", "gc"),
-    "rule": ("only_vanguards", "none"),
-    "restriction": RESTRICTION_NAMES,
-    "stat": CONTINUOUS_STAT_NAMES,
-}
-_ZONE_NAMES = ("hand", "deck", "drop", "soul", "damage", "bind")
-# ACT-28: steps that keep counters of their own cannot repeat inside a for_each.
-_LOOPING = (st.LookTop, st.SuperiorCall, st.DealDamage, st.ForEach)
-
-
-class _Where:
-    """The place being read, for error messages: file, card id, field path."""
-
-    def __init__(self, file: str, card: str = "?"):
-        self.file, self.card = file, card
-
-    def fail(self, field: str, message: str) -> CardDataError:
-        return CardDataError(f"{self.file}: card {self.card}: field '{field}': {message}")
+                 "used_by", "given"}
+# Zones where the engine offers an act ability to its player (`playable.act_actions`); an
+# order's play effect is an act ability in the order area (CORE-08).
+ACT_ZONES = frozenset({Zone.VC, Zone.RC, Zone.HAND, Zone.DROP, Zone.SOUL, Zone.G_ZONE, Zone.BIND,
+                       Zone.ORDER, Zone.ORDER_AREA})
+# Of those, the zones outside the field and the order zone (`CardDB.acts_off_field`).
+OFF_FIELD_ACT_ZONES = frozenset({Zone.HAND, Zone.DROP, Zone.SOUL, Zone.G_ZONE, Zone.BIND})
 
 
 def _enum(where: _Where, field: str, enum: type[Enum], value: Any) -> Any:
@@ -78,97 +56,61 @@ def _typed(where: _Where, field: str, value: Any, kind: type | tuple[type, ...])
     return value
 
 
-def _parse_step(where: _Where, field: str, raw: Any, is_cost: bool) -> object:
-    if not isinstance(raw, dict) or "op" not in raw:
-        raise where.fail(field, "a step must be a table with an 'op' key")
-    op = raw["op"]
-    step_type = STEP_TYPES.get(op)
-    if step_type is None:
-        raise where.fail(f"{field}.op", f"unknown op {op!r}; known: {', '.join(sorted(STEP_TYPES))}")
-    if is_cost and step_type not in COST_TYPES:
-        raise where.fail(f"{field}.op", f"{op!r} cannot be a cost")
-    kwargs: dict[str, Any] = {}
-    fields = {f.name: f for f in dataclasses.fields(step_type)}
-    for key, value in raw.items():
-        if key == "op":
-            continue
-        name = _KEY_ALIASES.get(key, key)
-        if name not in fields:
-            raise where.fail(f"{field}.{key}", f"unknown key for op {op!r}")
-        kwargs[name] = _parse_value(where, f"{field}.{key}", name, value)
-    for name in _TARGET_FIELDS:
-        if name in kwargs and (name != "count" or step_type is st.ForEach):
-            _check_target(where, f"{field}.{name}", kwargs[name])
-    try:
-        step = step_type(**kwargs)
-    except TypeError as exc:
-        raise where.fail(field, f"bad arguments for op {op!r}: {exc}") from None
-    if isinstance(step, Choose) and not isinstance(step.count, int) and step.count != "times":
-        raise where.fail(f"{field}.count", "expected an integer or \"times\" (inside for_each)")
-    return step
-
-
-def _parse_value(where: _Where, field: str, name: str, value: Any) -> Any:
-    """Turn one step argument into its typed value, refusing values outside its closed set."""
-    if name == "until":
-        return _enum(where, field, Duration, value)
-    if name == "where":
-        return _parse_where(where, field, value)
-    if name == "zone":
-        if value not in _ZONE_NAMES:
-            raise where.fail(field, f"{value!r} is not one of: {', '.join(_ZONE_NAMES)}")
-        return value
-    if name in _CHOICES and value not in _CHOICES[name]:
-        raise where.fail(field, f"{value!r} is not one of: {', '.join(_CHOICES[name])}")
-    if name == "do":
-        inner = _parse_steps(where, field, value, is_cost=False)
-        for i, step in enumerate(inner):
-            if isinstance(step, _LOOPING) or getattr(step, "up_to", False):
-                raise where.fail(f"{field}[{i}]", "this step cannot repeat inside for_each")
-        return inner
-    return value
-
-
-def _check_target(where: _Where, field: str, value: Any) -> None:
-    if not isinstance(value, str):
-        raise where.fail(field, f"expected a selector or bound name, got {value!r}")
-
-
-def _parse_where(where: _Where, field: str, raw: Any) -> tuple[tuple[str, object], ...]:
-    if not isinstance(raw, dict):
-        raise where.fail(field, "expected a table of filters")
-    return tuple(sorted(raw.items()))
-
-
-def _parse_checks(where: _Where, field: str, raw: Any) -> tuple[Check, ...]:
-    if not isinstance(raw, list):
-        raise where.fail(field, "expected a list of checks")
-    out = []
-    for i, item in enumerate(raw):
-        if not isinstance(item, dict) or not isinstance(item.get("check"), str):
-            raise where.fail(f"{field}[{i}].check", f"expected a table naming a check: {item!r}")
-        args = tuple(sorted((k, v) for k, v in item.items() if k != "check"))
-        out.append(Check(item["check"], args))
-    return tuple(out)
-
-
 def _parse_when(where: _Where, field: str, raw: Any) -> When:
-    if not isinstance(raw, dict) or "event" not in raw:
+    """Read `when`: an event name and filters on its fields, each value of the field's kind: a
+    card field takes "self" or a table of filters on that card, a player field "you" or
+    "opponent", `by` (events with a source) whose effect it was: you, opponent or rules."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("event"), str):
         raise where.fail(field, "expected a table with an 'event' key")
     event = EVENTS_BY_NAME.get(raw["event"])
     if event is None:
-        raise where.fail(f"{field}.event", f"unknown event {raw['event']!r}")
-    names = {f.name for f in dataclasses.fields(event)}
-    for key in raw:
-        if key != "event" and key not in names:
-            raise where.fail(f"{field}.{key}", f"event {raw['event']!r} has no field {key!r}")
-    return When(event, tuple(sorted((k, v) for k, v in raw.items() if k != "event")))
+        raise where.fail(f"{field}.event", f"unknown event {raw['event']!r}; known: "
+                                           f"{', '.join(sorted(EVENTS_BY_NAME))}")
+    hints = _event_fields(event)
+    filters = []
+    for key, value in raw.items():
+        at = f"{field}.{key}"
+        if key == "event":
+            continue
+        if key == "by" and event in SOURCE_EVENTS:
+            if value not in ("you", "opponent", "rules"):
+                raise where.fail(at, f"{value!r} is not one of: you, opponent, rules")
+        elif key not in hints:
+            raise where.fail(at, f"event {raw['event']!r} has no field {key!r}; its fields: "
+                                 f"{', '.join(hints)}")
+        else:
+            value = _event_value(where, at, key, hints[key], value)
+        filters.append((key, value))
+    return When(event, tuple(sorted(filters)))
 
 
-def _parse_steps(where: _Where, field: str, raw: Any, is_cost: bool) -> tuple:
-    if not isinstance(raw, list):
-        raise where.fail(field, "expected a list of steps")
-    return tuple(_parse_step(where, f"{field}[{i}]", s, is_cost) for i, s in enumerate(raw))
+@cache
+def _event_fields(event: type) -> dict[str, str]:
+    return {name: str(hint) for name, hint in typing.get_type_hints(event).items()}
+
+
+def _event_value(where: _Where, field: str, key: str, hint: str, value: Any) -> Any:
+    """Check one event filter against the field's type."""
+    if key in CARD_FIELDS:
+        if value == "self":
+            return value
+        if isinstance(value, dict):
+            return parse_filters(where, field, value)
+        raise where.fail(field, f"expected \"self\" or a table of filters, got {value!r}")
+    if key in PLAYER_FIELDS:
+        if value not in ("you", "opponent"):
+            raise where.fail(field, f"{value!r} is not one of: you, opponent")
+        return value
+    for enum in (Zone, Circle):
+        if enum.__name__ in hint:
+            return _enum(where, field, enum, value).value
+    if "bool" in hint:
+        return _typed(where, field, value, bool)
+    if "int" in hint:
+        return _typed(where, field, value, int)
+    if "str" in hint:
+        return _typed(where, field, value, str)
+    raise where.fail(field, "this field cannot be filtered")
 
 
 def _parse_ability(where: _Where, field: str, raw: Any) -> AbilityDef:
@@ -178,28 +120,37 @@ def _parse_ability(where: _Where, field: str, raw: Any) -> AbilityDef:
         if key not in _ABILITY_KEYS:
             raise where.fail(f"{field}.{key}", "unknown key")
     kind = _enum(where, f"{field}.kind", AbilityKind, raw.get("kind"))
-    zones = frozenset(_enum(where, f"{field}.zones", Zone, z) for z in raw.get("zones", []))
+    zones = frozenset(_enum(where, f"{field}.zones", Zone, z)
+                      for z in _typed(where, f"{field}.zones", raw.get("zones", []), list))
     if not zones:
         raise where.fail(f"{field}.zones", "name at least one zone where the ability is valid")
+    if kind is AbilityKind.ACT and not zones <= ACT_ZONES:
+        bad = ", ".join(sorted(z.value for z in zones - ACT_ZONES))
+        raise where.fail(f"{field}.zones", f"the engine never offers an act ability in {bad}; "
+                         f"act zones: {', '.join(sorted(z.value for z in ACT_ZONES))}")
     when = _parse_when(where, f"{field}.when", raw["when"]) if "when" in raw else None
     if (kind is AbilityKind.AUTO) != (when is not None):
         raise where.fail(f"{field}.when", "auto abilities, and only they, need 'when'")
-    cost = _parse_steps(where, f"{field}.cost", raw.get("cost", []), is_cost=True)
-    effect = _parse_steps(where, f"{field}.effect", raw.get("effect", []), is_cost=False)
+    cost = parse_steps(where, f"{field}.cost", raw.get("cost", []), is_cost=True)
+    effect = parse_steps(where, f"{field}.effect", raw.get("effect", []), is_cost=False)
     if kind is AbilityKind.CONT:
         for i, step in enumerate(effect):
             if type(step) not in CONT_TYPES:
                 names = ", ".join(sorted(n for n, t in STEP_TYPES.items() if t in CONT_TYPES))
                 raise where.fail(f"{field}.effect[{i}]", f"a cont ability may only use: {names}")
+            if getattr(step, "becomes", None) is not None:
+                raise where.fail(f"{field}.effect[{i}].becomes", "a cont ability adds amounts; "
+                                 "`becomes` is for an effect (it reads the value once)")
         if cost:
             raise where.fail(f"{field}.cost", "a cont ability has no cost")
     return AbilityDef(
         kind=kind, zones=zones, effect=effect, cost=cost, when=when,
-        condition=_parse_checks(where, f"{field}.condition", raw.get("condition", [])),
+        condition=parse_checks(where, f"{field}.condition", raw.get("condition", [])),
         optional=bool(_typed(where, f"{field}.optional", raw.get("optional", False), bool)),
         limit=_enum(where, f"{field}.limit", Limit, raw.get("limit", "none")),
-        text=str(raw.get("text", "")),
+        text=_typed(where, f"{field}.text", raw.get("text", ""), str),
         by_opponent=_used_by(where, f"{field}.used_by", raw.get("used_by", "you"), kind),
+        given=_typed(where, f"{field}.given", raw.get("given", False), bool),
     )
 
 
@@ -232,7 +183,7 @@ def parse_card(raw: Any, file: str) -> CardDef:
         abilities=tuple(
             _parse_ability(where, f"ability[{i}]", a) for i, a in enumerate(raw.get("ability", []))
         ),
-        text=str(raw.get("text", "")),
+        text=_typed(where, "text", raw.get("text", ""), str),
         source=file,
     )
     _check_card(where, card)
@@ -252,11 +203,13 @@ def _printed(where: _Where, raw: dict[str, Any], names: list[str]) -> dict[str, 
         "shield": _typed(where, "shield", raw.get("shield", 0), int),
         "critical": _typed(where, "critical", raw.get("critical", 1), int),
         "nation": _typed(where, "nation", raw.get("nation", ""), str),
+        "clan": _typed(where, "clan", raw.get("clan", ""), str),
         "race": _typed(where, "race", raw.get("race", ""), str),
         "unit_type": _enum(where, "unit_type", UnitType, raw.get("unit_type", default_type)),
         "trigger": trigger,
         "trigger_power": _typed(where, "trigger_power", raw.get("trigger_power", 10000), int),
-        "skills": frozenset(_enum(where, "skills", Skill, s) for s in raw.get("skills", [])),
+        "skills": frozenset(_enum(where, "skills", Skill, s)
+                            for s in _typed(where, "skills", raw.get("skills", []), list)),
         "gift": _enum(where, "gift", Gift, raw["gift"]) if "gift" in raw else None,
         "order_type": _enum(where, "order_type", OrderType, order_type) if order_type else None,
         "sentinel": _typed(where, "sentinel", raw.get("sentinel", False), bool),
@@ -278,7 +231,7 @@ def _keywords(where: _Where, raw: dict[str, Any]) -> dict[str, Any]:
         return bool(_typed(where, field, raw.get(field, False), bool))
 
     def steps(field: str, is_cost: bool) -> tuple[object, ...]:
-        return _parse_steps(where, field, raw.get(field, []), is_cost)
+        return parse_steps(where, field, raw.get(field, []), is_cost)
 
     subtypes = _typed(where, "subtypes", raw.get("subtypes", []), list)
     return {
@@ -310,6 +263,9 @@ def _subtype(where: _Where, value: Any) -> str:
 def _check_card(where: _Where, card: CardDef) -> None:
     if not 0 <= card.grade <= 4:
         raise where.fail("grade", f"{card.grade} is outside 0..4")
+    for name in ("power", "shield", "critical", "trigger_power"):
+        if getattr(card, name) < 0:
+            raise where.fail(name, f"{getattr(card, name)} is negative")
     if card.unit_type is UnitType.TRIGGER and card.trigger is None:
         raise where.fail("trigger", "a trigger unit needs a trigger icon")
     if card.unit_type is UnitType.ORDER and card.order_type is None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from ecs_vanguard.cards.flow import compile_program
 from ecs_vanguard.rules import Gift, OrderType, Skill, Trigger, UnitType
 from ecs_vanguard.zones import Zone
 
@@ -31,10 +32,13 @@ class Limit(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Check:
-    """One condition: a check of the continuous layer (`values.CHECKS`) by name, with arguments."""
+    """One condition: a check of the continuous layer (`values.CHECKS`) by name, with arguments
+    (`of` holds nested checks for all / any / not); `origin` names the shorthand it was written
+    as (`generation_break`, `limit_break`, ...), which also makes it a keyword of the card."""
 
     check: str
     args: tuple[tuple[str, object], ...] = ()
+    origin: str = field(default="", compare=False)
 
     def arg(self, key: str, default: Any = None) -> Any:
         """Return the argument `key` or `default`."""
@@ -66,6 +70,12 @@ class AbilityDef:
     limit: Limit = Limit.NONE
     text: str = ""
     by_opponent: bool = False      # PRI-05: an act ability the card's opponent may use
+    given: bool = False            # ACT-22: not the card's own: it exists to be given
+    # The effect as one straight program (`if` and `pay` compiled to skips), run by the runtime.
+    program: tuple[object, ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "program", compile_program(self.effect))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +89,7 @@ class CardDef:
     shield: int = 0
     critical: int = 1
     nation: str = ""
+    clan: str = ""                           # premium cards' clan (Royal Paladin, Kagero, ...)
     race: str = ""
     unit_type: UnitType = UnitType.NORMAL
     trigger: Trigger | None = None
@@ -101,6 +112,14 @@ class CardDef:
     seek_mate: tuple[str, ...] = ()          # LEG-01: names its Seek Mate searches for
     text: str = ""
     source: str = field(default="", compare=False)   # the file it came from, for messages
+    # (index, ability) of the abilities the card has itself: all but those written only to be
+    # given by another effect ("this unit gets '[AUTO] ...' until end of turn", ACT-22).
+    own_abilities: tuple[tuple[int, AbilityDef], ...] = field(
+        default=(), init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "own_abilities", tuple(
+            (i, a) for i, a in enumerate(self.abilities) if not a.given))
 
     def __hash__(self) -> int:
         # By id: the generated hash walked every ability of the card, and cards are cache keys

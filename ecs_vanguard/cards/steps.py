@@ -10,6 +10,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ecs_vanguard.cards.flow import If, Pay
+from ecs_vanguard.cards.value_steps import (
+    AddCritical,
+    AddDrive,
+    AddGrade,
+    AddPower,
+    AddShield,
+    ApplyContinuous,
+    CantBeHit,
+    Restrict,
+)
 from ecs_vanguard.rules import RESTRICTIONS, Duration, Stat
 
 Where = tuple[tuple[str, object], ...]
@@ -24,91 +35,7 @@ class Choose:
     min: int | None = None          # None: exactly `count`, or all if fewer exist
     where: Where = ()
     bind: str = "chosen"
-
-
-@dataclass(frozen=True, slots=True)
-class AddPower:
-    """Increase (or decrease) power for a period; totals may be negative (ACT-26)."""
-
-    target: str = "self"
-    amount: int | str = 0
-    until: Duration = Duration.END_OF_TURN
-    where: Where = ()                  # filters on the units `target` selects
-
-
-@dataclass(frozen=True, slots=True)
-class AddCritical:
-    """Increase (or decrease) critical for a period (ACT-26)."""
-
-    target: str = "self"
-    amount: int = 1
-    until: Duration = Duration.END_OF_TURN
-    where: Where = ()                  # filters on the units `target` selects
-
-
-@dataclass(frozen=True, slots=True)
-class AddShield:
-    """Increase (or decrease) shield for a period (ACT-26)."""
-
-    target: str = "self"
-    amount: int = 0
-    until: Duration = Duration.END_OF_BATTLE
-    where: Where = ()                  # filters on the units `target` selects
-
-
-@dataclass(frozen=True, slots=True)
-class AddDrive:
-    """Increase (or decrease) the number of drive checks for a period (CORE-11)."""
-
-    target: str = "self"
-    amount: int = 1
-    until: Duration = Duration.END_OF_TURN
-    where: Where = ()                  # filters on the units `target` selects
-
-
-@dataclass(frozen=True, slots=True)
-class AddGrade:
-    """Increase (or decrease) grade for a period."""
-
-    target: str = "self"
-    amount: int = 1
-    until: Duration = Duration.END_OF_TURN
-    where: Where = ()                  # filters on the units `target` selects
-
-
-@dataclass(frozen=True, slots=True)
-class Restrict:
-    """The target units get a restriction for a period (in a cont ability: while it applies):
-    cant_attack, attack_only_vanguards, cant_be_boosted, cant_boost, resist (can't be chosen by
-    the opponent's effects), cant_stand, cant_deal_damage, cant_be_hit, or guard_min_grade
-    (attacked by it, only cards of grade `amount` or more may be called from hand to GC)."""
-
-    target: str = "self"
-    restriction: str = "cant_attack"
-    amount: int = 1
-    until: Duration = Duration.END_OF_TURN
-    where: Where = ()                  # filters on the units `target` selects
-
-
-@dataclass(frozen=True, slots=True)
-class ApplyContinuous:
-    """For a period, whatever `scope` covers at each moment gets the change: a unit that enters
-    the scope later gets it, one that leaves loses it (DESIGN.md "Values are derived"). `stat`:
-    power, critical, shield, drive, grade or a restriction of `restrict`."""
-
-    scope: str
-    stat: str = "power"
-    amount: int = 0
-    until: Duration = Duration.END_OF_TURN
-    where: Where = ()
-
-
-@dataclass(frozen=True, slots=True)
-class CantBeHit:
-    """The target can't be hit for a period (the perfect guard, CORE-10)."""
-
-    target: str
-    until: Duration = Duration.END_OF_BATTLE
+    chooser: str = "you"            # "opponent": the ability's opponent makes the choice
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +135,7 @@ class Search:
     count: int = 1
     where: Where = ()
     bind: str = "found"
+    distinct_names: bool = False    # "up to two cards with different card names" (TERM-05)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,10 +206,12 @@ class Bind:
 
 @dataclass(frozen=True, slots=True)
 class SuperiorRide:
-    """Ride one chosen card from a selector by an effect: a superior ride (ACT-06)."""
+    """Ride one chosen card from a selector by an effect: a superior ride (ACT-06); `player`
+    "opponent": the opponent rides one of their cards onto their VC."""
 
     source: str
     where: Where = ()
+    player: str = "you"
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,6 +224,8 @@ class SuperiorCall:
     min: int | None = None
     where: Where = ()
     to: str = "rc"
+    player: str = "you"             # "opponent": the opponent calls onto their own circles
+    bind: str = "called"            # the called units, for later steps ("that unit")
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,6 +412,22 @@ class RemoveFromGame:
     target: str = "self"
 
 
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """The target rear-guard and the `other` one exchange their circles ("exchange positions");
+    a move between circles, not a zone change (CORE-07, CORE-20)."""
+
+    target: str
+    other: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraTurn:
+    """After this turn, you (or your opponent) take one more turn."""
+
+    player: str = "you"
+
+
 STEP_TYPES: dict[str, type] = {
     "choose": Choose, "add_power": AddPower, "add_critical": AddCritical, "add_shield": AddShield,
     "add_drive": AddDrive, "add_grade": AddGrade, "restrict": Restrict,
@@ -497,11 +445,13 @@ STEP_TYPES: dict[str, type] = {
     "restrict_attack": RestrictAttack, "put_as_heart": PutAsHeart,
     "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName,
     "become_name": BecomeName, "delete": Delete, "remove_from_game": RemoveFromGame,
+    "if": If, "pay": Pay, "extra_turn": ExtraTurn, "swap": Swap,
 }
 
 # Ops allowed as costs (CORE-19): all-or-nothing payments and choices of what pays.
 COST_TYPES: frozenset[type] = frozenset(
-    {CounterBlast, SoulBlast, Discard, Rest, Retire, Choose, Reveal, Bind, DiscardGrades}
+    {CounterBlast, SoulBlast, Discard, Rest, Retire, Choose, Reveal, Bind, DiscardGrades,
+     PutInto, TurnFaceUp, TurnFaceDown, Lock}
 )
 # Steps a continuous ability may use: changes to the units its target covers, computed on
 # every read (continuous.values).
@@ -511,6 +461,6 @@ CONT_TYPES: frozenset[type] = frozenset(
 
 # Values `restrict` (restriction = ...) and `apply_continuous` (stat = ...) may name.
 RESTRICTION_NAMES: tuple[str, ...] = tuple(
-    sorted(s.value for s in (*RESTRICTIONS, Stat.GUARD_MIN_GRADE)))
+    sorted(s.value for s in (*RESTRICTIONS, Stat.GUARD_MIN_GRADE, Stat.GUARD_AT_ONCE)))
 CONTINUOUS_STAT_NAMES: tuple[str, ...] = (
     "power", "critical", "shield", "drive", "grade", *RESTRICTION_NAMES)

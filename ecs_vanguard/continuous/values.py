@@ -15,14 +15,32 @@ that recursion (a cycle of continuous effects reads the deepest values without t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import cache
+import operator
+from collections.abc import Callable, Iterator
 
 from ecs_vanguard import facts as f
-from ecs_vanguard.cards import steps as st
-from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Check
-from ecs_vanguard.continuous.conditions import FACT_CHECKS, Predicate, minimum
-from ecs_vanguard.continuous.scopes import FACT_FILTERS, MEMBERS, SELECTORS, Filter
+from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, Check
+from ecs_vanguard.cards.value_steps import Quantity
+from ecs_vanguard.continuous.conditions import (
+    FACT_CHECK_SPECS,
+    CheckSpec,
+    Predicate,
+    minimum,
+)
+from ecs_vanguard.continuous.scopes import (
+    FACT_FILTER_SPECS,
+    MEMBERS,
+    SELECTORS,
+    Filter,
+    FilterSpec,
+)
+from ecs_vanguard.continuous.stats import (
+    CONTINUOUS_STATS,
+    RESTRICTION_STATS,
+    cont_entries,
+    cont_plan,
+    step_stat,
+)
 from ecs_vanguard.rules import Stat
 from ecs_vanguard.state import ContinuousEffect, Frame, State
 from ecs_vanguard.zones import ACCEL_CIRCLES, Zone
@@ -116,6 +134,20 @@ def guard_min_grade(state: State, attacker: int) -> int:
     return max(amounts, default=0)
 
 
+def guard_at_once(state: State, attacker: int) -> int:
+    """ACT-27: the number of cards a call from hand to GC must put at once against this attacker
+    in this battle (1: no restriction): the battle's own (an effect's `guard_at_once`) or a
+    restriction on the attacker (a cont ability's); the largest counts."""
+    battle = state.battle
+    amounts = [battle.guard_at_once if battle is not None else 1]
+    mods = f.modifiers(attacker)
+    if mods:
+        amounts += [m.amount for m in mods if m.stat is Stat.GUARD_AT_ONCE]
+    if state.continuous or state.grants or Stat.GUARD_AT_ONCE in state.cont_index:
+        amounts += _amounts(state, attacker, Stat.GUARD_AT_ONCE)
+    return max(1, max(amounts))
+
+
 def battle_totals(state: State) -> tuple[int, int]:
     """Return (attacking power, defending power + shield of its guardians) of the battle now
     (CORE-12; the booster and a legion mate add through continuous effects, CORE-09, LEG-14;
@@ -163,7 +195,7 @@ def gained_abilities(state: State) -> list[tuple[int, str, int, AbilityDef]]:
     effects, for the trigger index (which holds printed autos only)."""
     out: list[tuple[int, str, int, AbilityDef]] = []
     for entity in sorted(state.grants):
-        printed = len(state.card(entity).abilities)
+        printed = len(state.card(entity).own_abilities)
         out.extend((entity, cid, i, a) for cid, i, a in f.abilities(state, entity)[printed:])
     if _has_ability_sources(state):
         for entity in _granted_cards(state):
@@ -174,25 +206,70 @@ def gained_abilities(state: State) -> list[tuple[int, str, int, AbilityDef]]:
 
 # -- selecting cards and checking conditions (they read derived grades) ------------------------
 
-DERIVED_FILTERS: dict[str, Filter] = {
-    "grade_max": lambda s, fr, e, v: grade(s, e) <= v,  # type: ignore[operator]
-    "grade": lambda s, fr, e, v: grade(s, e) == v,
-    "grade_min": lambda s, fr, e, v: grade(s, e) >= v,  # type: ignore[operator]
+DERIVED_FILTER_SPECS: dict[str, FilterSpec] = {
+    "grade_max": (lambda s, fr, e, v: grade(s, e) <= v, "count",  # type: ignore[operator]
+                  "cards of this grade or less"),
+    "grade": (lambda s, fr, e, v: grade(s, e) == v, "count", "cards of this grade"),
+    "grade_min": (lambda s, fr, e, v: grade(s, e) >= v, "count",  # type: ignore[operator]
+                  "cards of this grade or greater"),
     # LEG-27: "the same grade as your vanguard" counts the leader's and the mate's grade.
-    "same_grade_as_vanguard": lambda s, fr, e, v: (
-        any(grade(s, e) == grade(s, u) for u in f.vanguards(s, fr.master)) == v),
+    "same_grade_as_vanguard": (lambda s, fr, e, v: (
+        any(grade(s, e) == grade(s, u) for u in f.vanguards(s, fr.master)) == v), "bool",
+        "cards of the grade of your vanguard (either legion vanguard, LEG-27)"),
+    "power_min": (lambda s, fr, e, v: power(s, e) >= v, "int",  # type: ignore[operator]
+                  "units with this power or more now"),
+    "power_max": (lambda s, fr, e, v: power(s, e) <= v, "int",  # type: ignore[operator]
+                  "units with this power or less now"),
 }
-FILTERS: dict[str, Filter] = {**FACT_FILTERS, **DERIVED_FILTERS}
+FILTER_SPECS: dict[str, FilterSpec] = {**FACT_FILTER_SPECS, **DERIVED_FILTER_SPECS}
+FILTERS: dict[str, Filter] = {name: spec[0] for name, spec in FILTER_SPECS.items()}
 
-DERIVED_CHECKS: dict[str, Predicate] = {
-    "vanguard_grade": lambda s, fr, c: grade(s, f.vanguard(s, fr.master)) >= minimum(c),
-    "opponent_vanguard_grade": lambda s, fr, c: (
-        grade(s, f.vanguard(s, 1 - fr.master)) >= minimum(c)),
-    # LEG-27: "for each grade of your vanguard" adds the leader's and the mate's grades.
-    "vanguard_grades_total_min": lambda s, fr, c: sum(
-        grade(s, v) for v in f.vanguards(s, fr.master)) >= minimum(c),
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    ">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
+    ">": operator.gt, "<": operator.lt,
 }
-CHECKS: dict[str, Predicate] = {**FACT_CHECKS, **DERIVED_CHECKS}
+
+
+def count_of(state: State, frame: Frame, quantity: Quantity) -> int:
+    """Return how many cards a quantity's selector gives now, narrowed by its filters."""
+    return len(select(state, frame, quantity.source, quantity.where))
+
+
+def _count(state: State, frame: Frame, check: Check) -> bool:
+    """count(from, where) <op> n, or <op> the count of `than` (comparisons between players:
+    hand sizes, damage)."""
+    left = len(select(state, frame, str(check.arg("from")), check.arg("where", ())))
+    than = check.arg("than")
+    right = count_of(state, frame, than) if than is not None else int(check.arg("n", 1))
+    return _COMPARE[str(check.arg("op", ">="))](left, right)
+
+
+_OF = (("of", "checks"),)
+
+DERIVED_CHECK_SPECS: dict[str, CheckSpec] = {
+    "vanguard_grade": CheckSpec(lambda s, fr, c: grade(s, f.vanguard(s, fr.master))
+                                >= minimum(c), "your vanguard is grade min or greater",
+                                (("min", "count"),), ("min",)),
+    "opponent_vanguard_grade": CheckSpec(lambda s, fr, c: (
+        grade(s, f.vanguard(s, 1 - fr.master)) >= minimum(c)),
+        "your opponent's vanguard is grade min or greater", (("min", "count"),), ("min",)),
+    # LEG-27: "for each grade of your vanguard" adds the leader's and the mate's grades.
+    "vanguard_grades_total_min": CheckSpec(lambda s, fr, c: sum(
+        grade(s, v) for v in f.vanguards(s, fr.master)) >= minimum(c),
+        "your vanguards' grades total min or more (LEG-27)", (("min", "count"),), ("min",)),
+    "count": CheckSpec(_count, "count(from, where) op n (op: >= by default, n: 1 by default), "
+                       "or op the count of `than` (a selector or { from, where })",
+                       (("from", "selector"), ("where", "filters"), ("op", "comparison"),
+                        ("n", "count"), ("than", "quantity")), ("from",)),
+    "all": CheckSpec(lambda s, fr, c: holds(s, fr, c.arg("of", ())),
+                     "every check of `of` holds", _OF, ("of",)),
+    "any": CheckSpec(lambda s, fr, c: any(CHECKS[x.check](s, fr, x) for x in c.arg("of", ())),
+                     "at least one check of `of` holds", _OF, ("of",)),
+    "not": CheckSpec(lambda s, fr, c: not holds(s, fr, c.arg("of", ())),
+                     "the checks of `of` do not all hold", _OF, ("of",)),
+}
+CHECK_SPECS: dict[str, CheckSpec] = {**FACT_CHECK_SPECS, **DERIVED_CHECK_SPECS}
+CHECKS: dict[str, Predicate] = {name: spec.test for name, spec in CHECK_SPECS.items()}
 
 
 def narrow(state: State, frame: Frame, cards: list[int], where: Where) -> list[int]:
@@ -203,9 +280,17 @@ def narrow(state: State, frame: Frame, cards: list[int], where: Where) -> list[i
     return cards
 
 
-def select(state: State, frame: Frame, name: str, where: Where = ()) -> list[int]:
-    """Return the cards a selector or a bound name refers to, narrowed by filters."""
-    cards = list(frame.bound[name]) if name in frame.bound else SELECTORS[name](state, frame)
+def select(state: State, frame: Frame, name: str | tuple[str, ...], where: Where = ()
+           ) -> list[int]:
+    """Return the cards a selector or a bound name refers to, narrowed by filters; a name whose
+    binding step was skipped (a `then` not taken, a cost not paid) names no card."""
+    if isinstance(name, tuple):           # a list of selectors: their cards together
+        cards = [c for one in name for c in select(state, frame, one)]
+    elif name in frame.bound:
+        cards = list(frame.bound[name])
+    else:
+        selector = SELECTORS.get(name)
+        cards = selector(state, frame) if selector is not None else []
     return narrow(state, frame, cards, where)
 
 
@@ -215,59 +300,6 @@ def holds(state: State, frame: Frame, checks: tuple[Check, ...]) -> bool:
 
 
 # -- continuous effects --------------------------------------------------------------------------
-
-# What each step of a cont ability changes; restrictions map through RESTRICTION_STATS.
-_STEP_STAT: dict[type, Stat] = {
-    st.AddPower: Stat.POWER, st.AddCritical: Stat.CRITICAL, st.AddShield: Stat.SHIELD,
-    st.AddDrive: Stat.DRIVE, st.AddGrade: Stat.GRADE, st.GiveAbility: Stat.GRANT,
-    st.LoseAbilities: Stat.LOSE_ABILITIES,
-}
-RESTRICTION_STATS: dict[str, Stat] = {
-    s.value: s for s in (Stat.CANT_ATTACK, Stat.ATTACK_ONLY_VANGUARDS, Stat.CANT_BE_BOOSTED,
-                         Stat.CANT_BOOST, Stat.RESIST, Stat.CANT_STAND, Stat.CANT_DEAL_DAMAGE,
-                         Stat.CANT_BE_HIT, Stat.GUARD_MIN_GRADE)
-}
-# The stats `apply_continuous` may name (the record's `stat`).
-CONTINUOUS_STATS: dict[str, Stat] = {
-    "power": Stat.POWER, "critical": Stat.CRITICAL, "shield": Stat.SHIELD,
-    "drive": Stat.DRIVE, "grade": Stat.GRADE, **RESTRICTION_STATS,
-}
-
-
-def step_stat(step: object) -> Stat | None:
-    """Return what a cont ability's step changes, or None."""
-    if isinstance(step, st.Restrict):
-        return RESTRICTION_STATS[step.restriction]
-    return _STEP_STAT.get(type(step))
-
-
-@cache
-def _cont_plan(card: CardDef) -> dict[Stat, tuple[tuple[int, AbilityDef, tuple[object, ...]], ...]]:
-    """Index a card's printed cont abilities by what they change: stat -> (index, ability,
-    steps changing that stat)."""
-    plan: dict[Stat, list[tuple[int, AbilityDef, tuple[object, ...]]]] = {}
-    for index, ability in enumerate(card.abilities):
-        if ability.kind is not AbilityKind.CONT:
-            continue
-        by_stat: dict[Stat, list[object]] = {}
-        for step in ability.effect:
-            stat = step_stat(step)
-            if stat is not None:
-                by_stat.setdefault(stat, []).append(step)
-        for stat, steps in by_stat.items():
-            plan.setdefault(stat, []).append((index, ability, tuple(steps)))
-    return {stat: tuple(entries) for stat, entries in plan.items()}
-
-
-@cache
-def cont_entries(card: CardDef) -> tuple[tuple[Stat, frozenset[Zone], bool], ...]:
-    """Return the index entries of a card's printed cont abilities: (stat changed, zones where
-    valid, whether every such step changes only the card itself)."""
-    return tuple((stat, frozenset(z for _, a, _ in entries for z in a.zones),
-                  all(getattr(step, "target", "self") == "self"
-                      for _, _, steps in entries for step in steps))
-                 for stat, entries in sorted(_cont_plan(card).items(), key=lambda i: i[0].value))
-
 
 def _total(state: State, entity: int, stat: Stat) -> int:
     """Return what every continuous effect covering the card adds to `stat` now; the early
@@ -356,8 +388,16 @@ def _source_amounts(state: State, source: int, entity: int, stat: Stat) -> list[
             continue
         for step in steps:
             if _targets(state, frame, step, entity):
-                out.append(int(getattr(step, "amount", 1)))
+                out.append(step_amount(state, frame, step))
     return out
+
+
+def step_amount(state: State, frame: Frame, step: object) -> int:
+    """Return a step's amount; with `per`, once for each card it counts now ("+2000 for each
+    ..."; an effect counts once when it resolves, ACT-28)."""
+    amount = int(getattr(step, "amount", 1))
+    per = getattr(step, "per", None)
+    return amount if per is None else amount * count_of(state, frame, per)
 
 
 def _working_conts(state: State, source: int, stat: Stat, general: bool
@@ -372,7 +412,7 @@ def _working_conts(state: State, source: int, stat: Stat, general: bool
     if not general:
         if source in state.deleted or f.abilities_inactive(source):
             return                                     # CORE-21, ACT-23, PRI-03, HRT-02
-        for index, ability, steps in _cont_plan(card).get(stat, ()):
+        for index, ability, steps in cont_plan(card).get(stat, ()):
             if zone in ability.zones:
                 yield card.id, index, ability, steps
         return
@@ -434,9 +474,9 @@ def _granted_cards(state: State) -> list[int]:
 
 
 __all__ = [
-    "CHECKS", "CONTINUOUS_STATS", "FILTERS", "RESTRICTION_STATS", "abilities", "base_power",
-    "battle_totals", "choosable", "critical", "drive", "gained_abilities", "grade", "guard_min_grade",
-    "hand_grade",
-    "holds", "is_restricted", "loses_abilities", "may_gain", "narrow", "power", "select", "shield",
-    "step_stat",
+    "CHECKS", "CHECK_SPECS", "CONTINUOUS_STATS", "FILTERS", "FILTER_SPECS", "RESTRICTION_STATS",
+    "abilities", "base_power", "battle_totals", "choosable", "cont_entries", "count_of",
+    "critical", "drive", "gained_abilities", "grade", "guard_at_once", "guard_min_grade",
+    "hand_grade", "holds", "is_restricted", "loses_abilities", "may_gain", "narrow", "power",
+    "select", "shield", "step_amount", "step_stat",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from ecs_vanguard.cards.flow import compile_program
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.cards.steps import (
     AddCritical,
@@ -63,7 +64,7 @@ def builtin_steps(card: CardDef, index: int) -> tuple[tuple[object, ...], int]:
     if index == TRIGGER_INDEX:
         assert card.trigger is not None
         extra = card.trigger_extra if card.trigger is Trigger.OVER else ()
-        return TRIGGER_STEPS[card.trigger] + tuple(extra), 0
+        return TRIGGER_STEPS[card.trigger] + compile_program(tuple(extra)), 0
     if index == GIFT_INDEX:
         assert card.gift is not None
         return (GainGift(card.gift.value),), 0

@@ -9,7 +9,7 @@ from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.continuous.values import narrow, select
-from ecs_vanguard.decisions import Decision, DecisionKind
+from ecs_vanguard.decisions import ActionKind, Decision, DecisionKind
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.costs import Demand, pick_grades
 from ecs_vanguard.effects.picking import (
@@ -168,7 +168,13 @@ def _search(state: State, frame: Frame, step: s.Search) -> Decision | None:
     """ACT-10: a hidden zone may fail to find a card that is there; a public zone may not."""
     zone = Zone(step.zone)
     cards = narrow(state, frame, list(state.board.zones[frame.master][zone]), step.where)
-    must = None if zone not in HIDDEN_ZONES else 0
+    must = None if zone not in HIDDEN_ZONES and not step.distinct_names else 0
+    if step.distinct_names:                  # TERM-05: no name shared with a card found
+        answer = state.answer
+        taken = frame.picks + ([answer.card] if answer is not None
+                               and answer.kind is ActionKind.PICK else [])
+        cards = [c for c in cards if c in taken
+                 or not any(q.same_name(state, c, t) for t in taken)]
     got = pick_cards(state, frame, cards, step.count, must, f"search {zone.value}")
     if isinstance(got, Decision):
         return got
@@ -182,7 +188,8 @@ def _put_into(state: State, frame: Frame, step: s.PutInto) -> Decision | None:
     bottom of the deck goes with its dress sources in the order its controller picks (OD-07;
     that question ends the batch of the cards moved before it)."""
     zone = Zone(step.zone)
-    targets = narrow(state, frame, select(state, frame, step.target), step.where)
+    targets = [c for c in narrow(state, frame, select(state, frame, step.target), step.where)
+               if not q.holds_the_vc(state, c)]          # only a ride replaces a vanguard
     if not frame.loop:
         frame.loop = [0]
     with ops.batch(state):
@@ -251,12 +258,14 @@ def _mulligan(state: State, frame: Frame, step: object) -> Decision | None:
     return None
 
 
-def _each_card(act: Callable[[State, int], object]) -> Handler:
-    """Build a handler applying an op to every card the step's `target` selects."""
+def _each_card(act: Callable[[State, int], object], moves: bool = False) -> Handler:
+    """Build a handler applying an op to every card the step's `target` selects; an op that
+    `moves` cards leaves a vanguard where it is (only a ride replaces it)."""
     def handler(state: State, frame: Frame, step: object) -> None:
         with ops.batch(state):        # seed 004 §7 ②: the cards it names move at once
             for card in select(state, frame, step.target):  # type: ignore[attr-defined]
-                act(state, card)
+                if not (moves and q.holds_the_vc(state, card)):
+                    act(state, card)
     return handler
 
 
@@ -277,10 +286,10 @@ HANDLERS: dict[type, Handler] = {
     s.Shuffle: _shuffle,
     s.Heal: _heal,
     rs.HealIfNotAhead: _heal_if_not_ahead,
-    s.Bind: _each_card(ops.bind),
+    s.Bind: _each_card(ops.bind, moves=True),
     s.TurnFaceUp: _each_card(lambda st, c: ops.turn_face(st, c, True)),
     s.TurnFaceDown: _each_card(lambda st, c: ops.turn_face(st, c, False)),
-    s.RemoveFromGame: _each_card(lambda st, c: ops.move_card(st, c, Zone.REMOVED)),
+    s.RemoveFromGame: _each_card(lambda st, c: ops.move_card(st, c, Zone.REMOVED), moves=True),
     s.DeclareName: _declare_name,
     rs.Mulligan: _mulligan,
 }

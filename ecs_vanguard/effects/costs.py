@@ -43,11 +43,30 @@ def _hand(state: State, frame: Frame, who: str = "you") -> list[int]:
     return list(state.board.zones[player_of(frame, who)][Zone.HAND])
 
 
-def _all_targets(state: State, frame: Frame, target: str, standing: bool = False) -> Demand:
+# Cost steps acting on every card their target names (CORE-19): each card must be usable now.
+_TARGETED: dict[type, Callable[[State, object, int], bool]] = {
+    s.Rest: lambda st, c, card: q.is_standing(card),                            # ACT-12
+    s.Retire: lambda st, c, card: q.is_on_field(card) and not q.holds_the_vc(st, card),
+    s.Bind: lambda st, c, card: (q.position(card).zone is not Zone.BIND         # ACT-20
+                                 and not q.holds_the_vc(st, card)),
+    s.PutInto: lambda st, c, card: (q.position(card).zone is not Zone(c.zone)  # type: ignore
+                                    and not q.holds_the_vc(st, card)),
+    s.TurnFaceUp: lambda st, c, card: not q.orientation(card).face_up,         # ACT-13
+    s.TurnFaceDown: lambda st, c, card: q.orientation(card).face_up,           # ACT-13
+    s.Lock: lambda st, c, card: (q.position(card).zone is Zone.RC              # ACT-23
+                                 and not q.is_locked(card)),
+}
+
+
+def _targets_of(state: State, frame: Frame, step: object) -> list[int]:
+    return select(state, frame, step.target, getattr(step, "where", ()))  # type: ignore
+
+
+def _all_targets(state: State, frame: Frame, step: object) -> Demand:
     """A step acting on every card its target names: all of them must be usable."""
-    cards = select(state, frame, target)
-    usable = [c for c in cards if q.is_standing(c)] if standing else cards
-    if not cards or len(usable) < len(cards):
+    cards = _targets_of(state, frame, step)
+    usable = _TARGETED[type(step)]
+    if not cards or not all(usable(state, step, c) for c in cards):
         return Demand((), 1)                         # nothing to act on: not payable
     return Demand(tuple(cards), len(cards))
 
@@ -70,9 +89,7 @@ DEMANDS: dict[type, Demander] = {
     s.Reveal: lambda st, fr, c: Demand(
         tuple(select(st, fr, c.source, c.where)),  # type: ignore[attr-defined]
         c.count, consumes=False),  # type: ignore[attr-defined]
-    s.Rest: lambda st, fr, c: _all_targets(st, fr, c.target, standing=True),  # type: ignore
-    s.Retire: lambda st, fr, c: _all_targets(st, fr, c.target),  # type: ignore[attr-defined]
-    s.Bind: lambda st, fr, c: _all_targets(st, fr, c.target),  # type: ignore[attr-defined]
+    **{step_type: _all_targets for step_type in _TARGETED},
     s.Choose: lambda st, fr, c: _choose_demand(st, fr, c),  # type: ignore[arg-type]
     s.DiscardGrades: lambda st, fr, c: Demand(tuple(_hand(st, fr)),
                                               grade_total=c.total),  # type: ignore[attr-defined]
@@ -160,21 +177,23 @@ def can_pay(state: State, frame: Frame, costs: Sequence[object]) -> bool:
 # -- deciding -----------------------------------------------------------------------------------
 
 
-def decide(state: State, frame: Frame, costs: Sequence[object]) -> Decision | None:
-    """Choose the cards of the cost step at `frame.pc`, keeping the rest payable; the choice is
-    stored in `frame.cost_choices` (a Choose also binds its name for the later steps)."""
-    step = costs[frame.pc]
+def decide(state: State, frame: Frame, costs: Sequence[object], at: int | None = None
+           ) -> Decision | None:
+    """Choose the cards of cost step `at` (default `frame.pc`), keeping the rest payable; the
+    choice is stored in `frame.cost_choices` (a Choose also binds its name for later steps)."""
+    at = frame.pc if at is None else at
+    step = costs[at]
     reserved = frozenset(c for chosen in frame.cost_choices for c in chosen)
     if getattr(step, "target", None) in frame.bound or (isinstance(step, s.Reveal)
                                                          and step.target):
         target = step.target  # type: ignore[attr-defined]
         frame.cost_choices.append(tuple(frame.bound.get(target, ())))
         return None
-    if isinstance(step, (s.Rest, s.Retire, s.Bind)):
-        frame.cost_choices.append(tuple(select(state, frame, step.target)))
+    if type(step) in _TARGETED:
+        frame.cost_choices.append(tuple(_targets_of(state, frame, step)))
         return None
     demand = DEMANDS[type(step)](state, frame, step)
-    later = _demands(state, frame, costs[frame.pc + 1:], costs[:frame.pc + 1])
+    later = _demands(state, frame, costs[at + 1:], costs[:at + 1])
     if isinstance(step, s.DiscardGrades):
         return _decide_grades(state, frame, demand, later, reserved)
     if isinstance(step, s.Discard) and step.chooser == "random":
@@ -314,6 +333,12 @@ PAYERS: dict[type, Payer] = {
     s.Rest: _each(ops.rest),
     s.Retire: _each(ops.retire),
     s.Bind: _each(ops.bind),
+    s.PutInto: lambda st, fr, c, cards: [ops.put_into(st, card, Zone(c.zone),  # type: ignore
+                                                      top=c.top) for card in cards],  # type: ignore
+    s.TurnFaceUp: _each(lambda st, card: ops.turn_face(st, card, True)),
+    s.TurnFaceDown: _each(lambda st, card: ops.turn_face(st, card, False)),
+    s.Lock: lambda st, fr, c, cards: [ops.lock(st, card, until_owner_end=c.until_owner_end)  # type: ignore
+                                      for card in cards],
     s.Choose: lambda st, fr, c, cards: None,
     rs.DropToDeckTop: _to_deck_top,
 }
@@ -324,9 +349,9 @@ def still_payable(state: State, frame: Frame, costs: Sequence[object]) -> bool:
     for step, chosen in zip(costs, frame.cost_choices, strict=True):
         if isinstance(step, (s.Choose, s.Reveal)) or getattr(step, "target", None) in frame.bound:
             continue
-        if isinstance(step, (s.Rest, s.Retire, s.Bind)):
-            if not chosen or (isinstance(step, s.Rest)
-                              and not all(q.is_standing(u) for u in chosen)):
+        if type(step) in _TARGETED:
+            usable = _TARGETED[type(step)]
+            if not chosen or not all(usable(state, step, c) for c in chosen):
                 return False
             continue
         demand = DEMANDS[type(step)](state, frame, step)

@@ -1,6 +1,7 @@
-"""Handlers of the steps that wait for other frames: skill damage with its checks (ACT-15,
-TERM-03). "For each A, do B" (ACT-28) runs other handlers, so it sits with the registry in
-`effects.runtime`."""
+"""Handlers of the steps that steer an effect: skill damage waiting for its checks (ACT-15,
+TERM-03), and the compiled `if` and `pay` (a branch on a condition; a cost paid all or nothing in
+the middle of an effect, CORE-19). "For each A, do B" (ACT-28) runs other handlers, so it sits
+with the registry in `effects.runtime`."""
 
 from __future__ import annotations
 
@@ -8,10 +9,13 @@ from collections.abc import Callable
 
 from ecs_vanguard import ops
 from ecs_vanguard import query as q
+from ecs_vanguard.cards import flow as fl
 from ecs_vanguard.cards import steps as s
-from ecs_vanguard.continuous.values import select
+from ecs_vanguard.continuous.values import holds, select
+from ecs_vanguard.decisions import Decision
+from ecs_vanguard.effects import costs
 from ecs_vanguard.effects.builtin import push_trigger
-from ecs_vanguard.effects.picking import YIELD, player_of
+from ecs_vanguard.effects.picking import YIELD, ask_yes_no, player_of
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import Zone
 
@@ -40,6 +44,53 @@ def _deal_damage(state: State, frame: Frame, step: s.DealDamage) -> object:
             return YIELD
 
 
+def _branch(state: State, frame: Frame, step: fl.Branch) -> None:
+    """`if`: go on into `then` when the condition holds now, else skip to what follows it."""
+    if not holds(state, frame, step.condition):
+        frame.pc += step.skip
+
+
+def _skip(state: State, frame: Frame, step: fl.Skip) -> None:
+    frame.pc += step.n
+
+
+def _pay_or_skip(state: State, frame: Frame, step: fl.PayOrSkip) -> Decision | None:
+    """`pay`: CORE-19 in the middle of an effect: offered only when the whole cost can be paid
+    at once, asked of its payer when optional ("you may pay"; "your opponent may pay"), its
+    cards decided one step at a time keeping the rest payable, then paid in one batch. When it
+    is not paid the `then` steps are skipped (and the `else` steps run: "if they do not")."""
+    if not frame.loop:
+        paid = costs.can_pay(state, frame, step.cost)
+        if paid and step.optional:
+            answer = ask_yes_no(state, frame, "pay the cost",
+                                player=player_of(frame, step.player))
+            if isinstance(answer, Decision):
+                return answer
+            paid = answer
+        if not paid:
+            frame.pc += step.skip
+            return None
+        frame.loop, frame.cost_choices = [0], []
+    while frame.loop[0] < len(step.cost):
+        question = costs.decide(state, frame, step.cost, at=frame.loop[0])
+        if question is not None:
+            return question
+        frame.loop[0] += 1
+    paid = costs.pay(state, frame, step.cost)
+    frame.loop, frame.cost_choices = [], []
+    if not paid:
+        frame.pc += step.skip
+    return None
+
+
+def _extra_turn(state: State, frame: Frame, step: s.ExtraTurn) -> None:
+    ops.take_extra_turn(state, player_of(frame, step.player))
+
+
 HANDLERS: dict[type, Handler] = {
     s.DealDamage: _deal_damage,
+    fl.Branch: _branch,
+    fl.Skip: _skip,
+    fl.PayOrSkip: _pay_or_skip,
+    s.ExtraTurn: _extra_turn,
 }

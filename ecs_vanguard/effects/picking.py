@@ -89,22 +89,24 @@ def pick_order(state: State, frame: Frame, cards: list[int], label: str) -> tupl
     return order
 
 
-def ask_yes_no(state: State, frame: Frame, label: str) -> bool | Decision:
-    """Return the master's yes (True) or no (False), asking first."""
+def ask_yes_no(state: State, frame: Frame, label: str, player: int | None = None
+               ) -> bool | Decision:
+    """Return the yes (True) or no (False) of the master (or of `player`), asking first."""
     answer = take_answer(state)
     if answer is None:
-        return Decision(frame.master, DecisionKind.YES_NO, _YES_NO, label=label,
-                        source=frame.source)
+        asker = frame.master if player is None else player
+        return Decision(asker, DecisionKind.YES_NO, _YES_NO, label=label, source=frame.source)
     return answer.kind is ActionKind.YES
 
 
-def pick_circle(state: State, frame: Frame, circles: list[Circle], label: str) -> Circle | Decision:
-    """Return one of `circles` chosen by the master (no question if there is only one)."""
+def pick_circle(state: State, frame: Frame, circles: list[Circle], label: str,
+                player: int | None = None) -> Circle | Decision:
+    """Return one of `circles` chosen by the master (or `player`); no question for one."""
     if len(circles) == 1:
         return circles[0]
     answer = take_answer(state)
     if answer is None:
-        return Decision(frame.master, DecisionKind.CHOOSE_CIRCLE,
+        return Decision(frame.master if player is None else player, DecisionKind.CHOOSE_CIRCLE,
                         tuple(action(ActionKind.PICK, circle=c) for c in circles), label=label,
                         source=frame.source)
     assert answer.circle is not None

@@ -53,7 +53,7 @@ def steps_of(state: State, frame: Frame) -> tuple[tuple[object, ...], int]:
     if frame.index < 0:
         return builtin.builtin_steps(card, frame.index)
     ability = card.abilities[frame.index]
-    return ability.cost + ability.effect, len(ability.cost)
+    return ability.cost + ability.program, len(ability.cost)
 
 
 def alchemagic_steps(state: State, frame: Frame) -> tuple[tuple[object, ...], int]:
@@ -63,13 +63,13 @@ def alchemagic_steps(state: State, frame: Frame) -> tuple[tuple[object, ...], in
     b = state.card(frame.ctx("alchemagic"))
     play_a = a.abilities[order_play_index(a)]
     play_b = b.abilities[order_play_index(b)]
-    return (play_a.cost + play_b.cost + play_a.effect + play_b.effect,
+    return (play_a.cost + play_b.cost + play_a.program + play_b.program,
             len(play_a.cost) + len(play_b.cost))
 
 
 def order_play_index(card: CardDef) -> int:
     """Return the index of an order's play effect (its act ability in the order area), or -1."""
-    for index, ability in enumerate(card.abilities):
+    for index, ability in card.own_abilities:
         if ability.kind is AbilityKind.ACT and Zone.ORDER_AREA in ability.zones:
             return index
     return -1

@@ -14,6 +14,7 @@ from ecs_vanguard.continuous.values import (
     RESTRICTION_STATS,
     choosable,
     select,
+    step_amount,
 )
 from ecs_vanguard.decisions import Decision
 from ecs_vanguard.effects import rule_steps as rs
@@ -22,7 +23,7 @@ from ecs_vanguard.effects.picking import pick_cards, pick_circle, player_of
 from ecs_vanguard.events import CardsRevealed
 from ecs_vanguard.rules import Stat
 from ecs_vanguard.state import ContinuousEffect, Frame, State
-from ecs_vanguard.zones import FIELD_ZONES, HIDDEN_ZONES, Circle
+from ecs_vanguard.zones import FIELD_ZONES, HIDDEN_ZONES, Circle, Zone
 
 Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
 
@@ -37,7 +38,8 @@ def _choose(state: State, frame: Frame, step: s.Choose) -> Decision | None:
     cands = choosable(state, frame, [c for c in select(state, frame, step.source, step.where)
                                      if c not in frame.used])
     count = frame.each_total if step.count == "times" else int(step.count)
-    got = pick_cards(state, frame, cands, count, step.min, label=step.bind)
+    got = pick_cards(state, frame, cands, count, step.min, label=step.bind,
+                     player=player_of(frame, step.chooser))
     if isinstance(got, Decision):
         return got
     frame.bound[step.bind] = got
@@ -46,68 +48,115 @@ def _choose(state: State, frame: Frame, step: s.Choose) -> Decision | None:
     return None
 
 
-def _amount(state: State, frame: Frame, amount: int | str) -> int:
+def _amount(state: State, frame: Frame, step: object) -> int:
+    """A step's amount: a number, the trigger's power, or the over trigger's; with `per`, once
+    for each card counted when the step resolves (ACT-28)."""
+    amount = getattr(step, "amount", 0)
     if amount == "trigger_power":
         return state.db[frame.card_id].trigger_power
     if amount == "over_power":
         return state.rules.over_trigger_power
-    return int(amount)
+    return step_amount(state, frame, step)
+
+
+# The value `becomes` reads now, per stat (ACT-26: "until it is N" is a change by a delta).
+_CURRENT: dict[Stat, Callable[[State, int], int]] = {
+    Stat.POWER: q.power, Stat.CRITICAL: q.critical, Stat.SHIELD: q.shield, Stat.GRADE: q.grade,
+}
 
 
 def _modify(stat: Stat) -> Handler:
-    """Build a handler changing a value of the target units for a period (ACT-26)."""
+    """Build a handler changing a value of the target units for a period (ACT-26); with
+    `becomes`, each unit changes by what brings its value now to that number."""
     def handler(state: State, frame: Frame, step: object) -> None:
-        amount = _amount(state, frame, getattr(step, "amount", 0))
+        amount = _amount(state, frame, step)
+        becomes = getattr(step, "becomes", None)
         targets = select(state, frame, step.target,  # type: ignore[attr-defined]
                          getattr(step, "where", ()))
         for unit in _on_field(targets):
-            ops.add_modifier(state, unit, stat, amount, step.until)  # type: ignore[attr-defined]
+            delta = amount if becomes is None else becomes - _CURRENT[stat](state, unit)
+            ops.add_modifier(state, unit, stat, delta, step.until)  # type: ignore[attr-defined]
     return handler
 
 
-def _each_unit(act: Callable[[State, int], object], field_only: bool = True) -> Handler:
-    """Build a handler applying an op to every unit the step's `target` selects."""
+def _swap(state: State, frame: Frame, step: s.Swap) -> None:
+    """Two rear-guards of one player exchange circles at once (CORE-07: not a zone change)."""
+    one, other = select(state, frame, step.target), select(state, frame, step.other)
+    if len(one) != 1 or len(other) != 1 or one == other:
+        return
+    a, b = one[0], other[0]
+    pa, pb = q.position(a), q.position(b)
+    if pa.zone is not Zone.RC or pb.zone is not Zone.RC or pa.owner != pb.owner:
+        return
+    circle_a, circle_b = pa.circle, pb.circle
+    with ops.batch(state):
+        ops.move_between_circles(state, a, circle_b)  # type: ignore[arg-type]
+        ops.move_between_circles(state, b, circle_a)  # type: ignore[arg-type]
+
+
+def _each_unit(act: Callable[[State, int], object], moves: bool = False) -> Handler:
+    """Build a handler applying an op to every unit the step's `target` selects; an op that
+    `moves` units off the field leaves a vanguard there (only a ride replaces it)."""
     def handler(state: State, frame: Frame, step: object) -> None:
         cards = select(state, frame, step.target)  # type: ignore[attr-defined]
         with ops.batch(state):        # seed 004 §7 ②: the units it names change at once
-            for card in _on_field(cards) if field_only else cards:
-                act(state, card)
+            for card in _on_field(cards):
+                if not (moves and q.holds_the_vc(state, card)):
+                    act(state, card)
     return handler
+
+
+def _outside_the_field(state: State, cards: list[int]) -> list[int]:
+    """ACT-06, ACT-07: a ride or a call takes a card from outside the field (and, for a ride,
+    the G zone); a unit on a circle is not called again."""
+    return [c for c in cards if q.position(c).zone not in FIELD_ZONES
+            and q.position(c).zone is not Zone.DRESS]
 
 
 def _superior_ride(state: State, frame: Frame, step: s.SuperiorRide) -> Decision | None:
     """ACT-06: a ride by an effect is a superior ride."""
-    cands = select(state, frame, step.source, step.where)
-    got = pick_cards(state, frame, cands, 1, None, "ride")
+    rider = player_of(frame, step.player)
+    cands = [c for c in _outside_the_field(state, select(state, frame, step.source, step.where))
+             if q.position(c).owner == rider and q.position(c).zone is not Zone.G_ZONE]
+    got = pick_cards(state, frame, cands, 1, None, "ride", player=rider)
     if isinstance(got, Decision):
         return got
     for card in got:
-        ops.ride(state, frame.master, card, superior=True)
+        ops.ride(state, rider, card, superior=True)
     return None
 
 
-def _free_circles(state: State, frame: Frame) -> list[Circle]:
-    """RCs a superior call may still choose: not chosen for this call, not locked (ACT-23)."""
-    return [c for c in q.rear_circles(state, frame.master)
+def _free_circles(state: State, frame: Frame, player: int | None = None) -> list[Circle]:
+    """RCs of the player (the master by default) a superior call may still choose: not chosen
+    for this call, not locked (ACT-23)."""
+    p = frame.master if player is None else player
+    return [c for c in q.rear_circles(state, p)
             if c.value not in frame.circles
-            and not any(q.is_locked(u) for u in state.board.circles[frame.master][c])]
+            and not any(q.is_locked(u) for u in state.board.circles[p][c])]
 
 
 def _superior_call(state: State, frame: Frame, step: s.SuperiorCall) -> Decision | None:
     """ACT-07: choose the cards (as many as the conditions allow), turn them face up, choose a
-    different RC for each (or GC at rest), then place them all at once."""
+    different RC for each (or GC at rest), then place them all at once; bound as `as` for later
+    steps ("that unit gets ..."). With `player` "opponent", the opponent calls their own cards
+    onto their own circles and makes those choices."""
+    caller = player_of(frame, step.player)
     if not frame.calling and not frame.loop:
-        cands = select(state, frame, step.source, step.where)
-        room = len(_free_circles(state, frame)) if step.to == "rc" else len(cands)
-        got = pick_cards(state, frame, cands, min(step.count, room), step.min, "call")
+        cands = [c for c in _outside_the_field(state, select(state, frame, step.source,
+                                                             step.where))
+                 if q.position(c).owner == caller]
+        room = len(_free_circles(state, frame, caller)) if step.to == "rc" else len(cands)
+        got = pick_cards(state, frame, cands, min(step.count, room), step.min, "call",
+                         player=caller)
         if isinstance(got, Decision):
             return got
         frame.calling, frame.loop = list(got), [1]
         hidden = tuple(c for c in got if q.position(c).zone in HIDDEN_ZONES)
         if hidden:              # ACT-07: face up (public) before the circle is chosen
-            ops.emit(state, CardsRevealed(frame.master, hidden))
+            ops.emit(state, CardsRevealed(caller, hidden))
     while step.to == "rc" and len(frame.circles) < len(frame.calling):
-        circle = pick_circle(state, frame, _free_circles(state, frame), "call to")
+        circle = pick_circle(state, frame, _free_circles(state, frame, caller), "call to",
+                             player=caller)
         if isinstance(circle, Decision):
             return circle
         frame.circles.append(circle.value)
@@ -116,8 +165,9 @@ def _superior_call(state: State, frame: Frame, step: s.SuperiorCall) -> Decision
     with ops.batch(state):            # ACT-07 ②: placed all at once, one batch of events
         for i, card in enumerate(frame.calling):
             target = None if to_gc else Circle(frame.circles[i])
-            ops.call(state, frame.master, card, target, to_gc=to_gc, superior=True,
+            ops.call(state, caller, card, target, to_gc=to_gc, superior=True,
                      guarding=guarding)
+    frame.bound[step.bind] = tuple(frame.calling)
     frame.calling, frame.circles, frame.loop = [], [], []
     return None
 
@@ -170,7 +220,8 @@ def _enter_state(state: State, frame: Frame, step: s.EnterState) -> None:
 def _imprison(state: State, frame: Frame, step: s.Imprison) -> None:
     with ops.batch(state):            # seed 004 §7 ②: the cards it names go at once
         for card in select(state, frame, step.target):
-            ops.imprison(state, frame.master, card)
+            if not q.holds_the_vc(state, card):     # only a ride replaces a vanguard
+                ops.imprison(state, frame.master, card)
 
 
 def _make_tokens(state: State, frame: Frame, step: s.MakeTokens) -> Decision | None:
@@ -235,7 +286,8 @@ def _guard_self(state: State, frame: Frame, step: object) -> None:
 def _place_on_rc(state: State, frame: Frame, step: s.PlaceOnRC) -> Decision | None:
     """STR-10, STR-16: put cards on RCs by an effect: they appear there, not called."""
     if not frame.calling:
-        got = pick_cards(state, frame, select(state, frame, step.source, step.where),
+        got = pick_cards(state, frame,
+                         _outside_the_field(state, select(state, frame, step.source, step.where)),
                          min(step.count, len(_free_circles(state, frame))), None, "place")
         if isinstance(got, Decision):
             return got
@@ -263,8 +315,8 @@ def _apply_continuous(state: State, frame: Frame, step: s.ApplyContinuous) -> No
     """Start a continuous effect whose scope is re-evaluated on every read (DESIGN.md "Values
     are derived"): a unit entering the scope later in the period gets it too."""
     ops.add_continuous(state, ContinuousEffect(
-        frame.master, step.scope, CONTINUOUS_STATS[step.stat], step.amount, step.until,
-        state.turn.turn, frame.source, step.where))
+        frame.master, step.scope, CONTINUOUS_STATS[step.stat], step_amount(state, frame, step),
+        step.until, state.turn.turn, frame.source, step.where))
 
 
 def _form_legion(state: State, frame: Frame, step: rs.FormLegion) -> None:
@@ -306,7 +358,7 @@ HANDLERS: dict[type, Handler] = {
     s.Restrict: _restrict,
     s.ApplyContinuous: _apply_continuous,
     s.CantBeHit: _modify(Stat.CANT_BE_HIT),
-    s.Retire: _each_unit(ops.retire),
+    s.Retire: _each_unit(ops.retire, moves=True),
     s.Stand: _each_unit(ops.stand),
     s.Rest: _each_unit(ops.rest),
     s.Delete: _each_unit(ops.delete),
@@ -333,5 +385,6 @@ HANDLERS: dict[type, Handler] = {
     rs.GuardSelf: _guard_self,
     s.PlaceOnRC: _place_on_rc,
     rs.GainGift: _gain_gift,
+    s.Swap: _swap,
 }
 

@@ -20,8 +20,9 @@ from components import (
 from ecs_vanguard import query as q
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.effects.gifts import PROTECT_CARD
-from ecs_vanguard.events import GameEnded
+from ecs_vanguard.events import GameEnded, PlayerStateEntered
 from ecs_vanguard.limits import LIMIT_END_CODES
+from ecs_vanguard.ops.units import EXTRA_TURN
 from ecs_vanguard.rules import BattleStep, Phase, UnitType
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import (
@@ -155,9 +156,23 @@ def check_turn_order(state: State) -> None:
         return
     assert 1 <= t.turn <= state.rules.turn_limit, f"turn {t.turn} of {state.rules.turn_limit}"
     expected = t.first_player if t.turn % 2 == 1 else 1 - t.first_player
+    if t.player != expected:
+        expected = _owner_after_extra_turns(state)
     assert t.player == expected, f"turn {t.turn} belongs to player {expected}, not {t.player}"
     assert max(t.orders_played) <= 1, f"orders played this turn: {t.orders_played}"
     assert t.turn > 1 or t.phase is not Phase.BATTLE, "a battle phase in the first turn"
+
+
+def _owner_after_extra_turns(state: State) -> int:
+    """The turn's player when extra turns were taken: each one granted (logged when granted)
+    and no longer pending has been taken, and shifts the alternation by one. Read only when
+    the plain alternation fails, so the usual check costs nothing."""
+    t = state.turn
+    granted = sum(isinstance(e, PlayerStateEntered) and e.name == EXTRA_TURN
+                  for e in state.events)
+    pending = sum(name == EXTRA_TURN for states in state.player_states for name, _, _ in states)
+    taken = granted - pending
+    return t.first_player if (t.turn - taken) % 2 == 1 else 1 - t.first_player
 
 
 def check_battle(state: State) -> None:

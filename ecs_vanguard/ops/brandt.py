@@ -63,7 +63,7 @@ def make_tokens(state: State, player: int, card_id: str, circles: Sequence[Circl
             token = create_card(state, player, card_id, Zone.RC, circle=circle,
                                 statuses=(Token(),))
             emit(state, UnitCalled(token, player, circle, Zone.RC, Zone.REMOVED, True))
-            emit(state, UnitPlaced(token, player, Zone.RC, circle))
+            emit(state, UnitPlaced(token, player, Zone.RC, circle, Zone.REMOVED))
             made.append(token)
     return made
 

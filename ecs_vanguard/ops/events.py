@@ -13,14 +13,22 @@ Playing the collected autos is the TriggerSystem's, at the next check timing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
 
 from ecs_vanguard import facts as f
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, Limit
 from ecs_vanguard.continuous import values
+from ecs_vanguard.rules import Stat
 from ecs_vanguard.state import Frame, PendingAuto, State
+from ecs_vanguard.zones import Zone
 
-_CONTEXT_FIELDS = ("guarding", "attacker", "target", "card", "booster", "boosted")
+# Event fields an auto's frame keeps as its context (selectors `event_card`, `event_attacker`,
+# ...; `guarded_unit`); for these the card's object is kept too (CORE-20: "that unit" is the
+# object it was when the batch closed).
+_CONTEXT_FIELDS = ("guarding", "attacker", "target", "card", "booster", "boosted", "ridden",
+                   "source")
+_OBJECT_FIELDS = ("card", "attacker", "target", "ridden")
 
 
 def emit(state: State, event: object) -> None:
@@ -62,25 +70,30 @@ class batch:
                 state.passed.clear()
 
 
-def watch(state: State, entity: int) -> None:
-    """Index the printed auto and cont abilities of a new card (copy on write: clones share the
-    indexes)."""
-    card = state.defs[entity]
-    if card is None:
-        return
-    autos = [(i, a) for i, a in enumerate(card.abilities) if a.kind is AbilityKind.AUTO]
-    if autos:
-        watchers = dict(state.watchers)
-        for index, ability in autos:
-            assert ability.when is not None
-            event_type = ability.when.event
-            watchers[event_type] = tuple(sorted((*watchers.get(event_type, ()), (entity, index))))
-        state.watchers = watchers
-    entries = values.cont_entries(card)
-    if entries:
+def watch(state: State, entities: Iterable[int]) -> None:
+    """Index the printed auto and cont abilities of new cards (copy on write: clones share the
+    indexes, so each is copied once per call and sorted once)."""
+    watchers: dict[type, list[tuple[int, int]]] = {}
+    conts: dict[Stat, list[tuple[int, frozenset[Zone], bool]]] = {}
+    for entity in entities:
+        card = state.defs[entity]
+        if card is None:
+            continue
+        for index, ability in card.own_abilities:
+            if ability.kind is AbilityKind.AUTO:
+                assert ability.when is not None
+                watchers.setdefault(ability.when.event, []).append((entity, index))
+        for stat, zones, self_only in values.cont_entries(card):
+            conts.setdefault(stat, []).append((entity, zones, self_only))
+    if watchers:
+        merged = dict(state.watchers)
+        for event_type, new in watchers.items():
+            merged[event_type] = tuple(sorted((*merged.get(event_type, ()), *new)))
+        state.watchers = merged
+    if conts:
         by_stat = dict(state.cont_index)
-        for stat, zones, self_only in entries:
-            by_stat[stat] = tuple(sorted((*by_stat.get(stat, ()), (entity, zones, self_only)),
+        for stat, entries in conts.items():
+            by_stat[stat] = tuple(sorted((*by_stat.get(stat, ()), *entries),
                                          key=lambda entry: entry[0]))
         state.cont_index = by_stat
 
@@ -98,6 +111,52 @@ def _matches(value: object, wanted: object, source: int, owner: int) -> bool:
     return value == wanted
 
 
+def _by(state: State, event: object, owner: int) -> str:
+    """TERM-02: whose effect an event with a source was: "you", "opponent" or "rules"."""
+    source = getattr(event, "source", -1)
+    if source < 0:
+        return "rules"
+    return "you" if f.position(source).owner == owner else "opponent"
+
+
+def _event_matches(state: State, event: object, entity: int, owner: int,
+                   filters: tuple[tuple[str, object], ...]) -> bool:
+    """True if the event's fields pass the plain filters of `when`: equal to a value, "self",
+    a player, or `by` (whose effect it was); card filter tables are `_cards_match`'s."""
+    for key, wanted in filters:
+        if key == "by":
+            if _by(state, event, owner) != wanted:
+                return False
+        elif isinstance(wanted, tuple):
+            continue
+        elif not (_matches(getattr(event, key), wanted, entity, owner) or (
+                key == "attacker" and wanted == "self"
+                and getattr(event, "co_attacker", -1) == entity)):
+            return False
+    return True
+
+
+def _cards_match(state: State, event: object, probe: Frame,
+                 filters: tuple[tuple[str, object], ...]) -> bool:
+    """True if each card field with a table of filters names a card passing them ("another
+    unit", "a grade 3 card", "a card named X")."""
+    for key, wanted in filters:
+        if isinstance(wanted, tuple):
+            value = getattr(event, key)
+            if not isinstance(value, int) or value < 0 or not values.narrow(
+                    state, probe, [value], wanted):
+                return False
+    return True
+
+
+def _context(event: object) -> tuple[tuple[str, int], ...]:
+    """The event's cards an auto's effect may name, with their objects (CORE-20)."""
+    context = [(k, getattr(event, k)) for k in _CONTEXT_FIELDS if hasattr(event, k)]
+    context += [(f"{k}_obj", f.position(getattr(event, k)).obj) for k in _OBJECT_FIELDS
+                if getattr(event, k, -1) >= 0]
+    return tuple(context)
+
+
 def _queue(state: State, event: object, entity: int, card_id: str, index: int,
            ability: AbilityDef) -> None:
     """Queue one auto if its card is in a valid zone and the event matches (CORE-18, CORE-19)."""
@@ -105,14 +164,15 @@ def _queue(state: State, event: object, entity: int, card_id: str, index: int,
     if pos.zone not in ability.zones and state.passed.get(entity) not in ability.zones:
         return
     assert ability.when is not None
-    if not all(_matches(getattr(event, k), v, entity, pos.owner)
-               or (k == "attacker" and v == "self" and getattr(event, "co_attacker", -1) == entity)
-               for k, v in ability.when.filters):
+    filters = ability.when.filters
+    if not _event_matches(state, event, entity, pos.owner, filters):
         return
     if limit_reached(state, ability.limit, entity, card_id, index, pos.owner):
         return
-    context = tuple((k, getattr(event, k)) for k in _CONTEXT_FIELDS if hasattr(event, k))
+    context = _context(event)
     probe = Frame(entity, card_id, index, pos.owner, context=context)
+    if not _cards_match(state, event, probe, filters):
+        return
     if ability.condition and not values.holds(state, probe, ability.condition):
         return
     state.pending_autos.append(PendingAuto(entity, pos.obj, card_id, index, pos.owner, context))

@@ -41,10 +41,11 @@ def form_legion(state: State, leader: int, mate: int) -> bool:
         return False
     player = q.position(leader).owner
     orient = q.orientation(leader)
+    from_zone = q.position(mate).zone
     with batch(state):                                      # one placement, one legion
         move_card(state, mate, Zone.VC, top=True, rested=orient.rested, face_up=orient.face_up)
         link_legion(state, leader, mate)
-        emit(state, UnitPlaced(mate, player, Zone.VC, Circle.VC))
+        emit(state, UnitPlaced(mate, player, Zone.VC, Circle.VC, from_zone))  # type: ignore
         emit(state, LegionFormed(leader, mate, player))                   # LEG-22
     return True
 

@@ -33,7 +33,7 @@ def stride(state: State, player: int, g_unit: int, *, superior: bool = False) ->
     with batch(state):
         move_card(state, g_unit, Zone.VC, rested=rested, face_up=True)
         emit(state, UnitStrode(g_unit, player, superior))
-        emit(state, UnitPlaced(g_unit, player, Zone.VC, Circle.VC))
+        emit(state, UnitPlaced(g_unit, player, Zone.VC, Circle.VC, Zone.G_ZONE))
     make_hearts(state, g_unit, below)
 
 

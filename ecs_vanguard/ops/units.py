@@ -83,8 +83,9 @@ def ride(state: State, player: int, card: int, *, superior: bool = False) -> Non
         for previous in old:
             move_card(state, previous, Zone.SOUL)
         move_card(state, card, Zone.VC, rested=rested)
-        emit(state, UnitRode(card, player, from_zone, persona, superior))  # type: ignore
-        emit(state, UnitPlaced(card, player, Zone.VC, Circle.VC))
+        emit(state, UnitRode(card, player, from_zone, persona, superior,  # type: ignore
+                             old[-1] if old else -1))
+        emit(state, UnitPlaced(card, player, Zone.VC, Circle.VC, from_zone))  # type: ignore
     if persona:
         # CORE-05: the +10000 belongs to the player and covers whatever stands in the front
         # row at each read: a unit called there later gets it, one moved to the back loses it.
@@ -110,7 +111,7 @@ def call(state: State, player: int, card: int, circle: Circle | None, *, to_gc: 
         if to_gc and state.battle is not None:
             state.battle.guardians[card] = guarding
         emit(state, UnitCalled(card, player, circle, to, from_zone, superior))  # type: ignore
-        emit(state, UnitPlaced(card, player, to, circle))
+        emit(state, UnitPlaced(card, player, to, circle, from_zone))  # type: ignore[arg-type]
         if to_gc:
             emit(state, GuardianCalled(card, player, guarding))
 
@@ -268,7 +269,7 @@ def overdress(state: State, player: int, card: int, designated: int) -> None:
             old = esper.component_for_entity(source, DressSource)
             link_dress_source(state, source, card, old.from_ride_deck)
         emit(state, UnitOverDressed(card, player, circle, designated))  # type: ignore[arg-type]
-        emit(state, UnitPlaced(card, player, Zone.RC, circle))  # type: ignore[arg-type]
+        emit(state, UnitPlaced(card, player, Zone.RC, circle, Zone.HAND))  # type: ignore
 
 
 def link_dress_source(state: State, source: int, unit: int, from_ride_deck: bool = False
@@ -289,9 +290,31 @@ def enter_player_state(state: State, player: int, name: str, until: Duration) ->
     emit(state, PlayerStateEntered(player, name))
 
 
+EXTRA_TURN = "extra_turn"
+
+
+def take_extra_turn(state: State, player: int) -> None:
+    """After the player's current (or next) turn, they take one more turn: a player state that
+    the end phase of their turn uses up (`extra_turn_due`)."""
+    state.player_states[player] = [*state.player_states[player],
+                                   (EXTRA_TURN, Duration.END_OF_OWNER_TURN, state.turn.turn)]
+    emit(state, PlayerStateEntered(player, EXTRA_TURN))
+
+
+def extra_turn_due(state: State, player: int) -> bool:
+    """Use up one extra turn of the player ending their turn; True if they take another."""
+    states = state.player_states[player]
+    for i, (name, _, _) in enumerate(states):
+        if name == EXTRA_TURN:
+            state.player_states[player] = states[:i] + states[i + 1:]
+            return True
+    return False
+
+
 def place_on_rc(state: State, player: int, card: int, circle: Circle) -> None:
     """Put a card onto an RC by an effect without calling it: an appearance (ACT-05, STR-16);
     a G unit put so has not strode and its power is the printed number (STR-10)."""
+    from_zone = q.position(card).zone
     with batch(state):
         move_card(state, card, Zone.RC, circle=circle, face_up=True)
-        emit(state, UnitPlaced(card, player, Zone.RC, circle))
+        emit(state, UnitPlaced(card, player, Zone.RC, circle, from_zone))  # type: ignore

@@ -290,15 +290,29 @@ def create_card(state: State, owner: int, card_id: str, zone: Zone, *,
     The entity keeps its id for the whole game; `state.defs` is copied on write because clones
     share it.
     """
+    state.defs = list(state.defs)
+    entity = _new_card(state, owner, card_id, zone, circle, statuses)
+    watch(state, (entity,))
+    return entity
+
+
+def create_cards(state: State, owner: int, card_ids: list[str], zone: Zone) -> None:
+    """Make many cards in one zone of a player at once (set-up, CORE-03): `state.defs` and the
+    trigger index are copied once, not once per card."""
+    state.defs = list(state.defs)
+    watch(state, [_new_card(state, owner, card_id, zone, None, ()) for card_id in card_ids])
+
+
+def _new_card(state: State, owner: int, card_id: str, zone: Zone, circle: Circle | None,
+              statuses: tuple[object, ...]) -> int:
+    """Make one card entity in place; the caller owns `state.defs` and indexes its abilities."""
     pos = Position(owner, zone, Circle.VC if zone is Zone.VC else circle, state.new_object_id())
     locked = any(isinstance(status, Locked) for status in statuses)
     orient = Orientation(rested=False, face_up=zone not in _FACE_DOWN_ZONES and not locked)
     entity = world.create(state, Card(card_id), pos, orient, Modifiers(), *statuses)
-    defs = list(state.defs)
+    defs = state.defs
     defs.extend([None] * (entity + 1 - len(defs)))
     defs[entity] = state.db[card_id]
-    state.defs = defs
     _put_in(state, entity, pos)
     state.dirty = True                  # a token onto an occupied RC: a rule action (CORE-17)
-    watch(state, entity)
     return entity

@@ -44,9 +44,19 @@ def test_readme_card_and_deck_examples_load(tmp_path):
 
 
 def test_the_vocabulary_command_lists_every_op():
+    """The vocabulary lists every op, kind of value, selector, filter, check, shorthand and
+    event, from the schemas the loader and the validation use (issue 9)."""
+    from ecs_vanguard.cards.fields import KINDS, SUGAR
     from ecs_vanguard.cards.steps import STEP_TYPES
     from ecs_vanguard.cards.vocabulary import vocabulary_text
+    from ecs_vanguard.continuous.scopes import SELECTORS
+    from ecs_vanguard.continuous.values import CHECK_SPECS, FILTER_SPECS
+    from ecs_vanguard.events import EVENTS_BY_NAME
 
     text = vocabulary_text()
     assert all(f"  {name}(" in text for name in STEP_TYPES)
-    assert "attack_declared: attacker, target, player" in text
+    assert all(f"  {name}(" in text for name in (*CHECK_SPECS, *SUGAR))
+    assert all(f"  {name}: " in text for name in (*KINDS, *SELECTORS, *EVENTS_BY_NAME))
+    assert all(f"  {name} (" in text for name in FILTER_SPECS)
+    assert "per: quantity=none" in text and "restriction: " in text
+    assert "attack_declared: attacker*, target*, player@" in text

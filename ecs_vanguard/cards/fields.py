@@ -1,0 +1,316 @@
+"""The values of card files, typed: the kind of every step field, how each kind is read and
+checked, and the shorthand conditions (Generation Break, Limit Break, ...) as sugar over `count`.
+
+One schema: the loader parses every step with it, `cards.validate` checks check arguments and
+filter values with the same kinds, and the vocabulary (`ecs-vanguard vocabulary`) prints it, so
+what a card file may say and what the engine accepts cannot drift apart (DESIGN.md "Cards").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ecs_vanguard.cards import steps as st
+from ecs_vanguard.cards.schema import Check
+from ecs_vanguard.cards.value_steps import Quantity
+from ecs_vanguard.errors import CardDataError
+from ecs_vanguard.rules import Duration
+
+COMPARISONS = (">=", "<=", "==", "!=", ">", "<")
+# What `where = { keyword = ... }` may name: skill icons, sentinel, the mechanics' keywords, the
+# shorthand conditions an ability is written with, and the kinds of ability a card has.
+KEYWORDS = ("boost", "intercept", "twin_drive", "triple_drive", "persona_ride", "sentinel",
+            "overdress", "seek_mate", "stride", "ultimate_stride", "g_guardian", "alchemagic",
+            "gift", "prison", "world", "generation_break", "limit_break", "vanguard_is",
+            "in_soul", "act", "auto", "cont")
+TRIGGERS = ("critical", "draw", "heal", "front", "over", "stand", "any", "none")
+ZONE_NAMES = ("hand", "deck", "drop", "soul", "damage", "bind")
+_KEY_ALIASES = {"from": "source", "as": "bind", "else": "otherwise"}
+TOML_KEYS = {v: k for k, v in _KEY_ALIASES.items()}
+# ACT-28: steps that keep counters of their own, or jump, cannot repeat inside a for_each.
+_LOOPING = (st.LookTop, st.SuperiorCall, st.DealDamage, st.ForEach, st.If, st.Pay)
+
+
+class Where:
+    """The place being read, for error messages: file, card id, field path."""
+
+    def __init__(self, file: str, card: str = "?"):
+        self.file, self.card = file, card
+
+    def fail(self, field: str, message: str) -> CardDataError:
+        """Return the one-line error naming file, card and field."""
+        return CardDataError(f"{self.file}: card {self.card}: field '{field}': {message}")
+
+
+Parser = Callable[[Where, str, Any], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """A kind of value: how it is written (for the vocabulary) and how it is read."""
+
+    doc: str
+    parse: Parser
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _scalar(test: Callable[[Any], bool], expected: str) -> Parser:
+    def parse(where: Where, field: str, value: Any) -> Any:
+        if not test(value):
+            raise where.fail(field, f"expected {expected}, got {value!r}")
+        return value
+    return parse
+
+
+def _choice(*choices: str) -> Parser:
+    def parse(where: Where, field: str, value: Any) -> Any:
+        if value not in choices:
+            raise where.fail(field, f"{value!r} is not one of: {', '.join(choices)}")
+        return value
+    return parse
+
+
+def _selector(where: Where, field: str, value: Any) -> str | tuple[str, ...]:
+    if isinstance(value, str) and value:
+        return value
+    if isinstance(value, list) and value and all(isinstance(v, str) and v for v in value):
+        return tuple(value)
+    raise where.fail(field, f"expected a selector name or a list of them, got {value!r}")
+
+
+def _count(where: Where, field: str, value: Any) -> int:
+    if not _int(value):
+        raise where.fail(field, f"expected a whole number, got {value!r}")
+    if value < 0:
+        raise where.fail(field, f"{value} is negative; counts and costs are 0 or more")
+    return int(value)
+
+
+def _duration(where: Where, field: str, value: Any) -> Duration:
+    try:
+        return Duration(value)
+    except ValueError:
+        choices = ", ".join(d.value for d in Duration)
+        raise where.fail(field, f"{value!r} is not one of: {choices}") from None
+
+
+def _names(where: Where, field: str, value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value or not all(
+            isinstance(n, str) and n for n in value):
+        raise where.fail(field, f"expected a non-empty list of card names, got {value!r}")
+    return tuple(value)
+
+
+def parse_filters(where: Where, field: str, raw: Any) -> tuple[tuple[str, object], ...]:
+    """Read a `where` table; the names and values are checked against the filters' schema by
+    `cards.validate` (filters live with the continuous layer). Lists become tuples."""
+    if not isinstance(raw, dict):
+        raise where.fail(field, f"expected a table of filters, got {raw!r}")
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in raw.items()))
+
+
+def parse_quantity(where: Where, field: str, raw: Any) -> Quantity:
+    """Read a quantity: a selector name, or `{ from = selector, where = { ... } }`."""
+    if isinstance(raw, str) and raw:
+        return Quantity(raw)
+    if not isinstance(raw, dict) or not isinstance(raw.get("from"), str):
+        raise where.fail(field, f"expected a selector or {{ from = ..., where = ... }}, "
+                                f"got {raw!r}")
+    for key in raw:
+        if key not in ("from", "where"):
+            raise where.fail(f"{field}.{key}", "unknown key (a quantity has from, where)")
+    return Quantity(raw["from"], parse_filters(where, f"{field}.where", raw.get("where", {})))
+
+
+KINDS: dict[str, Kind] = {
+    "count": Kind("a whole number, 0 or more", _count),
+    "int": Kind("a whole number (negative lowers the value)", _scalar(_int, "a whole number")),
+    "amount": Kind("a whole number, or trigger_power / over_power",
+                   lambda w, f, v: v if v in ("trigger_power", "over_power")
+                   else _scalar(_int, "a whole number or trigger_power")(w, f, v)),
+    "count_or_times": Kind("a whole number, or \"times\" (inside for_each)",
+                           lambda w, f, v: v if v == "times" else _count(w, f, v)),
+    "bool": Kind("true or false", _scalar(lambda v: isinstance(v, bool), "true or false")),
+    "text": Kind("text", _scalar(lambda v: isinstance(v, str), "text")),
+    "name": Kind("a card name", _scalar(lambda v: isinstance(v, str) and bool(v), "a card name")),
+    "names": Kind("a list of card names", _names),
+    "selector": Kind("a selector or a name bound by `as`, or a list of them (their cards "
+                     "together: \"your hand and drop\")", _selector),
+    "scope": Kind("a selector (re-read on every read)",
+                  _scalar(lambda v: isinstance(v, str) and bool(v), "a selector name")),
+    "bind": Kind("a name for the chosen cards",
+                 _scalar(lambda v: isinstance(v, str) and v.isidentifier(), "a name")),
+    "card_id": Kind("a card id of the database",
+                    _scalar(lambda v: isinstance(v, str) and bool(v), "a card id")),
+    "duration": Kind("end_of_battle | end_of_turn | end_of_owner_turn", _duration),
+    "filters": Kind("a table of filters: { name = value, ... }", parse_filters),
+    "quantity": Kind("a selector, or { from = selector, where = { ... } }", parse_quantity),
+    "player": Kind("you | opponent", _choice("you", "opponent")),
+    "chooser": Kind("owner | opponent | random", _choice("owner", "opponent", "random")),
+    "to": Kind("rc | gc", _choice("rc", "gc")),
+    "rule": Kind("only_vanguards | none", _choice("only_vanguards", "none")),
+    "restriction": Kind(" | ".join(st.RESTRICTION_NAMES), _choice(*st.RESTRICTION_NAMES)),
+    "stat": Kind(" | ".join(st.CONTINUOUS_STAT_NAMES), _choice(*st.CONTINUOUS_STAT_NAMES)),
+    "zone": Kind(" | ".join(ZONE_NAMES), _choice(*ZONE_NAMES)),
+    "comparison": Kind(" | ".join(COMPARISONS), _choice(*COMPARISONS)),
+    "keyword": Kind(" | ".join(KEYWORDS), _choice(*KEYWORDS)),
+    "trigger": Kind(" | ".join(TRIGGERS), _choice(*TRIGGERS)),
+    "subtype": Kind("prison | world", _choice("prison", "world")),
+    "steps": Kind("a list of effect steps", lambda w, f, v: parse_steps(w, f, v, False)),
+    "cost": Kind("a list of cost steps", lambda w, f, v: parse_steps(w, f, v, True)),
+    "checks": Kind("a list of checks", lambda w, f, v: parse_checks(w, f, v)),
+}
+
+# The kind of every step field, by name (the same name means the same thing in every op) ...
+FIELD_KINDS: dict[str, str] = {
+    "target": "selector", "source": "selector", "scope": "scope", "count": "count",
+    "n": "count", "min": "count", "total": "count", "index": "count", "amount": "int",
+    "until": "duration", "where": "filters", "bind": "bind", "player": "player",
+    "chooser": "chooser", "to": "to", "rule": "rule", "restriction": "restriction",
+    "stat": "stat", "zone": "zone", "top": "bool", "up_to": "bool", "reveal": "bool",
+    "until_owner_end": "bool", "optional": "bool", "distinct_names": "bool", "card": "card_id", "name": "name",
+    "content": "text", "do": "steps", "then": "steps", "otherwise": "steps", "cost": "cost",
+    "condition": "checks", "per": "quantity", "becomes": "int", "other": "selector",
+}
+# ... except where an op reads a field its own way.
+OP_FIELD_KINDS: dict[tuple[type, str], str] = {
+    (st.ForEach, "count"): "selector",
+    (st.Choose, "count"): "count_or_times",
+    (st.Choose, "chooser"): "player",
+    (st.AddPower, "amount"): "amount",
+    (st.Restrict, "amount"): "count",
+    (st.EnterState, "name"): "text",
+}
+
+
+def field_kind(step_type: type, name: str) -> str:
+    """Return the kind of field `name` of an op."""
+    return OP_FIELD_KINDS.get((step_type, name)) or FIELD_KINDS[name]
+
+
+def parse_steps(where: Where, field: str, raw: Any, is_cost: bool) -> tuple[object, ...]:
+    """Read a list of step tables into typed, frozen step objects."""
+    if not isinstance(raw, list):
+        raise where.fail(field, "expected a list of steps")
+    return tuple(parse_step(where, f"{field}[{i}]", s, is_cost) for i, s in enumerate(raw))
+
+
+def parse_step(where: Where, field: str, raw: Any, is_cost: bool) -> object:
+    """Read one `{ op = ..., ... }` table; every key is known and every value of its kind."""
+    if not isinstance(raw, dict) or "op" not in raw:
+        raise where.fail(field, "a step must be a table with an 'op' key")
+    op = raw["op"]
+    step_type = st.STEP_TYPES.get(op) if isinstance(op, str) else None
+    if step_type is None:
+        known = ", ".join(sorted(st.STEP_TYPES))
+        raise where.fail(f"{field}.op", f"unknown op {op!r}; known: {known}")
+    if is_cost and step_type not in st.COST_TYPES:
+        raise where.fail(f"{field}.op", f"{op!r} cannot be a cost")
+    names = {f.name for f in dataclasses.fields(step_type)}
+    kwargs: dict[str, Any] = {}
+    for key, value in raw.items():
+        name = _KEY_ALIASES.get(key, key)
+        if key == "op":
+            continue
+        if name not in names:
+            raise where.fail(f"{field}.{key}", f"unknown key for op {op!r}")
+        kwargs[name] = KINDS[field_kind(step_type, name)].parse(where, f"{field}.{key}", value)
+    missing = [f.name for f in dataclasses.fields(step_type)
+               if f.name not in kwargs and f.default is dataclasses.MISSING]
+    if missing:
+        raise where.fail(f"{field}.{TOML_KEYS.get(missing[0], missing[0])}",
+                         f"missing (op {op!r} needs it)")
+    if "becomes" in kwargs and ("amount" in kwargs or "per" in kwargs):
+        raise where.fail(f"{field}.becomes", "give an amount (or per) or `becomes`, not both")
+    if step_type is st.ForEach:
+        for i, inner in enumerate(kwargs.get("do", ())):
+            if isinstance(inner, _LOOPING) or getattr(inner, "up_to", False):
+                raise where.fail(f"{field}.do[{i}]", "this step cannot repeat inside for_each")
+    return step_type(**kwargs)
+
+
+# -- checks ------------------------------------------------------------------------------------
+
+# Arguments whose value is structured: read here; every other argument stays as written and is
+# checked by `cards.validate` against the kinds its check's schema names.
+_STRUCTURED_ARGS: dict[str, Parser] = {
+    "of": lambda w, f, v: parse_checks(w, f, v),
+    "where": parse_filters,
+    "than": parse_quantity,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Sugar:
+    """A shorthand condition: its arguments (name -> kind), what it means, and its expansion."""
+
+    args: dict[str, str]
+    doc: str
+    expand: Callable[[dict[str, Any]], Check]
+
+
+def _count_check(source: str, n: int, where: tuple[tuple[str, object], ...] = (),
+                 origin: str = "") -> Check:
+    args: tuple[tuple[str, object], ...] = (("from", source), ("n", n), ("op", ">="))
+    if where:
+        args += (("where", where),)
+    return Check("count", tuple(sorted(args)), origin)
+
+
+SUGAR: dict[str, Sugar] = {
+    "generation_break": Sugar(
+        {"n": "count"}, "Generation Break n: n or more face-up G units in your G zone and on "
+        "your VC", lambda a: _count_check("your_face_up_g_units", a["n"],
+                                          origin="generation_break")),
+    "limit_break": Sugar(
+        {"n": "count"}, "Limit Break n: n or more cards in your damage zone",
+        lambda a: _count_check("your_damage", a["n"], origin="limit_break")),
+    "vanguard_is": Sugar(
+        {"name": "name"}, "your vanguard is a card named «name»",
+        lambda a: _count_check("your_vanguard", 1, (("name", a["name"]),), "vanguard_is")),
+    "in_soul": Sugar(
+        {"name": "name"}, "you have a card named «name» in your soul",
+        lambda a: _count_check("your_soul", 1, (("name", a["name"]),), "in_soul")),
+}
+
+
+def parse_checks(where: Where, field: str, raw: Any) -> tuple[Check, ...]:
+    """Read a list of check tables (all must hold); shorthands become `count` checks."""
+    if not isinstance(raw, list):
+        raise where.fail(field, "expected a list of checks")
+    out = []
+    for i, item in enumerate(raw):
+        at = f"{field}[{i}]"
+        if not isinstance(item, dict) or not isinstance(item.get("check"), str):
+            raise where.fail(f"{at}.check", f"expected a table naming a check: {item!r}")
+        name = item["check"]
+        sugar = SUGAR.get(name)
+        if sugar is not None:
+            out.append(_expand(where, at, sugar, item))
+            continue
+        args = tuple(sorted((k, _STRUCTURED_ARGS[k](where, f"{at}.{k}", v)
+                             if k in _STRUCTURED_ARGS else v)
+                            for k, v in item.items() if k != "check"))
+        out.append(Check(name, args))
+    return tuple(out)
+
+
+def _expand(where: Where, field: str, sugar: Sugar, item: dict[str, Any]) -> Check:
+    values = {}
+    for key, value in item.items():
+        if key == "check":
+            continue
+        if key not in sugar.args:
+            raise where.fail(f"{field}.{key}", f"unknown argument for check {item['check']!r}; "
+                                               f"it takes: {', '.join(sugar.args)}")
+        values[key] = KINDS[sugar.args[key]].parse(where, f"{field}.{key}", value)
+    for key in sugar.args:
+        if key not in values:
+            raise where.fail(f"{field}.{key}", f"missing (check {item['check']!r} needs it)")
+    return sugar.expand(values)

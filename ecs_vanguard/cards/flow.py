@@ -1,0 +1,81 @@
+"""The steps that steer an effect: `if` and `pay` as written in card files, and the straight
+program they compile to (a branch, a skip, a cost paid or skipped), so an effect runs with one
+program counter (STYLE §5) and two programs can be joined (ALC-01's A then B)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ecs_vanguard.cards.schema import Check
+
+
+@dataclass(frozen=True, slots=True)
+class If:
+    """If the condition holds, do the `then` steps, otherwise the `else` steps ("if X, do Y
+    instead")."""
+
+    condition: tuple[Check, ...]
+    then: tuple[object, ...] = ()
+    otherwise: tuple[object, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """A cost in the middle of an effect ("then, COST [...], do Y"): asked (when `optional`) and
+    paid all or nothing (CORE-19); if paid, the `then` steps ("if you do"), otherwise the `else`
+    steps. `player` "opponent": your opponent may pay it ("if they do not, ...")."""
+
+    cost: tuple[object, ...]
+    then: tuple[object, ...] = ()
+    otherwise: tuple[object, ...] = ()
+    optional: bool = True
+    player: str = "you"
+
+
+# -- steps compiled from `if` and `pay`: never written in card files ---------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """Go on if the condition holds; otherwise skip the next `skip` steps."""
+
+    condition: tuple[Check, ...]
+    skip: int
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """Skip the next `n` steps (the end of a `then` block that has an `else`)."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class PayOrSkip:
+    """Ask and pay a cost all or nothing; when it is not paid, skip the next `skip` steps."""
+
+    cost: tuple[object, ...]
+    skip: int
+    optional: bool = True
+    player: str = "you"
+
+
+def compile_program(steps: tuple[object, ...]) -> tuple[object, ...]:
+    """Flatten `if` and `pay` into a straight list with relative skips, so an effect keeps one
+    program counter (STYLE §5) and two programs can be joined (ALC-01's A then B)."""
+    out: list[object] = []
+    for step in steps:
+        if isinstance(step, (If, Pay)):
+            then, other = compile_program(step.then), compile_program(step.otherwise)
+            skip = len(then) + (1 if other else 0)
+            out.append(Branch(step.condition, skip) if isinstance(step, If)
+                       else PayOrSkip(step.cost, skip, step.optional, step.player))
+            out.extend(then)
+            if other:
+                out.append(Skip(len(other)))
+                out.extend(other)
+        else:
+            out.append(step)
+    return tuple(out)

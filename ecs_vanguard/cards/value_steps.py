@@ -1,0 +1,116 @@
+"""The steps that change values of units for a period (ACT-26): power, critical, shield, drive,
+grade, restrictions, and continuous effects over a scope; the ones a cont ability may use
+(`steps.CONT_TYPES`). `per` makes an amount count ("+2000 for each ..."); `becomes` changes a
+value until it is a number (an effect only)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ecs_vanguard.rules import Duration
+
+Where = tuple[tuple[str, object], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """How many cards a selector gives now, narrowed by filters: `{ from = ..., where = ... }`
+    (a per-count amount, "+2000 for each ...", or the other side of a comparison)."""
+
+    source: str
+    where: Where = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AddPower:
+    """Increase (or decrease) power for a period; totals may be negative (ACT-26)."""
+
+    target: str = "self"
+    amount: int | str = 0
+    until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
+    per: Quantity | None = None        # the amount is given once for each card it counts
+    becomes: int | None = None         # ACT-26: raise or lower it until it is this value
+
+
+@dataclass(frozen=True, slots=True)
+class AddCritical:
+    """Increase (or decrease) critical for a period (ACT-26)."""
+
+    target: str = "self"
+    amount: int = 1
+    until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
+    per: Quantity | None = None        # the amount is given once for each card it counts
+    becomes: int | None = None         # ACT-26: raise or lower it until it is this value
+
+
+@dataclass(frozen=True, slots=True)
+class AddShield:
+    """Increase (or decrease) shield for a period (ACT-26)."""
+
+    target: str = "self"
+    amount: int = 0
+    until: Duration = Duration.END_OF_BATTLE
+    where: Where = ()                  # filters on the units `target` selects
+    per: Quantity | None = None        # the amount is given once for each card it counts
+    becomes: int | None = None         # ACT-26: raise or lower it until it is this value
+
+
+@dataclass(frozen=True, slots=True)
+class AddDrive:
+    """Increase (or decrease) the number of drive checks for a period (CORE-11)."""
+
+    target: str = "self"
+    amount: int = 1
+    until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
+    per: Quantity | None = None        # the amount is given once for each card it counts
+
+
+@dataclass(frozen=True, slots=True)
+class AddGrade:
+    """Increase (or decrease) grade for a period."""
+
+    target: str = "self"
+    amount: int = 1
+    until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
+    per: Quantity | None = None        # the amount is given once for each card it counts
+    becomes: int | None = None         # ACT-26: raise or lower it until it is this value
+
+
+@dataclass(frozen=True, slots=True)
+class Restrict:
+    """The target units get a restriction for a period (in a cont ability: while it applies):
+    cant_attack, attack_only_vanguards, cant_be_boosted, cant_boost, resist (can't be chosen by
+    the opponent's effects), cant_stand, cant_deal_damage, cant_be_hit, or guard_min_grade
+    (attacked by it, only cards of grade `amount` or more may be called from hand to GC)."""
+
+    target: str = "self"
+    restriction: str = "cant_attack"
+    amount: int = 1
+    until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyContinuous:
+    """For a period, whatever `scope` covers at each moment gets the change: a unit that enters
+    the scope later gets it, one that leaves loses it (DESIGN.md "Values are derived"). `stat`:
+    power, critical, shield, drive, grade or a restriction of `restrict`."""
+
+    scope: str
+    stat: str = "power"
+    amount: int = 0
+    until: Duration = Duration.END_OF_TURN
+    where: Where = ()
+    per: Quantity | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CantBeHit:
+    """The target can't be hit for a period (the perfect guard, CORE-10)."""
+
+    target: str
+    until: Duration = Duration.END_OF_BATTLE
