@@ -148,3 +148,28 @@ def test_a_search_stops_once_the_actions_prove_equivalent(db, monkeypatch):
             assert sum(rounds) > 150
         else:
             assert len(rounds) == 16
+
+
+def test_the_strength_benchmark_reports_wins_with_intervals_and_resumes(tmp_path, capsys):
+    """The full evaluation (benchmarks/bench_mcts_strength.py, 200 games per opponent) in
+    short: two games against random in both seats, both won, the figure's fields, and a second
+    run on the same directory plays nothing new."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_mcts_strength.py"
+    spec = importlib.util.spec_from_file_location("bench_mcts_strength", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    argv = ["--games", "2", "--iterations", "4", "--opponents", "random", "--out",
+            str(tmp_path)]
+    assert bench.main(argv) == 0
+    figure = json.loads(capsys.readouterr().out)
+    assert (figure["opponent"], figure["games"], figure["wins"]) == ("random", 2, 2)
+    assert figure["low"] < figure["rate"] == 1.0 == figure["high"]
+    assert figure["wins_with_deck"] == {"blazing_dragons": 1, "radiant_knights": 1}
+    assert 0 < figure["seconds_per_searched_decision"] < 5
+    lines = (tmp_path / "games.jsonl").read_text().splitlines()
+    assert bench.main(argv) == 0 and json.loads(capsys.readouterr().out) == figure
+    assert (tmp_path / "games.jsonl").read_text().splitlines() == lines
