@@ -20,10 +20,19 @@ def plot_tournament(summary: Mapping[str, Any], path: str | os.PathLike) -> None
     heat, bars = fig.subplots(1, 2, width_ratios=[max(k, 2), 2])
     _heatmap(heat, fig, summary, agents)
     _ratings(bars, summary, agents)
-    t = summary.get("tournament") or {}
-    decks = ", ".join(d.get("name", "?") for d in t.get("decks", []))
-    fig.suptitle(f"tournament: {summary['games']} games, {decks}, {t.get('format', '')}")
+    fig.suptitle(title(summary))
     fig.savefig(os.fspath(path), dpi=100)
+
+
+def title(summary: Mapping[str, Any]) -> str:
+    """The plot's title: games, decks and the format when the tournament set one (without
+    one, each game takes its decks' format)."""
+    t = summary.get("tournament") or {}
+    parts = [f"tournament: {summary['games']} games",
+             ", ".join(d.get("name", "?") for d in t.get("decks", []))]
+    if t.get("format"):
+        parts.append(str(t["format"]))
+    return ", ".join(part for part in parts if part)
 
 
 def _heatmap(ax: Any, fig: Figure, summary: Mapping[str, Any], agents: list[str]) -> None:
@@ -59,5 +68,5 @@ def _ratings(ax: Any, summary: Mapping[str, Any], agents: list[str]) -> None:
                     ha="center", fontsize=8)
     ax.axvline(1500, color="grey", linestyle=":")
     ax.set_yticks(y, agents)
-    ax.invert_yaxis()
+    ax.set_ylim(len(agents) - 0.5, -0.6)           # top row first, room for its label
     ax.set_xlabel("rating, Elo scale (95% bootstrap)")

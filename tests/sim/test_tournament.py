@@ -11,7 +11,7 @@ import pytest
 
 from ecs_vanguard import cli
 from ecs_vanguard.errors import SimulationError
-from ecs_vanguard.sim import ratings, tournament
+from ecs_vanguard.sim import ratings, tournament, tournament_plot
 from ecs_vanguard.sim.play import GameSpec
 from ecs_vanguard.sim.tournament import pairings
 
@@ -54,6 +54,8 @@ def test_a_real_tournament_of_two_agents_end_to_end(tmp_path):
     assert fit["heuristic"]["rating"] > fit["random"]["rating"]
     assert fit["heuristic"]["low"] <= fit["heuristic"]["rating"] <= fit["heuristic"]["high"]
     assert (out / "tournament.png").stat().st_size > 10_000
+    title = tournament_plot.title(summary)          # the decks' own formats: none named
+    assert title == "tournament: 6 games, Blazing Dragons, Radiant Knights", title
     runs = sorted(p.name for p in out.iterdir() if p.is_dir())
     seeds = [[json.loads(line)["seed"] for line in (out / r / "games.jsonl").read_text()
               .splitlines()] for r in runs]
