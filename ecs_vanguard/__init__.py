@@ -8,7 +8,7 @@
 
 from ecs_vanguard import agents
 from ecs_vanguard._version import __version__ as __version__
-from ecs_vanguard.agents import HeuristicAgent, RandomAgent
+from ecs_vanguard.agents import HeuristicAgent, MCTSAgent, RandomAgent
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
@@ -32,6 +32,7 @@ from ecs_vanguard.sim.odds import odds
 from ecs_vanguard.sim.play import GameSpec, play_game
 from ecs_vanguard.sim.results import Results
 from ecs_vanguard.sim.runner import load_results, simulate
+from ecs_vanguard.sim.tournament import tournament
 from ecs_vanguard.zones import Circle, Zone
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "GameSpec",
     "HeuristicAgent",
     "IllegalActionError",
+    "MCTSAgent",
     "OddsError",
     "Phase",
     "RandomAgent",
@@ -69,5 +71,6 @@ __all__ = [
     "play_game",
     "replay",
     "simulate",
+    "tournament",
 ]
 

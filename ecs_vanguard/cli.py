@@ -1,4 +1,4 @@
-"""The `ecs-vanguard` command: simulate, play, odds, show and vocabulary.
+"""The `ecs-vanguard` command: simulate, play, tournament, odds, show and vocabulary.
 
 Every mistake in the input (a bad deck path, an illegal deck, an unknown agent or format, a bad
 number, an out directory holding another run or in use) prints one line `ecs-vanguard: error:
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ecs_vanguard import human, limits, show
+from ecs_vanguard import cli_agents, cli_tournament, human, limits, show
 from ecs_vanguard._version import __version__
 from ecs_vanguard.errors import VanguardError
 from ecs_vanguard.rules import Format
@@ -162,6 +162,11 @@ def build_parser() -> argparse.ArgumentParser:
     vocab = _sub(sub, "vocabulary", "the ops, selectors, filters, checks and events card files "
                  "can use")
     vocab.set_defaults(run=_vocabulary)
+    tour = _sub(sub, "tournament", "round robin of agents on decks, both seats: win-rate "
+                "matrix, ratings, heatmap")
+    cli_tournament.add_options(tour, _at_least, RUNS_DIR)
+    add_cards_option(tour)
+    tour.set_defaults(run=_tournament)
     return parser
 
 
@@ -181,10 +186,11 @@ def _game_options(p: argparse.ArgumentParser, *, games: int, many: bool) -> None
     p.add_argument("--deck-b", action=action, metavar="DECK",
                    help=f"built-in deck name or TOML path (default {DEFAULT_DECK_B}){note}")
     p.add_argument("--games", type=_at_least(1), default=games, help=f"games (default {games})")
-    p.add_argument("--agent-a", choices=runner.AGENTS, default="heuristic",
-                   help="policy of deck A (default heuristic: plays sensibly; random: uniform)")
-    p.add_argument("--agent-b", choices=runner.AGENTS, default="heuristic",
-                   help="policy of deck B (default heuristic)")
+    p.add_argument("--agent-a", type=cli_agents.agent_arg, default="heuristic",
+                   help=f"{cli_agents.agent_help()} of deck A (default heuristic)")
+    p.add_argument("--agent-b", type=cli_agents.agent_arg, default="heuristic",
+                   help="agent of deck B (default heuristic)")
+    cli_agents.add_search_options(p)
     p.add_argument("--seed", type=_at_least(0), default=0, help="run seed (default 0)")
     p.add_argument("--format", choices=[f.value for f in Format],
                    help="the format's rules and deck construction (default: the decks' own "
@@ -261,7 +267,8 @@ def _play(args: argparse.Namespace, argv: list[str]) -> int:
         you = 0 if args.human == "a" else 1
         seed = args.seed if args.seed is not None else int(time.time_ns() % 1_000_000)
         return human.play_human((m.deck_a, m.deck_b), you=you,
-                                agent=args.agent_b if you == 0 else args.agent_a, seed=seed,
+                                agent=str(cli_agents.resolve(
+                                    args.agent_b if you == 0 else args.agent_a, args)), seed=seed,
                                 format=m.format, turn_limit=args.turn_limit, db=m.db)
     args.seed = args.seed or 0
     results = _run(args, Matchup(m, None), backend="serial")
@@ -280,7 +287,8 @@ def _vocabulary(args: argparse.Namespace, argv: list[str]) -> int:
 def _run(args: argparse.Namespace, m: Matchup, *, backend: str) -> Results:
     """Simulate one matchup with the options of the command line."""
     return runner.simulate(
-        m.game.deck_a, m.game.deck_b, args.games, agent_a=args.agent_a, agent_b=args.agent_b,
+        m.game.deck_a, m.game.deck_b, args.games, agent_a=cli_agents.resolve(args.agent_a, args),
+        agent_b=cli_agents.resolve(args.agent_b, args),
         seed=args.seed, format=m.game.format, db=m.game.db, turn_limit=args.turn_limit,
         check=args.check,
         workers=getattr(args, "workers", None), backend=backend,
@@ -343,7 +351,13 @@ def _unique(name: str, seen: set[str]) -> str:
 
 
 def _out_dir(args: argparse.Namespace, pairs: list[tuple[str, str]]) -> Path | None:
-    """Return the results directory: --out, none with --no-out, or a new one under runs/."""
+    """Return the results directory of `simulate` (_out_path, named after the decks)."""
+    a, b = deck_label(pairs[0][0]), deck_label(pairs[0][1])
+    return _out_path(args, f"{a}-vs-{b}" if len(pairs) == 1 else f"{a}-gauntlet-{len(pairs)}")
+
+
+def _out_path(args: argparse.Namespace, tail: str) -> Path | None:
+    """Return the results directory: --out, none with --no-out, or a new runs/<time>-<tail>."""
     if args.no_out:
         if args.out or args.resume:
             raise ValueError("--no-out cannot be combined with --out or --resume")
@@ -352,13 +366,32 @@ def _out_dir(args: argparse.Namespace, pairs: list[tuple[str, str]]) -> Path | N
         return Path(args.out)
     if args.resume:
         raise ValueError("--resume needs the --out directory of the run to continue")
-    a, b = deck_label(pairs[0][0]), deck_label(pairs[0][1])
-    tail = f"{a}-vs-{b}" if len(pairs) == 1 else f"{a}-gauntlet-{len(pairs)}"
     base = RUNS_DIR / f"{time.strftime('%Y%m%d-%H%M%S')}-{tail}"
     out, k = base, 2
     while out.exists():
         out, k = Path(f"{base}-{k}"), k + 1
     return out
+
+
+def _tournament(args: argparse.Namespace, argv: list[str]) -> int:
+    """Play a tournament (cli_tournament), print its tables, keep its results; 1 if the engine
+    failed on some games."""
+    if args.address and args.backend != "ray":
+        raise ValueError("--address needs --backend ray")
+    out = _out_path(args, "tournament")
+    try:
+        results = cli_tournament.play(args, out, load_cards(args.cards))
+    except KeyboardInterrupt as exc:
+        print(_resume_hint(argv, out, False, _stopped(exc)), file=sys.stderr)
+        return _stop_code(exc)
+    print(results.to_text())
+    if out is not None:
+        print(f"results: {out}  (heatmap: {out / 'tournament.png'})")
+    if results.errors:
+        print(f"{PROG}: {results.errors} games failed in the engine; see the runs' "
+              "summary.json", file=sys.stderr)
+        return 1
+    return 0
 
 
 def _out_root(matchups: list[Matchup]) -> Path | None:

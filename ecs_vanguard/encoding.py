@@ -1,5 +1,6 @@
-"""Fixed-size encodings for learning agents: action index table, legal-action mask, observation
-vector with named views (DESIGN.md Public API: encode_action, action_mask, observation).
+"""Fixed-size encodings for learning agents: action index table, legal-action mask, and the
+observation vector (DESIGN.md Public API: encode_action, action_mask, observation; the
+observation's parts and feature names live in ecs_vanguard.observation).
 
 Actions are encoded by kind into disjoint blocks of one table; card fields use the card's entity
 id (stable for the whole game, below MAX_CARDS), circles their position in the Circle enum.
@@ -7,16 +8,14 @@ id (stable for the whole game, below MAX_CARDS), circles their position in the C
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import esper
 import numpy as np
 
 from components import LegionLink
+from ecs_vanguard import observation as observation_module
 from ecs_vanguard import query as q
-from ecs_vanguard.decisions import Action, ActionKind, DecisionKind
+from ecs_vanguard.decisions import Action, ActionKind
 from ecs_vanguard.errors import IllegalActionError
-from ecs_vanguard.rules import Phase
 from ecs_vanguard.state import State
 from ecs_vanguard.zones import Circle, Zone
 
@@ -133,73 +132,8 @@ def decode_action(state: State, index: int) -> Action:
     raise IllegalActionError(f"action index {index!r:.40} is not legal now")
 
 
-# -- observations ----------------------------------------------------------------------------
+# -- observations: ecs_vanguard.observation (named parts, one name per feature) ---------------
 
-_UNIT_FEATURES = ("present", "grade", "power", "critical", "rested", "face_up", "locked")
-_ZONE_SIZES = (Zone.DECK, Zone.HAND, Zone.DAMAGE, Zone.SOUL, Zone.DROP, Zone.BIND, Zone.GC,
-               Zone.ORDER, Zone.G_ZONE, Zone.RIDE_DECK)
-_PHASES = list(Phase)
-_KINDS = list(DecisionKind)
-
-
-@dataclass(frozen=True)
-class ObservationSpec:
-    """Where each named part lives in the flat observation vector."""
-
-    views: dict[str, tuple[int, tuple[int, ...]]]
-    size: int
-
-
-def _spec() -> ObservationSpec:
-    parts = {
-        "units": (2, len(CIRCLES), len(_UNIT_FEATURES)),   # me first, then the opponent
-        "zone_sizes": (2, len(_ZONE_SIZES)),
-        "face_up_damage": (2,),
-        "hand_grades": (5,),                                # my hand by grade 0..4
-        "hand_triggers": (2,),                              # my trigger / non-trigger cards
-        "phase": (len(_PHASES),),
-        "decision": (len(_KINDS),),
-        "turn": (3,),                                       # turn/100, my turn, I went first
-    }
-    views, start = {}, 0
-    for name, shape in parts.items():
-        views[name] = (start, shape)
-        start += int(np.prod(shape))
-    return ObservationSpec(views, start)
-
-
-OBSERVATION = _spec()
-
-
-def observation(state: State, player: int) -> np.ndarray:
-    """Return a float32 vector of what `player` may see (no hidden card is encoded)."""
-    out = np.zeros(OBSERVATION.size, dtype=np.float32)
-    view = {name: out[s:s + int(np.prod(shape))].reshape(shape)
-            for name, (s, shape) in OBSERVATION.views.items()}
-    for side, p in enumerate((player, 1 - player)):
-        for c, circle in enumerate(CIRCLES):
-            units = state.board.circles[p].get(circle)
-            if units:
-                view["units"][side, c] = _unit_features(state, units[-1])
-        zones = state.board.zones[p]
-        view["zone_sizes"][side] = [len(zones[z]) / 10 for z in _ZONE_SIZES]
-        view["face_up_damage"][side] = len(q.face_up_damage(state, p)) / 6
-    for card in state.board.zones[player][Zone.HAND]:
-        d = state.card(card)
-        view["hand_grades"][min(d.grade, 4)] += 1
-        view["hand_triggers"][0 if d.trigger else 1] += 1
-    view["phase"][_PHASES.index(state.turn.phase)] = 1
-    if state.decision is not None:
-        view["decision"][_KINDS.index(state.decision.kind)] = 1
-    view["turn"][:] = (state.turn.turn / 100, state.turn.player == player,
-                       state.turn.first_player == player)
-    return out
-
-
-def _unit_features(state: State, unit: int) -> list[float]:
-    locked = q.is_locked(unit)
-    face_up = q.orientation(unit).face_up
-    known = face_up and not locked
-    return [1.0, q.grade(state, unit) if known else 0, q.power(state, unit) / 10000 if known else 0,
-            q.critical(state, unit) if known else 0, float(q.orientation(unit).rested),
-            float(face_up), float(locked)]
+OBSERVATION = observation_module.OBSERVATION
+ObservationSpec = observation_module.ObservationSpec
+observation = observation_module.observation

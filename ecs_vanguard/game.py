@@ -8,7 +8,7 @@ from collections.abc import Callable
 import esper
 import numpy as np
 
-from ecs_vanguard import encoding, hashing, serialize, world
+from ecs_vanguard import determinize, encoding, hashing, serialize, world
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck, check_known_cards, deck_pool, validate_deck
 from ecs_vanguard.cards.schema import CardDef
@@ -339,6 +339,17 @@ class Game:
         _check_player(player)
         esper.switch_world(self._world)
         return encoding.observation(self.state, player)
+
+    def determinize(self, player: int, rng: np.random.Generator | int | None = None) -> Game:
+        """Return a copy in which all that `player` cannot see is dealt again, consistently
+        with what they can see (ecs_vanguard.determinize); this game is unchanged. The copy
+        has no history of its own: its `initial()` is itself.
+
+        Raises:
+            ArgumentError: `player` is not 0 or 1.
+        """
+        _check_player(player)
+        return determinize.determinize(self, player, rng)
 
     def check_invariants(self) -> None:
         """Raise AssertionError naming the broken invariant (issue 5 grows this)."""

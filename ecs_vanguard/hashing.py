@@ -1,7 +1,8 @@
 """The state hash: equal for equal states, kept up to date by what changed (issue 10).
 
 Like a chess engine's Zobrist hash, the part for the cards is the exclusive-or of one 64-bit
-key per entity (its place, object, orientation, modifiers and statuses), recomputed only for
+key per entity (which card it is, its place, object, orientation, modifiers and statuses: a
+determinized copy, issue 11, changes only which card some entities are), recomputed only for
 the entities written since the last hash (`world.own` lists them in `state.rehash`). The rest
 (board order, turn, battle, stack, pending autos, sets of the rules, continuous effects, the
 generator) is small and read whole. Everything is hashed as tuples of ints, so the hash is the
@@ -19,6 +20,7 @@ from functools import lru_cache
 import esper
 
 from components import (
+    Card,
     DressSource,
     GiftMarker,
     HeartLink,
@@ -102,8 +104,9 @@ def entity_key(entity: int) -> int:
     mod_key = tuple((_CODE[m.stat], m.amount, _CODE[m.until], m.turn, _value(m.value), m.source)
                     for m in mods) if mods else ()
     extra = _statuses(comps) if len(comps) > 4 else ()
-    return hash((entity, p.owner, _CODE[p.zone], _CODE[p.circle], p.obj, o.rested, o.face_up,
-                 mod_key, extra)) & _MASK
+    card: Card = comps[Card]  # type: ignore[assignment]
+    return hash((entity, _text(card.card_id), p.owner, _CODE[p.zone], _CODE[p.circle], p.obj,
+                 o.rested, o.face_up, mod_key, extra)) & _MASK
 
 
 def cards_part(state: State) -> int:

@@ -1,25 +1,47 @@
-"""Gymnasium and PettingZoo environments over the engine, for learning agents (DESIGN.md users).
+"""Environments over the engine for learning agents (DESIGN.md users).
 
-Both need the `rl` extra (`pip install -e .[rl]`): they are imported only when asked for.
+`VectorEnv` (n games stepped at once, numpy arrays) needs numpy only; the Gymnasium and
+PettingZoo environments need the `rl` extra (`pip install -e .[rl]`) and are imported when
+asked for:
 
-    from ecs_vanguard.env import VanguardEnv, VanguardAECEnv
+    from ecs_vanguard.env import VectorEnv, VanguardEnv, GymVectorEnv, VanguardAECEnv
+
+With Gymnasium installed, importing this package registers "ecs_vanguard/Vanguard-v0":
+`gymnasium.make("ecs_vanguard/Vanguard-v0", opponent="heuristic")` and
+`gymnasium.make_vec("ecs_vanguard/Vanguard-v0", num_envs=16)` (the latter builds GymVectorEnv).
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
+
+from ecs_vanguard.env.vector import VectorEnv, VectorStep
+
+ENV_ID = "ecs_vanguard/Vanguard-v0"
+_LAZY = {"VanguardEnv": "ecs_vanguard.env.gym_env", "GymVectorEnv": "ecs_vanguard.env.gym_vector",
+         "VanguardAECEnv": "ecs_vanguard.env.aec_env"}
 
 
 def __getattr__(name: str) -> Any:
-    if name == "VanguardEnv":
-        from ecs_vanguard.env.gym_env import VanguardEnv
-
-        return VanguardEnv
-    if name == "VanguardAECEnv":
-        from ecs_vanguard.env.aec_env import VanguardAECEnv
-
-        return VanguardAECEnv
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'ecs_vanguard.env' has no attribute {name!r}")
 
 
-__all__ = ["VanguardAECEnv", "VanguardEnv"]
+def register_envs() -> bool:
+    """Register the Gymnasium environments; return False when Gymnasium is not installed."""
+    try:
+        import gymnasium
+    except ImportError:
+        return False
+    if ENV_ID not in gymnasium.registry:
+        gymnasium.register(id=ENV_ID, entry_point="ecs_vanguard.env.gym_env:VanguardEnv",
+                           vector_entry_point="ecs_vanguard.env.gym_vector:GymVectorEnv")
+    return True
+
+
+register_envs()
+
+__all__ = ["ENV_ID", "GymVectorEnv", "VanguardAECEnv", "VanguardEnv", "VectorEnv", "VectorStep",
+           "register_envs"]

@@ -1,4 +1,6 @@
-"""What both environments share: the game they wrap, its spaces and its end."""
+"""What every environment shares: the match it plays, its spaces, its end, and `Seat`, one
+learner seat against a built-in agent (the game loop of VanguardEnv and VectorEnv, no gymnasium).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from ecs_vanguard.agents import make_agent
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.encoding import ACTION_COUNT, OBSERVATION
@@ -16,6 +19,9 @@ from ecs_vanguard.game import Game
 from ecs_vanguard.limits import LIMIT_END_CODES
 
 LIMIT_ENDS = LIMIT_END_CODES          # a game stopped by a limit is truncated, not terminated
+# What an action index that is not legal does: "lose" ends the episode as a loss (reward -1,
+# info["illegal_action"] True), "raise" raises IllegalActionError and changes nothing.
+ILLEGAL_ACTIONS = ("lose", "raise")
 
 
 @dataclass(frozen=True)
@@ -27,11 +33,20 @@ class MatchSpec:
     format: str = "standard"
     turn_limit: int | None = None
 
-    def new_game(self, seed: int) -> Game:
-        """Return a new game of this match with the given seed."""
+    def new_game(self, seed: int, decks: tuple[Deck, Deck] | None = None) -> Game:
+        """Return a new game of this match with the given seed (decks: resolved already)."""
         db = CardDB.builtin()
-        decks = Deck.resolve(self.deck_a, db), Deck.resolve(self.deck_b, db)
+        decks = decks or self.decks(db)
         return Game(*decks, seed=seed, format=self.format, db=db, turn_limit=self.turn_limit)
+
+    def decks(self, db: CardDB | None = None) -> tuple[Deck, Deck]:
+        """Return the two decks (built-in names or TOML paths).
+
+        Raises:
+            DeckError: a deck cannot be loaded.
+        """
+        db = db or CardDB.builtin()
+        return Deck.resolve(self.deck_a, db), Deck.resolve(self.deck_b, db)
 
 
 def spaces() -> tuple[Any, Any]:
@@ -70,3 +85,76 @@ def final_rewards(game: Game) -> tuple[float, float]:
     if game.winner is None:
         return 0.0, 0.0
     return (1.0, -1.0) if game.winner == 0 else (-1.0, 1.0)
+
+
+class Seat:
+    """One learner seat against a built-in agent: the opponent plays until the learner decides.
+
+    Raises:
+        ValueError: a seat other than 0 or 1, an unknown illegal-action rule or opponent.
+        DeckError: a deck cannot be loaded.
+    """
+
+    def __init__(self, match: MatchSpec, opponent: str = "random", seat: int = 0,
+                 illegal_action: str = "lose") -> None:
+        if seat not in (0, 1):
+            raise ValueError(f"seat must be 0 or 1, not {seat!r}")
+        if illegal_action not in ILLEGAL_ACTIONS:
+            raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTIONS}, "
+                             f"not {illegal_action!r}")
+        make_agent(opponent)                       # refuse an unknown agent now, not later
+        self.match, self.opponent_name, self.seat = match, opponent, seat
+        self.illegal_action = illegal_action
+        self._decks = match.decks()
+        self.game: Game | None = None
+        self.done = True
+
+    def reset(self, game_seed: int) -> None:
+        """Start a new game and play the opponent until the learner must decide."""
+        self.game = self.match.new_game(game_seed, self._decks)
+        self.opponent = make_agent(self.opponent_name, game_seed)
+        self.done = False
+        self._play_opponent()
+
+    def observe(self) -> dict[str, np.ndarray]:
+        """Return the learner's observation and legal-action mask (zero once done)."""
+        return observe(self.require_game(), self.seat, not self.done)
+
+    def step(self, index: int) -> tuple[float, bool, bool, dict[str, Any]]:
+        """Apply the learner's action index; return (reward, terminated, truncated, info).
+
+        Raises:
+            IllegalActionError: the episode is over, the action is not an integer, or the
+                index is not legal and illegal_action is "raise" (nothing changed then).
+        """
+        game = self.require_game()
+        if self.done:
+            raise IllegalActionError("the episode is over: call reset()")
+        position = action_index(index)             # not an integer at all: always an error
+        try:
+            chosen = game.decode_action(position)
+        except ValueError as exc:
+            if self.illegal_action == "raise":
+                raise IllegalActionError(str(exc)) from None
+            self.done = True                   # the episode ends as a loss for the learner
+            return -1.0, True, False, {"turn": game.turn, "end": "illegal_action",
+                                       "illegal_action": True}
+        game.step(chosen)
+        self._play_opponent()
+        self.done = game.over
+        reward = final_rewards(game)[self.seat] if game.over else 0.0
+        truncated = game.over and game.end_code in LIMIT_ENDS
+        return reward, game.over and not truncated, truncated, {
+            "turn": game.turn, "end": game.end_code, "illegal_action": False}
+
+    def require_game(self) -> Game:
+        """Return the game, or raise IllegalActionError before the first reset."""
+        if self.game is None:
+            raise IllegalActionError("call reset() before step()")
+        return self.game
+
+    def _play_opponent(self) -> None:
+        game = self.require_game()
+        while not game.over and game.decision is not None and game.decision.player != self.seat:
+            game.step(self.opponent.act(game))
+        self.done = game.over

@@ -40,7 +40,8 @@ MAX_GAMES = (1 << 63) - 1             # game indices fit an int64 column
 
 DeckLike = Deck | str | os.PathLike
 
-__all__ = ["AGENTS", "MAX_GAMES", "Matchup", "deck_identity", "game_seed", "load_results",
+__all__ = ["AGENTS", "MAX_GAMES", "Matchup", "agent_text", "deck_identity", "game_seed",
+           "load_results",
            "plan_workers", "prepare", "resolve_deck", "run_header", "simulate"]
 
 
@@ -97,18 +98,21 @@ def plan_workers(requested: int | None, backend: str, games: int) -> int:
     return max(1, min(workers, games))
 
 
-def simulate(deck_a: DeckLike, deck_b: DeckLike, games: int = 1000, *, agent_a: str = "heuristic",
-             agent_b: str = "heuristic", seed: int = 0, format: str | None = None,
+def simulate(deck_a: DeckLike, deck_b: DeckLike, games: int = 1000, *,
+             agent_a: str | agents.AgentSpec = "heuristic",
+             agent_b: str | agents.AgentSpec = "heuristic", seed: int = 0,
+             format: str | None = None,
              db: CardDB | None = None, turn_limit: int | None = None, check: bool = False,
              workers: int | None = None,
              backend: str = "process", address: str | None = None,
              out: str | os.PathLike | None = None, resume: bool = False,
              progress: bool | str = False, progress_every: float = LINE_INTERVAL_S,
-             game_fn: Callable[[GameSpec], dict] = play_game) -> Results:
+             label: str | None = None, game_fn: Callable[[GameSpec], dict] = play_game) -> Results:
     """Play `games` games of deck A against deck B and return their Results.
 
     Args:
         deck_a, deck_b: Deck objects, built-in deck names or deck TOML paths.
+        agent_a, agent_b: agent specs: "heuristic", "random", "mcts", "mcts:iterations=50".
         format: the format to play; None: the decks' own (they must agree).
         db: the card pool (default: the built-in one; `CardDB.load(path, base=...)` for custom
             cards); the card files the decks name are loaded on top. It reaches the workers of
@@ -121,6 +125,7 @@ def simulate(deck_a: DeckLike, deck_b: DeckLike, games: int = 1000, *, agent_a: 
         resume: continue the run kept in `out` instead of refusing to touch it.
         progress: False, True ("auto": a bar on a terminal, a line every `progress_every`
             seconds otherwise), "bar", "lines" or "off".
+        label: what the progress reports call the run (default: the two decks).
         game_fn: plays one GameSpec and returns its record (a test hook; default play_game).
 
     Raises:
@@ -132,7 +137,8 @@ def simulate(deck_a: DeckLike, deck_b: DeckLike, games: int = 1000, *, agent_a: 
         WorkerError: worker processes keep dying (finished games are kept).
     """
     _check_args(games=games, seed=seed, workers=workers, turn_limit=turn_limit)
-    _check_choices(backend=backend, agent_a=agent_a, agent_b=agent_b)
+    _check_backend(backend)
+    agent_a, agent_b = agent_text(agent_a), agent_text(agent_b)
     if resume and out is None:
         raise SimulationError("resume needs the out directory of the run to continue")
     m = prepare(deck_a, deck_b, format, db)
@@ -146,8 +152,9 @@ def simulate(deck_a: DeckLike, deck_b: DeckLike, games: int = 1000, *, agent_a: 
         count, chunks = backends.plan_chunks(games, done, plan_workers(workers, backend, games))
         batch = backends.Batch(template, seed, chunks, count, game_fn)
         mode = progress if isinstance(progress, str) else ("auto" if progress else "off")
+        label = label or f"{m.deck_a.name} vs {m.deck_b.name}"
         run = _Run(backend, plan_workers(workers, backend, count), address, store, mode,
-                   progress_every, games - count)
+                   progress_every, games - count, label)
         new = _play(batch, run)
         results = Results.from_lines([(i, _compact(line)) for i, line in done.items()] + new,
                                      header)
@@ -178,17 +185,17 @@ class _Run:
     progress: str
     progress_every: float
     already_done: int
+    label: str
 
 
 def _play(batch: backends.Batch, run: _Run) -> list[tuple[int, str]]:
     """Play a batch, writing each record as it arrives; return the new (index, line) pairs
     (lines without their action indices, which only the file keeps)."""
     total = run.already_done + batch.count
-    label = f"{batch.template.deck_a.name} vs {batch.template.deck_b.name}"
     lines: list[tuple[int, str]] = []
     writer = run.store.appender() if run.store else nullcontext(_discard)
     records: Iterator[dict] = backends.run_batch(batch, run.backend, run.workers, run.address)
-    with progress_reporter(run.progress, total, run.already_done, label,
+    with progress_reporter(run.progress, total, run.already_done, run.label,
                            every=run.progress_every) as bar, writer as write, \
             closing(records) as stream:                      # type: ignore[type-var]
         for record in stream:
@@ -225,14 +232,23 @@ def _check_args(**numbers: int | None) -> None:
             raise SimulationError(f"{name} must be at most {MAX_GAMES}, got {value}")
 
 
-def _check_choices(*, backend: str, agent_a: str, agent_b: str) -> None:
-    """Raise SimulationError for an unknown backend or agent."""
+def _check_backend(backend: str) -> None:
+    """Raise SimulationError for an unknown backend."""
     if backend not in backends.BACKENDS:
         raise SimulationError(f"unknown backend {backend!r}: choose one of "
-                         f"{', '.join(backends.BACKENDS)}")
-    for agent in (agent_a, agent_b):
-        if agent not in AGENTS:
-            raise SimulationError(f"unknown agent {agent!r}: choose one of {', '.join(AGENTS)}")
+                              f"{', '.join(backends.BACKENDS)}")
+
+
+def agent_text(agent: str | agents.AgentSpec) -> str:
+    """Return the canonical text of an agent spec (`mcts:iterations=50`), as records keep it.
+
+    Raises:
+        SimulationError: an unknown agent or option, or a bad option value.
+    """
+    try:
+        return str(agents.AgentSpec.parse(agent))
+    except ValueError as exc:
+        raise SimulationError(str(exc)) from None
 
 
 def run_header(template: GameSpec, seed: int, game_fn: Callable[[GameSpec], dict],

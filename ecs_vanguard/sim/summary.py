@@ -112,3 +112,26 @@ def matchup_table(summaries: Iterable[Mapping[str, Any]]) -> str:
                      f"{s['games']:>6} {rate:>7} {ci:>15} {s['draws']:>6} "
                      f"{s['turns']['mean']:>6.2f} {s['errors']:>6}")
     return "\n".join(lines)
+
+
+def tournament_text(s: Mapping[str, Any]) -> str:
+    """Format a tournament summary: the win-rate matrix (row against column, with the 95%
+    Wilson interval) and the ratings (Elo scale, 95% bootstrap interval), strongest first."""
+    agents = list(s["agents"])
+    width = max(12, *(len(a) for a in agents)) + 2
+    cell = 22
+    head = f"{'row beats column':<{width}}" + "".join(f"{a[:cell - 2]:>{cell}}" for a in agents)
+    lines = [head, "-" * len(head)]
+    for a in agents:
+        cells = []
+        for b in agents:
+            w = s["win_rate"][a].get(b)
+            cells.append("-" if w is None or not w["n"] else
+                         f"{w['rate']:.0%} [{w['low']:.0%},{w['high']:.0%}] {w['n']}")
+        lines.append(f"{a:<{width}}" + "".join(f"{c:>{cell}}" for c in cells))
+    lines += ["", f"{'rating (Elo scale)':<{width}}{'rating':>8} {'95% interval':>16}"]
+    for a, r in sorted(s["ratings"].items(), key=lambda kv: -kv[1]["rating"]):
+        interval = f"[{r['low']:.0f}, {r['high']:.0f}]"
+        lines.append(f"{a:<{width}}{r['rating']:>8.0f} {interval:>16}")
+    lines.append(f"\n{s['games']} games, {s['errors']} engine errors")
+    return "\n".join(lines)

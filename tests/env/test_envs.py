@@ -1,4 +1,5 @@
-"""Gymnasium and PettingZoo environments: their own API checkers, masks, rewards, seeds."""
+"""Gymnasium and PettingZoo environments: their own API checkers, masks, rewards, seeds, the
+registration, the vector environments (issue 11)."""
 
 from __future__ import annotations
 
@@ -12,19 +13,44 @@ import ecs_vanguard as vg
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-from ecs_vanguard.env import VanguardAECEnv, VanguardEnv
+from ecs_vanguard.env import ENV_ID, GymVectorEnv, VanguardAECEnv, VanguardEnv, VectorEnv
 
 
 def _masked_choice(rng: np.random.Generator, mask: np.ndarray) -> int:
     return int(rng.choice(np.flatnonzero(mask)))
 
 
-def test_gymnasium_env_passes_the_gymnasium_checker():
+def test_gymnasium_env_passes_the_gymnasium_checker_by_default():
+    """The checker samples unmasked actions: the default ends such an episode as a loss."""
+    import gymnasium
     from gymnasium.utils.env_checker import check_env
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        check_env(VanguardEnv(illegal_action="lose"), skip_render_check=True)
+        check_env(VanguardEnv())
+        check_env(gymnasium.make(ENV_ID, opponent="heuristic").unwrapped)
+
+
+def test_the_environment_is_registered_with_its_metadata():
+    import gymnasium
+
+    env = gymnasium.make(ENV_ID, opponent="heuristic", seat=1)
+    assert env.spec.id == ENV_ID and env.unwrapped.seat == 1
+    assert env.metadata["render_modes"] == ["ansi"]
+    obs, info = env.reset(seed=2)
+    assert obs["action_mask"].any() and "seed" in info
+
+
+def test_an_illegal_index_ends_the_episode_as_a_loss_by_default():
+    env = VanguardEnv()
+    obs, _ = env.reset(seed=1)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    obs, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert info["illegal_action"] and info["end"] == "illegal_action"
+    assert not obs["action_mask"].any()
+    with pytest.raises(vg.IllegalActionError, match="reset"):
+        env.step(illegal)
 
 
 def test_a_masked_episode_ends_with_the_games_result_as_reward():
@@ -44,8 +70,8 @@ def test_a_masked_episode_ends_with_the_games_result_as_reward():
     assert total == expected
 
 
-def test_an_illegal_index_raises_and_changes_nothing():
-    env = VanguardEnv()
+def test_an_illegal_index_raises_and_changes_nothing_when_asked():
+    env = VanguardEnv(illegal_action="raise")
     obs, _ = env.reset(seed=1)
     before = env.game.state_hash()
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
@@ -79,6 +105,14 @@ def test_pettingzoo_env_passes_the_pettingzoo_api_test():
                                 deck_b="force_vanguards"), num_cycles=400)
 
 
+def test_pettingzoo_env_passes_the_pettingzoo_seed_test():
+    from pettingzoo.test import seed_test
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        seed_test(VanguardAECEnv, num_cycles=100)
+
+
 def test_aec_agents_act_as_the_decisions_ask_and_rewards_sum_to_zero():
     env = VanguardAECEnv()
     env.reset(seed=4)
@@ -93,3 +127,67 @@ def test_aec_agents_act_as_the_decisions_ask_and_rewards_sum_to_zero():
         assert env.game.decision.player == env.possible_agents.index(agent)
         env.step(_masked_choice(rng, obs["action_mask"]))
     assert sum(totals.values()) == 0.0 and set(totals.values()) <= {-1.0, 0.0, 1.0}
+
+
+def test_vector_env_equals_single_games_stepped_with_the_same_actions():
+    """Game i of VectorEnv(n).reset(seed=s) is VanguardEnv().reset(seed=s + i) and its
+    reset() calls: equal actions give equal observations, masks, rewards and ends."""
+    n, steps = 3, 160
+    venv = VectorEnv(n, opponent="heuristic", seat=1)
+    singles = [VanguardEnv(opponent="heuristic", seat=1) for _ in range(n)]
+    batch = venv.reset(seed=20)
+    obs = [env.reset(seed=20 + i)[0] for i, env in enumerate(singles)]
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(steps):
+        for i in range(n):
+            assert np.array_equal(batch.obs[i], obs[i]["observation"])
+            assert np.array_equal(batch.mask[i], obs[i]["action_mask"].astype(bool))
+        actions = [_masked_choice(rng, m) for m in batch.mask]
+        batch = venv.step(actions)
+        for i, env in enumerate(singles):
+            obs[i], reward, terminated, truncated, _ = env.step(actions[i])
+            assert (batch.reward[i], batch.terminated[i], batch.truncated[i]) == (
+                reward, terminated, truncated)
+            if terminated or truncated:
+                assert np.array_equal(batch.final_obs[i], obs[i]["observation"])
+                obs[i], _ = env.reset()
+                ended += 1
+    assert ended >= 3 and batch.obs.dtype == np.float32 and batch.mask.dtype == bool
+
+
+def test_vector_env_refuses_a_wrong_number_of_actions():
+    venv = VectorEnv(2)
+    venv.reset(seed=0)
+    with pytest.raises(ValueError, match="expected 2 actions"):
+        venv.step([0])
+    with pytest.raises(vg.IllegalActionError, match="index of the action table"):
+        venv.step([0.5, 1.0])
+    with pytest.raises(ValueError, match="at least 1"):
+        VectorEnv(0)
+    with pytest.raises(ValueError, match="expected 2 seeds"):
+        venv.reset(seed=[1, 2, 3])
+    listed, counted = venv.reset(seed=[5, 6]), VectorEnv(2).reset(seed=5)
+    assert np.array_equal(listed.obs, counted.obs)
+
+
+def test_gymnasium_make_vec_builds_the_vector_env_with_same_step_autoreset():
+    import gymnasium
+
+    envs = gymnasium.make_vec(ENV_ID, num_envs=4, opponent="heuristic")
+    assert isinstance(envs, GymVectorEnv) and envs.num_envs == 4
+    obs, _ = envs.reset(seed=3)
+    assert obs["observation"].shape == (4, envs.single_observation_space["observation"].shape[0])
+    assert envs.observation_space.contains(obs)
+    rng = np.random.default_rng(1)
+    finals = 0
+    for _ in range(150):
+        actions = np.array([_masked_choice(rng, m) for m in obs["action_mask"]])
+        obs, rewards, terminated, truncated, infos = envs.step(actions)
+        done = terminated | truncated
+        if done.any():
+            assert infos["_final_obs"].tolist() == done.tolist()
+            assert set(rewards[done]) <= {-1.0, 0.0, 1.0}
+            assert obs["action_mask"][done].any(axis=1).all()     # already the next game
+            finals += int(done.sum())
+    assert finals >= 2

@@ -1,0 +1,110 @@
+"""Agent specs: an agent name with its options, as text on the command line and in run records
+(`mcts`, `mcts:iterations=50,rollout=random`), parsed once into an AgentSpec.
+
+Options are the keyword arguments of the agent's class after `seed`, with their defaults; a
+spec's text names only the options that differ from the defaults, so equal agents have equal
+text (what run headers compare when a run is resumed).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ecs_vanguard.agents.heuristic import HeuristicAgent
+from ecs_vanguard.agents.mcts import MCTSAgent
+from ecs_vanguard.agents.random_agent import RandomAgent
+
+AGENTS: dict[str, type] = {"random": RandomAgent, "heuristic": HeuristicAgent, "mcts": MCTSAgent}
+
+
+@cache
+def agent_options(name: str) -> dict[str, Any]:
+    """Return the options of an agent with their defaults (its keyword arguments after seed)."""
+    params = inspect.signature(AGENTS[name]).parameters
+    return {p.name: p.default for p in params.values() if p.name != "seed"}
+
+
+@dataclass(frozen=True, slots=True)
+class AgentSpec:
+    """An agent by name with the options that differ from its defaults."""
+
+    name: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @staticmethod
+    def parse(text: str | AgentSpec) -> AgentSpec:
+        """Return the spec of `name[:option=value,...]`.
+
+        Raises:
+            ValueError: an unknown agent or option, or a value of the wrong type.
+        """
+        if isinstance(text, AgentSpec):
+            return text
+        name, _, rest = str(text).strip().partition(":")
+        pairs = [item.partition("=") for item in rest.split(",") if item.strip()]
+        bad = [key for key, eq, _ in pairs if not eq]
+        if bad:
+            raise ValueError(f"agent {text!r}: options are written name=value, got {bad[0]!r}")
+        return AgentSpec.of(name.strip(), {k.strip(): v.strip() for k, _, v in pairs})
+
+    @staticmethod
+    def of(name: str, options: Mapping[str, Any] | None = None) -> AgentSpec:
+        """Return the spec of an agent with options (values as text or typed).
+
+        Raises:
+            ValueError: an unknown agent or option, or a value of the wrong type.
+        """
+        if name not in AGENTS:
+            raise ValueError(f"unknown agent {name!r}: choose one of {', '.join(AGENTS)}")
+        known = agent_options(name)
+        chosen = {}
+        for key, value in (options or {}).items():
+            if key not in known:
+                choices = ", ".join(known) or "none"
+                raise ValueError(f"agent {name!r} has no option {key!r} (options: {choices})")
+            typed = _typed(name, key, value, known[key])
+            if typed != known[key]:
+                chosen[key] = typed
+        return AgentSpec(name, tuple((k, chosen[k]) for k in known if k in chosen))
+
+    def with_defaults(self, options: Mapping[str, Any]) -> AgentSpec:
+        """Return this spec with `options` filled in where it does not set them (options of
+        another agent are ignored: `--mcts-iterations` leaves `random` alone)."""
+        known = agent_options(self.name)
+        extra = {k: v for k, v in options.items() if k in known and v is not None}
+        return AgentSpec.of(self.name, extra | dict(self.options))
+
+    def make(self, seed: int = 0) -> Any:
+        """Return a new agent of this spec with its own seeded generator."""
+        return AGENTS[self.name](seed, **dict(self.options))
+
+    def __str__(self) -> str:
+        if not self.options:
+            return self.name
+        return f"{self.name}:" + ",".join(f"{k}={v}" for k, v in self.options)
+
+
+def _typed(name: str, key: str, value: Any, default: Any) -> Any:
+    """Return `value` as the type of the option's default; check it by making the agent."""
+    kind = type(default)
+    try:
+        typed = kind(value) if not isinstance(value, kind) else value
+        if kind is float:
+            typed = float(typed)
+        AGENTS[name](0, **{key: typed})       # the agent's own checks (ranges, choices)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"agent {name!r}: bad {key}={value!r} ({exc})") from None
+    return typed
+
+
+def make_agent(spec: str | AgentSpec, seed: int = 0) -> Any:
+    """Return a new agent from a spec (`random`, `heuristic`, `mcts:iterations=50`).
+
+    Raises:
+        ValueError: an unknown agent or option, or a bad option value.
+    """
+    return AgentSpec.parse(spec).make(seed)

@@ -1,0 +1,132 @@
+"""VectorEnv: n games stepped in one call, stacked into numpy arrays, finished games reset on
+the spot (numpy only; `GymVectorEnv` in env.gym_vector wraps it for Gymnasium).
+
+Each game is a learner seat against a built-in agent, exactly as in VanguardEnv: game i of
+`VectorEnv(n).reset(seed=s)` plays the games of `VanguardEnv().reset(seed=s + i)` followed by
+`reset()` calls, so equal actions give equal observations, masks and rewards.
+
+    venv = VectorEnv(256, opponent="heuristic")
+    batch = venv.reset(seed=0)                        # batch.obs (256, D), batch.mask (256, A)
+    while True:
+        actions = pick(batch.obs, batch.mask)         # one legal index per game
+        batch = venv.step(actions)                    # batch.reward, batch.done, batch.final_obs
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ecs_vanguard.encoding import ACTION_COUNT, OBSERVATION
+from ecs_vanguard.env.common import MatchSpec, Seat
+
+
+class VectorStep(NamedTuple):
+    """What a reset or a step of a VectorEnv returns, one row per game.
+
+    After a game ended, its row of `obs` and `mask` already belongs to the next game (same-step
+    reset); `final_obs` holds the ended game's last observation (zero rows elsewhere).
+    """
+
+    obs: np.ndarray            # (n, OBSERVATION.size) float32
+    mask: np.ndarray           # (n, ACTION_COUNT) bool: the legal action indices
+    reward: np.ndarray         # (n,) float32: +1 win, -1 loss, 0 draw, at the end only
+    terminated: np.ndarray     # (n,) bool: the game ended (win, loss, illegal action)
+    truncated: np.ndarray      # (n,) bool: the game hit the turn or decision limit
+    final_obs: np.ndarray      # (n, OBSERVATION.size) float32
+    info: tuple[dict[str, Any], ...]
+
+    @property
+    def done(self) -> np.ndarray:
+        """(n,) bool: terminated or truncated."""
+        return self.terminated | self.truncated
+
+
+class VectorEnv:
+    """n games of one match against a built-in agent, stepped together (module doc).
+
+    Args:
+        n: number of games.
+        deck_a, deck_b, format, turn_limit: the match, as in VanguardEnv.
+        opponent: the built-in agent's spec ("random", "heuristic", "mcts:iterations=20").
+        seat: the learner's seat (0: deck A).
+        illegal_action: "lose" (default: an illegal index ends that game as a loss) or "raise".
+
+    Raises:
+        ValueError: n below 1, a bad seat, opponent or illegal_action. DeckError: a bad deck.
+    """
+
+    def __init__(self, n: int, deck_a: str = "blazing_dragons", deck_b: str = "radiant_knights",
+                 format: str = "standard", opponent: str = "random", seat: int = 0,
+                 turn_limit: int | None = None, illegal_action: str = "lose") -> None:
+        if int(n) < 1:
+            raise ValueError(f"n must be at least 1, got {n}")
+        match = MatchSpec(deck_a, deck_b, format, turn_limit)
+        self.seats = [Seat(match, opponent, seat, illegal_action) for _ in range(int(n))]
+        self.n = int(n)
+        self._rngs = [np.random.default_rng() for _ in range(self.n)]
+
+    def reset(self, seed: int | Sequence[int] | None = None) -> VectorStep:
+        """Start n new games; with a seed s, game i's generator is seeded with s + i (with a
+        list of n seeds, with the i-th).
+
+        Raises:
+            ValueError: a list of seeds that is not one per game.
+        """
+        if isinstance(seed, Sequence):
+            if len(seed) != self.n:
+                raise ValueError(f"expected {self.n} seeds, one per game, got {len(seed)}")
+            self._rngs = [np.random.default_rng(s) for s in seed]
+        elif seed is not None:
+            self._rngs = [np.random.default_rng(seed + i) for i in range(self.n)]
+        obs, mask = self._buffers()
+        infos = []
+        for i, seat in enumerate(self.seats):
+            infos.append({"seed": self._reset_one(i)})
+            self._write(seat, obs[i], mask[i])
+        zeros = np.zeros(self.n, dtype=bool)
+        return VectorStep(obs, mask, np.zeros(self.n, np.float32), zeros, zeros.copy(),
+                          np.zeros_like(obs), tuple(infos))
+
+    def step(self, actions: Any) -> VectorStep:
+        """Apply one action index per game; reset the games that end (module doc).
+
+        Raises:
+            ValueError: not one action per game.
+            IllegalActionError: an action that is not an integer, or an illegal index when
+                illegal_action is "raise".
+        """
+        actions = np.asarray(actions).reshape(-1)
+        if actions.shape[0] != self.n:
+            raise ValueError(f"expected {self.n} actions, one per game, got {actions.shape[0]}")
+        obs, mask = self._buffers()
+        final = np.zeros_like(obs)
+        reward = np.zeros(self.n, dtype=np.float32)
+        terminated, truncated = np.zeros(self.n, bool), np.zeros(self.n, bool)
+        infos = []
+        for i, seat in enumerate(self.seats):
+            reward[i], terminated[i], truncated[i], info = seat.step(actions[i])
+            if seat.done:
+                final[i] = seat.require_game().observation(seat.seat)
+                info["reset_seed"] = self._reset_one(i)
+            self._write(seat, obs[i], mask[i])
+            infos.append(info)
+        return VectorStep(obs, mask, reward, terminated, truncated, final, tuple(infos))
+
+    def _reset_one(self, i: int) -> int:
+        game_seed = int(self._rngs[i].integers(2**31))
+        self.seats[i].reset(game_seed)
+        return game_seed
+
+    def _buffers(self) -> tuple[np.ndarray, np.ndarray]:
+        return (np.zeros((self.n, OBSERVATION.size), np.float32),
+                np.zeros((self.n, ACTION_COUNT), bool))
+
+    @staticmethod
+    def _write(seat: Seat, obs_row: np.ndarray, mask_row: np.ndarray) -> None:
+        game = seat.require_game()
+        obs_row[:] = game.observation(seat.seat)
+        if not seat.done:
+            mask_row[:] = game.action_mask()
