@@ -4,13 +4,16 @@ that applies only on a drive check."""
 
 from __future__ import annotations
 
+from ecs_vanguard import ops
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import ActionKind, DecisionKind
 from ecs_vanguard.events import DriveChecked
+from ecs_vanguard.rules import Duration
 from ecs_vanguard.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
 from tests.helpers import (
     card_named,
+    cards_in,
     events_of,
     has_action,
     is_rested,
@@ -186,3 +189,36 @@ def test_LX_R10_call_from_hand_and_drop_then_exchange_positions(ldb):
     game = scene(ldb, {"vanguard": "LX-R10", "damage": [G2]})
     game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
     assert game.decision.kind is DecisionKind.MAIN_PHASE
+
+
+def test_LX_R11_the_called_unit_goes_to_the_deck_bottom_at_the_end_phase(ldb):
+    """A delayed effect on the card an effect called, as an ability given to it: it follows the
+    unit from circle to circle (same object, CORE-20) and fires at the start of its owner's end
+    phase, putting that unit on the bottom of the deck before 'until end of turn' ends; a unit
+    that was already there stays."""
+    game = scene(ldb, {"vanguard": "LX-R11", "damage": [G2], "rear": {"back_right": G2}})
+    stayer = unit_at(game, 0, Circle.BACK_RIGHT)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    loaned = cards_in(game, 0, Zone.DECK)[0]
+    game.step(pick(game, ActionKind.PICK, card=loaned))
+    game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_LEFT))
+    game.step(pick(game, ActionKind.MOVE, card=loaned, circle=Circle.BACK_LEFT))
+    assert unit_at(game, 0, Circle.BACK_LEFT) == loaned
+    game.step(pick(game, ActionKind.DONE))                      # main -> battle
+    game.step(pick(game, ActionKind.DONE))                      # no attack -> end phase
+    assert cards_in(game, 0, Zone.DECK)[-1] == loaned           # the bottom of the deck
+    assert unit_at(game, 0, Circle.BACK_RIGHT) == stayer
+    assert game.state.turn.player == 1                          # the turn went on
+
+
+def test_LX_R11_the_given_ability_does_not_fire_in_the_opponents_end_phase(ldb):
+    """'Your end phase': the opponent's end phase does not trigger the given ability; with it
+    still given (for example by a longer period) the unit stays through the opponent's turn."""
+    game = scene(ldb, {"vanguard": "PX-008", "rear": {"front_left": G2}},
+                 {"vanguard": "LX-R11"}, turn_player=1)
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    ops.give_ability(game.state, unit, "LX-R11", 1, Duration.END_OF_OWNER_TURN)
+    game.step(pick(game, ActionKind.DONE))                      # the opponent's main -> battle
+    game.step(pick(game, ActionKind.DONE))                      # their end phase
+    assert game.state.turn.player == 0
+    assert unit_at(game, 0, Circle.FRONT_LEFT) == unit
