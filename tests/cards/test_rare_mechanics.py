@@ -222,3 +222,19 @@ def test_LX_R11_the_given_ability_does_not_fire_in_the_opponents_end_phase(ldb):
     game.step(pick(game, ActionKind.DONE))                      # their end phase
     assert game.state.turn.player == 0
     assert unit_at(game, 0, Circle.FRONT_LEFT) == unit
+
+
+def test_LX_R11_the_given_ability_is_lost_when_the_unit_leaves_the_field(ldb):
+    """CORE-20: a unit that left the field and came back is a new card; what was given to the
+    old one does not follow it, so its end phase leaves it where it is."""
+    game = scene(ldb, {"vanguard": "PX-008", "rear": {"front_left": G2}})
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    game.switch()
+    ops.give_ability(game.state, unit, "LX-R11", 1, Duration.END_OF_TURN)
+    assert len(q.abilities(game.state, unit)) == 1
+    ops.move_card(game.state, unit, Zone.DROP)
+    ops.move_card(game.state, unit, Zone.RC, circle=Circle.FRONT_LEFT)
+    assert q.abilities(game.state, unit) == []
+    game.step(pick(game, ActionKind.DONE))                      # main -> battle
+    game.step(pick(game, ActionKind.DONE))                      # end phase
+    assert game.state.turn.player == 1 and unit_at(game, 0, Circle.FRONT_LEFT) == unit
