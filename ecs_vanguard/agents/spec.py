@@ -93,6 +93,10 @@ def _typed(name: str, key: str, value: Any, default: Any) -> Any:
     kind = type(default)
     try:
         typed = kind(value) if not isinstance(value, kind) else value
+    except (TypeError, ValueError):
+        what = {int: "a whole number", float: "a number"}.get(kind, f"a {kind.__name__}")
+        raise ValueError(f"agent {name!r}: bad {key}={value!r} (it must be {what})") from None
+    try:
         if kind is float:
             typed = float(typed)
         AGENTS[name](0, **{key: typed})       # the agent's own checks (ranges, choices)

@@ -90,7 +90,9 @@ def test_agent_specs_name_the_options_and_refuse_bad_ones():
     assert str(AgentSpec.parse("mcts").with_defaults({"iterations": 30})) == "mcts:iterations=30"
     assert isinstance(make_agent("heuristic"), vg.HeuristicAgent)
     for bad, words in (("mcts:iterations=0", "at least 1"), ("mcts:depth=3", "no option"),
-                       ("mcts:rollout=smart", "unknown rollout"), ("alphazero", "unknown")):
+                       ("mcts:rollout=smart", "unknown rollout"), ("alphazero", "unknown"),
+                       ("mcts:iterations=many", "must be a whole number"),
+                       ("mcts:exploration=high", "must be a number")):
         with pytest.raises(ValueError, match=words):
             AgentSpec.parse(bad)
 
