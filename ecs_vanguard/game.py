@@ -53,7 +53,7 @@ class Game:
         rules = format_rules(format)
         if turn_limit is not None:
             rules = _with_turn_limit(rules, turn_limit)
-        _check_seed(seed)
+        check_seed(seed)
         for deck in (deck0, deck1):
             check_known_cards(deck, db)
             if validate:
@@ -418,8 +418,9 @@ def _with_turn_limit(rules: FormatRules, turn_limit: int) -> FormatRules:
     return dataclasses.replace(rules, turn_limit=turn_limit)
 
 
-def _check_seed(seed: object) -> None:
-    """Refuse a seed numpy would misread or refuse deep inside (a string, a negative number)."""
+def check_seed(seed: object) -> None:
+    """Refuse a seed numpy would misread or refuse deep inside (a string, a negative number),
+    with ArgumentError; a SeedSequence passes."""
     if isinstance(seed, np.random.SeedSequence):
         return
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:

@@ -21,6 +21,8 @@ import numpy as np
 
 from ecs_vanguard.encoding import ACTION_COUNT, OBSERVATION
 from ecs_vanguard.env.common import MatchSpec, Seat
+from ecs_vanguard.errors import ArgumentError
+from ecs_vanguard.game import check_seed
 
 
 class VectorStep(NamedTuple):
@@ -61,25 +63,32 @@ class VectorEnv:
     def __init__(self, n: int, deck_a: str = "blazing_dragons", deck_b: str = "radiant_knights",
                  format: str = "standard", opponent: str = "random", seat: int = 0,
                  turn_limit: int | None = None, illegal_action: str = "lose") -> None:
-        if int(n) < 1:
-            raise ValueError(f"n must be at least 1, got {n}")
+        if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
+            raise ArgumentError(f"n must be a whole number of games, at least 1, got {n!r:.40}")
         match = MatchSpec(deck_a, deck_b, format, turn_limit)
         self.seats = [Seat(match, opponent, seat, illegal_action) for _ in range(int(n))]
         self.n = int(n)
         self._rngs = [np.random.default_rng() for _ in range(self.n)]
 
-    def reset(self, seed: int | Sequence[int] | None = None) -> VectorStep:
+    def reset(self, seed: int | Sequence[int] | np.random.SeedSequence | None = None
+              ) -> VectorStep:
         """Start n new games; with a seed s, game i's generator is seeded with s + i (with a
-        list of n seeds, with the i-th).
+        list of n seeds, with the i-th; with a SeedSequence, with its i-th spawned child).
 
         Raises:
             ValueError: a list of seeds that is not one per game.
+            ArgumentError: a seed that is not a non-negative integer.
         """
-        if isinstance(seed, Sequence):
+        if isinstance(seed, Sequence) and not isinstance(seed, str):
             if len(seed) != self.n:
                 raise ValueError(f"expected {self.n} seeds, one per game, got {len(seed)}")
+            for s in seed:
+                check_seed(s)
             self._rngs = [np.random.default_rng(s) for s in seed]
+        elif isinstance(seed, np.random.SeedSequence):
+            self._rngs = [np.random.default_rng(child) for child in seed.spawn(self.n)]
         elif seed is not None:
+            check_seed(seed)
             self._rngs = [np.random.default_rng(seed + i) for i in range(self.n)]
         obs, mask = self._buffers()
         infos = []
@@ -98,9 +107,10 @@ class VectorEnv:
             IllegalActionError: an action that is not an integer, or an illegal index when
                 illegal_action is "raise".
         """
-        actions = np.asarray(actions).reshape(-1)
-        if actions.shape[0] != self.n:
-            raise ValueError(f"expected {self.n} actions, one per game, got {actions.shape[0]}")
+        actions = np.asarray(actions)
+        if actions.ndim != 1 or actions.shape[0] != self.n:
+            raise ValueError(f"expected {self.n} actions, one per game (shape ({self.n},)), "
+                             f"got shape {actions.shape}")
         obs, mask = self._buffers()
         final = np.zeros_like(obs)
         reward = np.zeros(self.n, dtype=np.float32)
@@ -130,3 +140,4 @@ class VectorEnv:
         obs_row[:] = game.observation(seat.seat)
         if not seat.done:
             mask_row[:] = game.action_mask()
+

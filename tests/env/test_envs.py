@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import ecs_vanguard as vg
+from ecs_vanguard.errors import ArgumentError
 
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
@@ -169,6 +170,16 @@ def test_vector_env_refuses_a_wrong_number_of_actions():
         venv.reset(seed=[1, 2, 3])
     listed, counted = venv.reset(seed=[5, 6]), VectorEnv(2).reset(seed=5)
     assert np.array_equal(listed.obs, counted.obs)
+    with pytest.raises(ValueError, match=r"got shape \(2, 1\)"):
+        venv.step([[0], [1]])                       # one action per game, not a column
+    for n in (2.5, True, "2"):
+        with pytest.raises(ArgumentError, match="whole number of games"):
+            VectorEnv(n)
+    for seed in ("abc", -1, 1.5, [1, "x"]):
+        with pytest.raises(ArgumentError, match="non-negative integer"):
+            venv.reset(seed=seed)
+    spawned = [venv.reset(seed=np.random.SeedSequence(9)).obs for _ in range(2)]
+    assert np.array_equal(spawned[0], spawned[1])   # equal SeedSequences, equal games
 
 
 def test_gymnasium_make_vec_builds_the_vector_env_with_same_step_autoreset():
