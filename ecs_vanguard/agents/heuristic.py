@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import numpy as np
-
 from ecs_vanguard import query as q
+from ecs_vanguard.agents.base import agent_rng, pending
 from ecs_vanguard.decisions import Action, ActionKind, DecisionKind
 from ecs_vanguard.game import Game
 from ecs_vanguard.state import State
@@ -20,13 +19,12 @@ class HeuristicAgent:
     """Choose by simple rules per decision kind; ties broken by a seeded generator."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = np.random.default_rng(seed)
+        self.rng = agent_rng(seed)
 
     def act(self, game: Game) -> Action:
         """Return the preferred legal action of the pending decision."""
         game.switch()
-        decision = game.decision
-        assert decision is not None
+        decision = pending(game)
         actions = game.legal_actions()
         rule = _RULES.get(decision.kind)
         choice = rule(game.state, decision.player, actions) if rule else None

@@ -38,9 +38,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ecs_vanguard import query as q
+from ecs_vanguard.agents.base import agent_rng, pending
 from ecs_vanguard.agents.heuristic import HeuristicAgent
 from ecs_vanguard.decisions import Action
 from ecs_vanguard.determinize import Determinizer
+from ecs_vanguard.errors import ArgumentError
 from ecs_vanguard.game import Game
 from ecs_vanguard.zones import Zone
 
@@ -84,8 +86,10 @@ class MCTSAgent:
 
     def __init__(self, seed: int = 0, iterations: int = 200, rollout: str = "heuristic",
                  exploration: float = 0.7, widening: float = 0.0, settle: int = 16) -> None:
-        if int(iterations) < 1:
-            raise ValueError(f"iterations must be at least 1, got {iterations}")
+        if isinstance(iterations, bool) or not isinstance(iterations, int | np.integer):
+            raise ArgumentError(f"iterations must be a whole number, got {iterations!r:.40}")
+        if iterations < 1:
+            raise ArgumentError(f"iterations must be at least 1, got {iterations}")
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {rollout!r}: choose one of {', '.join(ROLLOUTS)}")
         if exploration < 0 or widening < 0 or settle < 0:
@@ -93,7 +97,7 @@ class MCTSAgent:
                              f"{exploration}, {widening} and {settle}")
         self.iterations, self.rollout = int(iterations), rollout
         self.exploration, self.widening, self.settle = exploration, widening, int(settle)
-        self.rng = np.random.default_rng(seed)
+        self.rng = agent_rng(seed)
         self._heuristic = HeuristicAgent(0)
         self._rollout_rng = np.random.default_rng(0)
         self._policy: Callable[[Game], Action] = (
@@ -103,8 +107,7 @@ class MCTSAgent:
 
     def act(self, game: Game) -> Action:
         """Return the action of the pending decision that the search finds best."""
-        decision = game.decision
-        assert decision is not None, "the game is over"
+        decision = pending(game)
         choices = _distinct(game)
         if len(choices) == 1:
             return next(iter(choices.values()))

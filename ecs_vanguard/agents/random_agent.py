@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import numpy as np
-
+from ecs_vanguard.agents.base import agent_rng, pending
 from ecs_vanguard.decisions import Action
 from ecs_vanguard.game import Game
 
@@ -12,9 +11,10 @@ class RandomAgent:
     """Pick uniformly among the legal actions; seeded, so a game is reproducible."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = np.random.default_rng(seed)
+        self.rng = agent_rng(seed)
 
     def act(self, game: Game) -> Action:
         """Return one legal action of the pending decision, uniformly at random."""
+        pending(game)
         actions = game.legal_actions()
         return actions[int(self.rng.integers(len(actions)))]
