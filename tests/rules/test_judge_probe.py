@@ -1,0 +1,340 @@
+"""Judge probes: cross-rule positions where engines usually go wrong (conditions read again at
+resolution, joint costs, 1/Turn per card object, simultaneous placements, ACT-26 "becomes",
+boosters and attacked units that leave mid-battle, heal checks, perfect guards).
+
+The invented cards live in judge_probe_cards.toml next to this file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import ecs_vanguard as vg
+from ecs_vanguard import query as q
+from ecs_vanguard.decisions import ActionKind, DecisionKind
+from ecs_vanguard.events import AttackHit, AutoPlayed, CardHealed, DriveChecked
+from ecs_vanguard.zones import Circle, Zone
+from tests.cards.conftest import G2, V3, scene
+from tests.helpers import (
+    card_named,
+    cards_in,
+    critical_of,
+    damage_count,
+    events_of,
+    has_action,
+    is_rested,
+    pick,
+    power_of,
+    unit_at,
+    zone_of,
+)
+
+CARDS = Path(__file__).with_name("judge_probe_cards.toml")
+SENTINEL = "DX-109"                  # [AUTO](GC) COST [discard 1]: an attacked unit can't be hit
+CRITICAL = "DX-011"                  # critical trigger
+HEAL = "DX-014"                      # heal trigger
+G1 = "PX-009"                        # a vanilla grade 1 with boost (8000)
+
+
+@pytest.fixture(scope="module")
+def jdb(db: vg.CardDB) -> vg.CardDB:
+    """The built-in pool with the judge-probe cards."""
+    return vg.CardDB.load(CARDS, base=db)
+
+
+def _attack(game: vg.Game, attacker: int, target: int, booster: int | None = None) -> None:
+    game.step(pick(game, ActionKind.ATTACK, card=attacker, target=target))
+    if game.decision.kind is DecisionKind.BOOST:
+        game.step(pick(game, ActionKind.BOOST, card=booster) if booster is not None
+                  else pick(game, ActionKind.DONE))
+
+
+# --- conditions and simultaneous events ----------------------------------------------------
+
+def test_CORE_18_an_auto_condition_is_checked_again_when_it_resolves(jdb):
+    """Three rear-guards when the attack is declared: both autos of the drummer trigger. The
+    turn player plays the retiring one first; at resolution the drummer has two rear-guards,
+    so its "if you have three or more rear-guards" no longer holds and gives nothing."""
+    game = scene(jdb, {"vanguard": V3, "rear": {"front_left": "JP-001", "back_left": G1,
+                                                "front_right": G2}}, phase="battle")
+    drummer, other = unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 0, Circle.FRONT_RIGHT)
+    _attack(game, drummer, unit_at(game, 1, Circle.VC))
+    assert game.decision.kind is DecisionKind.ORDER_AUTOS
+    game.step(pick(game, ActionKind.PLAY_AUTO, card=drummer, index=1))
+    game.step(pick(game, ActionKind.PICK, card=other))
+    assert zone_of(game, other) is Zone.DROP
+    if game.decision.kind is DecisionKind.ORDER_AUTOS:
+        game.step(pick(game, ActionKind.PLAY_AUTO, card=drummer, index=0))
+    assert power_of(game, drummer) == 10000
+
+
+def test_CORE_18_the_same_condition_holds_when_played_first(jdb):
+    """The other order: the +5000 resolves while three rear-guards are there."""
+    game = scene(jdb, {"vanguard": V3, "rear": {"front_left": "JP-001", "back_left": G1,
+                                                "front_right": G2}}, phase="battle")
+    drummer, other = unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 0, Circle.FRONT_RIGHT)
+    _attack(game, drummer, unit_at(game, 1, Circle.VC))
+    game.step(pick(game, ActionKind.PLAY_AUTO, card=drummer, index=0))
+    if game.decision.kind is DecisionKind.ORDER_AUTOS:
+        game.step(pick(game, ActionKind.PLAY_AUTO, card=drummer, index=1))
+    game.step(pick(game, ActionKind.PICK, card=other))
+    assert power_of(game, drummer) == 15000
+
+
+def test_ACT_07_two_units_called_at_once_are_each_seen_placed(jdb):
+    """Two cards called from the drop at once are placed simultaneously: the herald's "when
+    another unit is placed on your RC" triggers once for each (+4000 in all)."""
+    game = scene(jdb, {"vanguard": "JP-005", "rear": {"front_left": "JP-004"},
+                       "drop": [G2, G1]})
+    herald = unit_at(game, 0, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    drop = cards_in(game, 0, Zone.DROP)
+    circles = iter((Circle.FRONT_RIGHT, Circle.BACK_RIGHT))
+    while game.decision.kind in (DecisionKind.CHOOSE_CARD, DecisionKind.CHOOSE_CIRCLE):
+        if game.decision.kind is DecisionKind.CHOOSE_CARD:
+            game.step(pick(game, ActionKind.PICK, card=next(c for c in drop if has_action(
+                game, ActionKind.PICK, card=c))))
+        else:
+            game.step(pick(game, ActionKind.PICK, circle=next(circles)))
+    while game.decision.kind is DecisionKind.ORDER_AUTOS:
+        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PLAY_AUTO))
+    assert {zone_of(game, c) for c in drop} == {Zone.RC}
+    assert sum(1 for e in events_of(game, AutoPlayed) if e.card == herald) == 2
+    assert power_of(game, herald) == 14000
+
+
+# --- costs ---------------------------------------------------------------------------------
+
+def test_CORE_19_counter_blast_and_soul_blast_cost_needs_both(jdb):
+    """COST [CB1 & SB1]: with a face-up damage but an empty soul, not offered; with only a
+    soul card and every damage face down, not offered; with both, offered and both paid."""
+    rear = {"front_left": "JP-002"}
+    game = scene(jdb, {"vanguard": V3, "rear": rear, "damage": [G2]})
+    assert not has_action(game, ActionKind.ACT)
+    game = scene(jdb, {"vanguard": V3, "rear": rear, "damage": [G2], "soul": [G2]})
+    adept = unit_at(game, 0, Circle.FRONT_LEFT)
+    assert has_action(game, ActionKind.ACT, card=adept)
+    game = scene(jdb, {"vanguard": V3, "rear": rear, "damage": [G2], "soul": [G2],
+                       "damage_face_down": 1})
+    assert not has_action(game, ActionKind.ACT)
+
+
+def test_CORE_19_put_this_unit_into_soul_and_retire_a_rear_guard_need_two_cards(jdb):
+    """COST [put this unit into your soul & retire one of your rear-guards]: the unit itself
+    cannot also be the retired rear-guard. Alone on RC it is not offered; with another
+    rear-guard the retire offers only that one."""
+    game = scene(jdb, {"vanguard": V3, "rear": {"front_left": "JP-011"}})
+    assert not has_action(game, ActionKind.ACT)
+    game = scene(jdb, {"vanguard": V3, "rear": {"front_left": "JP-011", "back_left": G1}})
+    offering, other = unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 0, Circle.BACK_LEFT)
+    hand = len(cards_in(game, 0, Zone.HAND))
+    game.step(pick(game, ActionKind.ACT, card=offering))
+    if game.decision.kind is DecisionKind.CHOOSE_CARD:
+        assert {a.card for a in game.legal_actions() if a.kind is ActionKind.PICK} == {other}
+        game.step(pick(game, ActionKind.PICK, card=other))
+    assert zone_of(game, offering) is Zone.SOUL and zone_of(game, other) is Zone.DROP
+    assert len(cards_in(game, 0, Zone.HAND)) == hand + 2
+
+
+def test_ACT_16_an_effect_counter_blast_that_cannot_be_paid_takes_the_else_branch(jdb):
+    """"COST [CB2]; if you do not, Soul Charge 1" with one face-up damage: nothing is turned
+    (ACT-16 all or nothing) and the soul charge happens."""
+    game = scene(jdb, {"vanguard": "JP-012", "damage": [G2, G2], "damage_face_down": 1})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    assert not has_action(game, ActionKind.YES)
+    game.switch()
+    assert [q.orientation(c).face_up for c in cards_in(game, 0, Zone.DAMAGE)] == [False, True]
+    assert len(cards_in(game, 0, Zone.SOUL)) == 1
+    assert len(cards_in(game, 0, Zone.HAND)) == 0
+
+
+# --- limits and objects --------------------------------------------------------------------
+
+def test_CORE_19_one_per_turn_counts_per_card_not_per_name(jdb):
+    """Two copies of a 1/Turn act: each copy may use it once; neither twice."""
+    game = scene(jdb, {"vanguard": V3, "rear": {"front_left": "JP-003", "front_right": "JP-003"}})
+    a, b = unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 0, Circle.FRONT_RIGHT)
+    game.step(pick(game, ActionKind.ACT, card=a))
+    assert not has_action(game, ActionKind.ACT, card=a)
+    game.step(pick(game, ActionKind.ACT, card=b))
+    assert not has_action(game, ActionKind.ACT)
+    assert power_of(game, a) == power_of(game, b) == 11000
+
+
+def test_TERM_01_an_ability_given_twice_works_twice(jdb):
+    """The same cont ability given twice is kept twice, and each works: +4000 twice."""
+    game = scene(jdb, {"vanguard": "JP-008", "rear": {"front_left": G2}})
+    vanguard, unit = unit_at(game, 0, Circle.VC), unit_at(game, 0, Circle.FRONT_LEFT)
+    for _ in range(2):
+        game.step(pick(game, ActionKind.ACT, card=vanguard))
+        if game.decision.kind is DecisionKind.CHOOSE_CARD:
+            game.step(pick(game, ActionKind.PICK, card=unit))
+    assert power_of(game, unit) == 18000
+
+
+def test_ACT_26_becomes_is_a_delta_so_a_later_bonus_adds_and_an_earlier_one_expires(jdb):
+    """Power 10000 becomes 20000 (a +10000 change, ACT-26); attacking gives +5000 until end of
+    battle: 25000. A "becomes" is a change by a delta: once the battle's +5000 ends, 20000."""
+    game = scene(jdb, {"vanguard": V3, "rear": {"front_left": "JP-006"}})
+    idol = unit_at(game, 0, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=idol))
+    assert power_of(game, idol) == 20000
+    game.step(pick(game, ActionKind.DONE))                      # to the battle phase
+    _attack(game, idol, unit_at(game, 1, Circle.VC))
+    assert power_of(game, idol) == 25000
+    game.step(pick(game, ActionKind.DONE))                      # no guard
+    assert power_of(game, idol) == 20000
+
+
+def test_ACT_26_becomes_after_a_bonus_counts_from_the_value_now(jdb):
+    """+5000 until end of turn first (15000); on attack "becomes 20000 until end of that
+    battle" is a +5000 change (20000); when the battle ends the unit is back at 15000, not at
+    its printed 10000 (ACT-26's delta)."""
+    game = scene(jdb, {"vanguard": V3, "rear": {"front_left": "JP-016"}})
+    idol = unit_at(game, 0, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=idol))
+    assert power_of(game, idol) == 15000
+    game.step(pick(game, ActionKind.DONE))                      # to the battle phase
+    _attack(game, idol, unit_at(game, 1, Circle.VC))
+    assert power_of(game, idol) == 20000
+    game.step(pick(game, ActionKind.DONE))                      # no guard; the battle ends
+    assert power_of(game, idol) == 15000
+
+
+def test_ACT_07_up_to_two_with_one_available_takes_the_one(jdb):
+    """"Choose up to two of your opponent's rear-guards" with one there: it is chosen and
+    retired, and the effect does not wait for a second card."""
+    game = scene(jdb, {"vanguard": "JP-007"}, {"vanguard": V3, "rear": {"front_left": G2}})
+    victim = unit_at(game, 1, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    game.step(pick(game, ActionKind.PICK, card=victim))
+    if game.decision.kind is not DecisionKind.MAIN_PHASE:
+        game.step(pick(game, ActionKind.DONE))
+    assert zone_of(game, victim) is Zone.DROP
+    assert game.decision.kind is DecisionKind.MAIN_PHASE
+
+
+def test_ACT_28_for_each_counts_once_at_the_start(jdb):
+    """"For each of your rear-guards" with two: two repetitions, even though each repetition
+    returns one of them to hand (the count is not read again)."""
+    game = scene(jdb, {"vanguard": "JP-013", "rear": {"front_left": G2, "front_right": G1},
+                       "deck": [G2] * 6})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    while game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
+    assert len(cards_in(game, 0, Zone.HAND)) == 4                # 2 returned + 2 drawn
+
+
+def test_ACT_12_standing_a_standing_unit_triggers_nothing(jdb):
+    """"Stand all your rear-guards": the rested sentry stands and its "when this unit stands"
+    triggers; a standing one is not stood and does not trigger."""
+    game = scene(jdb, {"vanguard": "JP-015", "rear": {"front_left": "JP-014",
+                                                      "front_right": "JP-014"},
+                       "rested": ["front_left"]})
+    rested, standing = unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 0, Circle.FRONT_RIGHT)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    assert not is_rested(game, rested)
+    assert power_of(game, rested) == 11000 and power_of(game, standing) == 8000
+
+
+# --- battle timing -------------------------------------------------------------------------
+
+def test_CORE_09_a_booster_retired_mid_battle_stops_boosting(jdb):
+    """The guardian's "placed on GC" retires the booster: from then on the attack is the
+    vanguard's own 13000 (CORE-09, seed 000 §1.3.2: a booster that leaves stops boosting)."""
+    game = scene(jdb, {"vanguard": V3, "rear": {"back_center": G1}},
+                 {"vanguard": V3, "hand": ["JP-009"]}, phase="battle")
+    vanguard, booster = unit_at(game, 0, Circle.VC), unit_at(game, 0, Circle.BACK_CENTER)
+    _attack(game, vanguard, unit_at(game, 1, Circle.VC), booster=booster)
+    assert power_of(game, vanguard) == 21000
+    game.step(pick(game, ActionKind.GUARD, card=card_named(game, 1, Zone.HAND, "JP-009")))
+    assert zone_of(game, booster) is Zone.DROP
+    assert power_of(game, vanguard) == 13000
+
+
+def test_CORE_05_persona_ride_bonus_follows_the_front_row(jdb):
+    """The persona ride's +10000 is the player's: a back-row unit moved to the front row later
+    gets it, and the unit it swapped with (now in the back row) loses it."""
+    game = scene(jdb, {"vanguard": V3, "rear": {"front_left": G2, "back_left": G1}},
+                 persona_rode=True)
+    front, back = unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 0, Circle.BACK_LEFT)
+    assert power_of(game, front) == 20000 and power_of(game, back) == 8000
+    game.step(pick(game, ActionKind.MOVE, card=back))
+    assert unit_at(game, 0, Circle.FRONT_LEFT) == back
+    assert power_of(game, back) == 18000 and power_of(game, front) == 10000
+
+
+def test_CORE_14_critical_trigger_power_and_critical_to_different_units(jdb):
+    """A drive-check critical: +10000 to a rear-guard, +1 critical to the vanguard."""
+    game = scene(jdb, {"vanguard": V3, "rear": {"front_left": G2},
+                       "deck": [CRITICAL] + [G2] * 8}, phase="battle")
+    vanguard, rear = unit_at(game, 0, Circle.VC), unit_at(game, 0, Circle.FRONT_LEFT)
+    _attack(game, vanguard, unit_at(game, 1, Circle.VC))
+    game.step(pick(game, ActionKind.DONE))                      # no guard
+    picks = [a for a in game.legal_actions() if a.kind is ActionKind.PICK]
+    assert {a.card for a in picks} == {vanguard, rear}
+    game.step(pick(game, ActionKind.PICK, card=rear))           # the power
+    game.step(pick(game, ActionKind.PICK, card=vanguard))       # the critical
+    assert power_of(game, rear) == 20000 and critical_of(game, vanguard) == 2
+    assert damage_count(game, 1) == 2
+
+
+def _take_vanguard_hit(game: vg.Game) -> None:
+    _attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    game.step(pick(game, ActionKind.DONE))                      # no guard
+    while game.decision.kind is DecisionKind.CHOOSE_CARD:      # the damage to heal
+        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
+
+
+def test_CORE_14_heal_on_equal_damage_before_the_checked_card_counts(jdb):
+    """Player 1 has 3 damage, player 0 has 3. The heal is revealed into the trigger zone and
+    resolves there (3 >= 3): one damage is healed, then the checked card goes to the damage
+    zone: 3 again."""
+    game = scene(jdb, {"vanguard": V3, "damage": [G2] * 3},
+                 {"vanguard": V3, "damage": [G2] * 3, "deck": [HEAL] + [G2] * 8}, phase="battle")
+    _take_vanguard_hit(game)
+    assert len(events_of(game, CardHealed)) == 1
+    assert damage_count(game, 1) == 3
+
+
+def test_CORE_14_no_heal_when_damage_is_below_the_opponents(jdb):
+    """Player 1 has 2 damage, player 0 has 3: the checked heal is not yet in the damage zone
+    (2 < 3), so nothing is healed and the damage ends at 3."""
+    game = scene(jdb, {"vanguard": V3, "damage": [G2] * 3},
+                 {"vanguard": V3, "damage": [G2] * 2, "deck": [HEAL] + [G2] * 8}, phase="battle")
+    _take_vanguard_hit(game)
+    assert not events_of(game, CardHealed)
+    assert damage_count(game, 1) == 3
+
+
+def test_CORE_10_a_perfect_guard_holds_when_the_attacker_gains_power_later(jdb):
+    """The sentinel makes the vanguard unhittable; a critical trigger's +10000 afterwards does
+    not make the attack hit."""
+    game = scene(jdb, {"vanguard": V3, "deck": [CRITICAL] + [G2] * 8,
+                       "rear": {"front_left": G2}},
+                 {"vanguard": V3, "hand": [SENTINEL, G2]}, phase="battle")
+    vanguard, target = unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC)
+    _attack(game, vanguard, target)
+    game.step(pick(game, ActionKind.GUARD, card=card_named(game, 1, Zone.HAND, SENTINEL)))
+    while game.decision.kind is DecisionKind.CHOOSE_CARD:       # its cost, the unit it guards
+        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
+    assert cards_in(game, 1, Zone.HAND) == []
+    game.step(pick(game, ActionKind.DONE))                      # no more guardians
+    game.step(pick(game, ActionKind.PICK, card=vanguard))
+    game.step(pick(game, ActionKind.PICK, card=vanguard))
+    assert power_of(game, vanguard) == 23000
+    assert not events_of(game, AttackHit) and damage_count(game, 1) == 0
+
+
+def test_CORE_12_an_attacked_rear_guard_that_leaves_ends_the_battle(jdb):
+    """"When this unit attacks a rear-guard, retire it": with the attacked unit gone, there is
+    no guard, no drive check, no hit; the battle ends and the next attack may be declared."""
+    game = scene(jdb, {"vanguard": "JP-010", "rear": {"front_left": G2}},
+                 {"vanguard": V3, "rear": {"front_left": G2}, "hand": [G2]}, phase="battle")
+    vanguard, target = unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.FRONT_LEFT)
+    _attack(game, vanguard, target)
+    assert zone_of(game, target) is Zone.DROP
+    assert game.decision.kind is DecisionKind.ATTACK and game.decision.player == 0
+    assert not events_of(game, DriveChecked) and not events_of(game, AttackHit)
+    assert has_action(game, ActionKind.ATTACK, card=unit_at(game, 0, Circle.FRONT_LEFT))
