@@ -338,3 +338,190 @@ def test_CORE_12_an_attacked_rear_guard_that_leaves_ends_the_battle(jdb):
     assert game.decision.kind is DecisionKind.ATTACK and game.decision.player == 0
     assert not events_of(game, DriveChecked) and not events_of(game, AttackHit)
     assert has_action(game, ActionKind.ATTACK, card=unit_at(game, 0, Circle.FRONT_LEFT))
+
+
+# --- more limits, ordering, losses ----------------------------------------------------------
+
+def _call_two_from_drop(game: vg.Game) -> list[int]:
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    drop = cards_in(game, 0, Zone.DROP)
+    circles = iter((Circle.FRONT_RIGHT, Circle.BACK_RIGHT))
+    while game.decision.kind in (DecisionKind.CHOOSE_CARD, DecisionKind.CHOOSE_CIRCLE):
+        if game.decision.kind is DecisionKind.CHOOSE_CARD:
+            game.step(pick(game, ActionKind.PICK, card=next(c for c in drop if has_action(
+                game, ActionKind.PICK, card=c))))
+        else:
+            game.step(pick(game, ActionKind.PICK, circle=next(circles)))
+    return drop
+
+
+def test_CORE_19_a_1_turn_auto_triggered_twice_at_once_resolves_once(jdb):
+    """Two units placed at once trigger the 1/Turn herald twice; it resolves once (+2000)."""
+    game = scene(jdb, {"vanguard": "JP-005", "rear": {"front_left": "JP-017"},
+                       "drop": [G2, G1]})
+    herald = unit_at(game, 0, Circle.FRONT_LEFT)
+    _call_two_from_drop(game)
+    while game.decision.kind is DecisionKind.ORDER_AUTOS:
+        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PLAY_AUTO))
+    assert power_of(game, herald) == 12000
+
+
+def test_CORE_18_the_turn_players_autos_resolve_before_the_other_players(jdb):
+    """One placement triggers the turn player's herald and the other player's spy: the turn
+    player's auto is played first (CORE-18 (2) before (3))."""
+    game = scene(jdb, {"vanguard": V3, "rear": {"front_left": "JP-004"}, "hand": [G2]},
+                 {"vanguard": V3, "rear": {"front_left": "JP-018"}})
+    herald, spy = unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 1, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, G2),
+                   circle=Circle.FRONT_RIGHT))
+    played = [e.card for e in events_of(game, AutoPlayed)]
+    assert played == [herald, spy]
+    assert len(cards_in(game, 1, Zone.HAND)) == 1
+
+
+def test_CORE_16_drawing_the_last_card_loses_at_the_next_check_timing(jdb):
+    """Drawing the deck's last card leaves it empty: the rule action makes that player lose."""
+    game = scene(jdb, {"vanguard": "JP-019", "deck": [G2]})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    assert game.over and game.winner == 1
+
+
+def test_ACT_26_negative_power_stays_on_the_field_and_sums_use_it(jdb):
+    """A 10000 rear-guard at -15000 has -5000 power and is not retired."""
+    game = scene(jdb, {"vanguard": "JP-020"}, {"vanguard": V3, "rear": {"front_left": G2}})
+    victim = unit_at(game, 1, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    if game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(pick(game, ActionKind.PICK, card=victim))
+    assert power_of(game, victim) == -5000 and zone_of(game, victim) is Zone.RC
+
+
+def test_ACT_16_a_counter_blast_with_a_condition_counts_only_matching_cards(jdb):
+    """COST [CB1 - grade 3]: face-up grade 2 damage does not pay it (not offered); a face-up
+    grade 3 does, and only that card is turned."""
+    game = scene(jdb, {"vanguard": V3, "rear": {"front_left": "JP-021"}, "damage": [G2, G2]})
+    assert not has_action(game, ActionKind.ACT)
+    game = scene(jdb, {"vanguard": V3, "rear": {"front_left": "JP-021"}, "damage": [G2, V3]})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.FRONT_LEFT)))
+    game.switch()
+    faces = {game.state.card(c).id: q.orientation(c).face_up for c in cards_in(game, 0, Zone.DAMAGE)}
+    assert faces == {G2: True, V3: False}
+
+
+def test_ACT_15_skill_damage_is_a_damage_check_and_its_trigger_applies(jdb):
+    """Deal 1 damage by an effect: the opponent damage-checks; a critical revealed gives its
+    owner's unit +1 critical and +10000 (their vanguard, the only unit)."""
+    game = scene(jdb, {"vanguard": "JP-022"},
+                 {"vanguard": V3, "deck": [CRITICAL] + [G2] * 8})
+    theirs = unit_at(game, 1, Circle.VC)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    assert damage_count(game, 1) == 1
+    assert power_of(game, theirs) == 23000 and critical_of(game, theirs) == 2
+
+
+def test_CORE_20_a_unit_returned_and_called_again_may_use_its_1_turn_again(jdb):
+    """The 1/Turn act was used; the card goes to hand and is called again: a new object."""
+    game = scene(jdb, {"vanguard": "JP-013", "rear": {"front_left": "JP-003"}, "deck": [G2] * 4})
+    squire = unit_at(game, 0, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=squire))
+    assert not has_action(game, ActionKind.ACT, card=squire)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))   # back to hand
+    assert zone_of(game, squire) is Zone.HAND
+    game.step(pick(game, ActionKind.CALL, card=squire, circle=Circle.FRONT_LEFT))
+    assert power_of(game, squire) == 8000
+    assert has_action(game, ActionKind.ACT, card=squire)
+
+
+def test_CORE_05_persona_ride_bonus_reaches_a_unit_called_later(jdb):
+    """After a persona ride, a unit called to the front row gets +10000; to the back row not."""
+    game = scene(jdb, {"vanguard": V3, "hand": [G2, G1]}, persona_rode=True)
+    front, back = card_named(game, 0, Zone.HAND, G2), card_named(game, 0, Zone.HAND, G1)
+    game.step(pick(game, ActionKind.CALL, card=front, circle=Circle.FRONT_RIGHT))
+    game.step(pick(game, ActionKind.CALL, card=back, circle=Circle.BACK_RIGHT))
+    assert power_of(game, front) == 20000 and power_of(game, back) == 8000
+
+
+def test_CORE_12_an_attacking_rear_guard_that_leaves_deals_nothing(jdb):
+    """The guardian retires the attacking rear-guard (18000, which would hit 10000 + 5000):
+    the battle ends without a hit and the defender takes no damage."""
+    game = scene(jdb, {"vanguard": V3, "rear": {"front_left": "DX-005"}},
+                 {"vanguard": G2, "hand": ["JP-023"]}, phase="battle")
+    attacker = unit_at(game, 0, Circle.FRONT_LEFT)
+    _attack(game, attacker, unit_at(game, 1, Circle.VC))
+    game.step(pick(game, ActionKind.GUARD, card=card_named(game, 1, Zone.HAND, "JP-023")))
+    assert zone_of(game, attacker) is Zone.DROP
+    if game.decision.kind is DecisionKind.GUARD:
+        game.step(pick(game, ActionKind.DONE))
+    assert not events_of(game, AttackHit) and damage_count(game, 1) == 0
+    assert game.decision.player == 0
+
+
+def test_TERM_01_an_auto_given_twice_triggers_twice(jdb):
+    """The same auto given twice: each copy triggers on the attack (+3000 twice)."""
+    game = scene(jdb, {"vanguard": "JP-024", "rear": {"front_left": G2}})
+    vanguard, unit = unit_at(game, 0, Circle.VC), unit_at(game, 0, Circle.FRONT_LEFT)
+    for _ in range(2):
+        game.step(pick(game, ActionKind.ACT, card=vanguard))
+    game.step(pick(game, ActionKind.DONE))                      # to the battle phase
+    _attack(game, unit, unit_at(game, 1, Circle.VC))
+    while game.decision.kind is DecisionKind.ORDER_AUTOS:
+        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PLAY_AUTO))
+    assert power_of(game, unit) == 16000
+
+
+def test_ACT_26_a_negative_vanguard_is_guarded_by_the_sum(jdb):
+    """Their vanguard at 13000 - 15000 = -2000 guards with a 15000 shield: 13000 in all, and
+    a 13000 attack hits (a clamp to 0 would make it 15000 and miss)."""
+    game = scene(jdb, {"vanguard": "JP-020", "rear": {"front_left": G2}},
+                 {"vanguard": V3, "hand": [CRITICAL]})
+    theirs = unit_at(game, 1, Circle.VC)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    if game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(pick(game, ActionKind.PICK, card=theirs))
+    assert power_of(game, theirs) == -2000
+    game.step(pick(game, ActionKind.DONE))                      # to the battle phase
+    _attack(game, unit_at(game, 0, Circle.VC), theirs)
+    game.step(pick(game, ActionKind.GUARD, card=card_named(game, 1, Zone.HAND, CRITICAL)))
+    game.step(pick(game, ActionKind.DONE))
+    assert events_of(game, AttackHit) and damage_count(game, 1) == 1
+
+
+def test_CORE_14_a_front_trigger_reaches_every_front_row_unit_only(jdb):
+    """A drive-check front trigger: +10000 to the vanguard and the front-row rear-guards,
+    nothing to the back row."""
+    game = scene(jdb, {"vanguard": V3, "rear": {"front_left": G2, "back_left": G1},
+                       "deck": ["DX-013"] + [G2] * 8}, phase="battle")
+    vanguard = unit_at(game, 0, Circle.VC)
+    front, back = unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 0, Circle.BACK_LEFT)
+    _attack(game, vanguard, unit_at(game, 1, Circle.VC))
+    game.step(pick(game, ActionKind.DONE))
+    assert (power_of(game, vanguard), power_of(game, front), power_of(game, back)) == (
+        23000, 20000, 8000)
+
+
+def test_STR_08_the_g_unit_adds_the_hearts_original_power_not_its_modified_power(jdb):
+    """The vanguard gets +10000 and then strides: the G unit adds the heart's ORIGINAL power
+    (15000 + 13000), and the heart keeps its +10000 (HRT-04) without passing it on."""
+    game = scene(jdb, {"vanguard": "JP-025", "g_zone": ["PG-002"]}, fmt="premium")
+    heart = unit_at(game, 0, Circle.VC)
+    game.step(pick(game, ActionKind.ACT, card=heart))
+    while game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
+    g_unit = unit_at(game, 0, Circle.VC)
+    assert game.state.card(g_unit).id == "PG-002"
+    assert power_of(game, g_unit) == 28000
+
+
+def test_CORE_17_a_superior_call_onto_an_occupied_circle_retires_the_old_unit(jdb):
+    """Called from the drop onto the RC where a unit stands: the old unit is retired, the new
+    one stays, and only one unit is on that circle."""
+    game = scene(jdb, {"vanguard": "JP-005", "rear": {"front_right": G1}, "drop": [G2]})
+    old = unit_at(game, 0, Circle.FRONT_RIGHT)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    new = cards_in(game, 0, Zone.DROP)[0]
+    while game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(pick(game, ActionKind.PICK, card=new))
+    game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_RIGHT))
+    assert unit_at(game, 0, Circle.FRONT_RIGHT) == new
+    assert zone_of(game, old) is Zone.DROP
+    assert game.state.board.circles[0][Circle.FRONT_RIGHT] == (new,)
