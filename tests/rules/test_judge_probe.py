@@ -13,7 +13,14 @@ import pytest
 import ecs_vanguard as vg
 from ecs_vanguard import query as q
 from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import AttackHit, AutoPlayed, CardHealed, DriveChecked
+from ecs_vanguard.events import (
+    AttackHit,
+    AutoPlayed,
+    CardDrawn,
+    CardHealed,
+    DriveChecked,
+    UnitRetired,
+)
 from ecs_vanguard.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
 from tests.helpers import (
@@ -23,6 +30,7 @@ from tests.helpers import (
     damage_count,
     events_of,
     has_action,
+    ids_in,
     is_rested,
     pick,
     power_of,
@@ -52,34 +60,46 @@ def _attack(game: vg.Game, attacker: int, target: int, booster: int | None = Non
 
 # --- conditions and simultaneous events ----------------------------------------------------
 
-def test_CORE_18_an_auto_condition_is_checked_again_when_it_resolves(jdb):
-    """Three rear-guards when the attack is declared: both autos of the drummer trigger. The
-    turn player plays the retiring one first; at resolution the drummer has two rear-guards,
-    so its "if you have three or more rear-guards" no longer holds and gives nothing."""
+def _drummer_attacks(jdb: vg.CardDB, retire_first: bool) -> int:
     game = scene(jdb, {"vanguard": V3, "rear": {"front_left": "JP-001", "back_left": G1,
                                                 "front_right": G2}}, phase="battle")
     drummer, other = unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 0, Circle.FRONT_RIGHT)
     _attack(game, drummer, unit_at(game, 1, Circle.VC))
-    assert game.decision.kind is DecisionKind.ORDER_AUTOS
-    game.step(pick(game, ActionKind.PLAY_AUTO, card=drummer, index=1))
-    game.step(pick(game, ActionKind.PICK, card=other))
+    assert game.decision.kind is DecisionKind.ORDER_AUTOS        # both autos triggered
+    game.step(pick(game, ActionKind.PLAY_AUTO, card=drummer, index=1 if retire_first else 0))
+    while game.decision.kind is not DecisionKind.GUARD:
+        if game.decision.kind is DecisionKind.ORDER_AUTOS:
+            game.step(pick(game, ActionKind.PLAY_AUTO, card=drummer))
+        else:
+            game.step(pick(game, ActionKind.PICK, card=other))
     assert zone_of(game, other) is Zone.DROP
-    if game.decision.kind is DecisionKind.ORDER_AUTOS:
-        game.step(pick(game, ActionKind.PLAY_AUTO, card=drummer, index=0))
-    assert power_of(game, drummer) == 10000
+    return power_of(game, drummer)
 
 
-def test_CORE_18_the_same_condition_holds_when_played_first(jdb):
-    """The other order: the +5000 resolves while three rear-guards are there."""
-    game = scene(jdb, {"vanguard": V3, "rear": {"front_left": "JP-001", "back_left": G1,
-                                                "front_right": G2}}, phase="battle")
-    drummer, other = unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 0, Circle.FRONT_RIGHT)
-    _attack(game, drummer, unit_at(game, 1, Circle.VC))
-    game.step(pick(game, ActionKind.PLAY_AUTO, card=drummer, index=0))
-    if game.decision.kind is DecisionKind.ORDER_AUTOS:
-        game.step(pick(game, ActionKind.PLAY_AUTO, card=drummer, index=1))
-    game.step(pick(game, ActionKind.PICK, card=other))
-    assert power_of(game, drummer) == 15000
+def test_CORE_18_an_auto_condition_is_checked_again_when_it_resolves(jdb):
+    """Three rear-guards when the attack is declared: both autos of the drummer trigger. If
+    the turn player plays the retiring one first, at resolution the drummer has two
+    rear-guards and "if you have three or more rear-guards" gives nothing; played first, it
+    gives +5000."""
+    assert _drummer_attacks(jdb, retire_first=True) == 10000
+    assert _drummer_attacks(jdb, retire_first=False) == 15000
+
+
+def test_CORE_18_autos_triggered_by_a_cost_wait_until_the_ability_resolves(jdb):
+    """Retiring a rear-guard for a cost triggers the chronicler's draw; it is played at the
+    check timing after the act's own draw, not in the middle of it."""
+    game = scene(jdb, {"vanguard": V3, "rear": {"front_left": "JP-032", "front_right": "JP-033",
+                                                "back_left": G2}})
+    master, chronicler = unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 0, Circle.FRONT_RIGHT)
+    fodder = unit_at(game, 0, Circle.BACK_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=master))
+    game.step(pick(game, ActionKind.PICK, card=fodder))
+    kinds = [type(e) for e in game.events]
+    first_draw = kinds.index(CardDrawn)
+    played = next(i for i, e in enumerate(game.events)
+                  if isinstance(e, AutoPlayed) and e.card == chronicler)
+    assert kinds.index(UnitRetired) < first_draw < played
+    assert len(cards_in(game, 0, Zone.HAND)) == 2
 
 
 def test_ACT_07_two_units_called_at_once_are_each_seen_placed(jdb):
@@ -287,25 +307,16 @@ def _take_vanguard_hit(game: vg.Game) -> None:
         game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
 
 
-def test_CORE_14_heal_on_equal_damage_before_the_checked_card_counts(jdb):
-    """Player 1 has 3 damage, player 0 has 3. The heal is revealed into the trigger zone and
-    resolves there (3 >= 3): one damage is healed, then the checked card goes to the damage
-    zone: 3 again."""
-    game = scene(jdb, {"vanguard": V3, "damage": [G2] * 3},
-                 {"vanguard": V3, "damage": [G2] * 3, "deck": [HEAL] + [G2] * 8}, phase="battle")
-    _take_vanguard_hit(game)
-    assert len(events_of(game, CardHealed)) == 1
-    assert damage_count(game, 1) == 3
-
-
-def test_CORE_14_no_heal_when_damage_is_below_the_opponents(jdb):
-    """Player 1 has 2 damage, player 0 has 3: the checked heal is not yet in the damage zone
-    (2 < 3), so nothing is healed and the damage ends at 3."""
-    game = scene(jdb, {"vanguard": V3, "damage": [G2] * 3},
-                 {"vanguard": V3, "damage": [G2] * 2, "deck": [HEAL] + [G2] * 8}, phase="battle")
-    _take_vanguard_hit(game)
-    assert not events_of(game, CardHealed)
-    assert damage_count(game, 1) == 3
+def test_CORE_14_heal_compares_damage_before_the_checked_card_arrives(jdb):
+    """The damage check's heal resolves in the trigger zone, then the card goes to damage.
+    3 against 3: healed (3 - 1 + 1 = 3). 2 against 3: no heal (2 + 1 = 3)."""
+    for before, healed in ((3, 1), (2, 0)):
+        game = scene(jdb, {"vanguard": V3, "damage": [G2] * 3},
+                     {"vanguard": V3, "damage": [G2] * before, "deck": [HEAL] + [G2] * 8},
+                     phase="battle")
+        _take_vanguard_hit(game)
+        assert len(events_of(game, CardHealed)) == healed
+        assert damage_count(game, 1) == 3
 
 
 def test_CORE_10_a_perfect_guard_holds_when_the_attacker_gains_power_later(jdb):
@@ -525,3 +536,56 @@ def test_CORE_17_a_superior_call_onto_an_occupied_circle_retires_the_old_unit(jd
     assert unit_at(game, 0, Circle.FRONT_RIGHT) == new
     assert zone_of(game, old) is Zone.DROP
     assert game.state.board.circles[0][Circle.FRONT_RIGHT] == (new,)
+
+
+def test_CORE_16_both_players_losing_at_once_is_a_draw(jdb):
+    """The last card drawn and a sixth damage dealt by one effect: both losses are seen at the
+    same check timing, and the game is a draw."""
+    game = scene(jdb, {"vanguard": "JP-026", "deck": [G2]}, {"vanguard": V3, "damage": [G2] * 5})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    assert game.over and game.winner is None
+
+
+def test_ACT_05_an_intercept_is_not_placed_on_gc_but_a_call_from_hand_is(jdb):
+    """Intercepting moves a rear-guard between circles: its "placed on (GC)" does not trigger;
+    the same card called from hand to GC appears there and draws."""
+    game = scene(jdb, {"vanguard": V3},
+                 {"vanguard": V3, "rear": {"front_left": "JP-027"}, "hand": ["JP-027"]},
+                 phase="battle")
+    interceptor = unit_at(game, 1, Circle.FRONT_LEFT)
+    _attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    game.step(pick(game, ActionKind.INTERCEPT, card=interceptor))
+    assert zone_of(game, interceptor) is Zone.GC and len(cards_in(game, 1, Zone.HAND)) == 1
+    game.step(pick(game, ActionKind.GUARD, card=card_named(game, 1, Zone.HAND, "JP-027")))
+    assert len(cards_in(game, 1, Zone.HAND)) == 1                # the called one drew a card
+    assert sum(1 for e in events_of(game, AutoPlayed) if e.card == interceptor) == 0
+
+
+def test_OD_12_an_overdress_is_placed_on_rc_and_its_source_is_not_retired(jdb):
+    """overDress onto the designated rear-guard: the herald's "when another unit is placed on
+    your RC" triggers (OD-12), and the dress source is neither retired nor in the drop."""
+    game = scene(jdb, {"vanguard": "OV-004", "rear": {"front_left": "OV-006",
+                                                      "front_right": "JP-004"},
+                       "hand": ["OV-005"]})
+    source, herald = unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 0, Circle.FRONT_RIGHT)
+    game.step(pick(game, ActionKind.OVERDRESS, card=card_named(game, 0, Zone.HAND, "OV-005")))
+    assert power_of(game, herald) == 12000
+    assert zone_of(game, source) is Zone.DRESS and not events_of(game, UnitRetired)
+
+
+def test_ACT_28_for_each_resumes_around_an_inner_question(jdb):
+    """For each overDress rear-guard (two), one goes to the deck bottom with its dress source
+    in an order its controller picks (OD-07): that question inside the repetition is answered
+    and the repetition goes on (both units and sources at the bottom, two cards drawn)."""
+    game = scene(jdb, {"vanguard": "JP-034", "rear": {"front_left": "OV-005",
+                                                      "front_right": "OV-005"},
+                       "dress": {"front_left": ["OV-006"], "front_right": ["OV-006"]},
+                       "deck": [G2] * 4})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    questions = 0
+    while game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
+        questions += 1
+    assert questions == 3                       # which unit first, then each deck-bottom order
+    assert sorted(ids_in(game, 0, Zone.DECK)[2:]) == ["OV-005", "OV-005", "OV-006", "OV-006"]
+    assert len(cards_in(game, 0, Zone.HAND)) == 2
