@@ -589,3 +589,19 @@ def test_ACT_28_for_each_resumes_around_an_inner_question(jdb):
     assert questions == 3                       # which unit first, then each deck-bottom order
     assert sorted(ids_in(game, 0, Zone.DECK)[2:]) == ["OV-005", "OV-005", "OV-006", "OV-006"]
     assert len(cards_in(game, 0, Zone.HAND)) == 2
+
+
+def test_CORE_14_a_drive_trigger_applies_before_the_auto_it_triggered_resolves(jdb):
+    """The critical is revealed: its power goes to the reader at once (a trigger effect is not
+    an auto); the reader's own auto, triggered by the same check, waits for the check timing
+    and its effect then reads 20000 power: it soul charges. Given to the vanguard, the reader
+    stays at 10000 and its effect gives nothing."""
+    for to_reader, charged in ((True, 1), (False, 0)):
+        game = scene(jdb, {"vanguard": V3, "rear": {"front_left": "JP-035"},
+                           "deck": [CRITICAL] + [G2] * 8}, phase="battle")
+        vanguard, reader = unit_at(game, 0, Circle.VC), unit_at(game, 0, Circle.FRONT_LEFT)
+        _attack(game, vanguard, unit_at(game, 1, Circle.VC))
+        game.step(pick(game, ActionKind.DONE))                  # no guard
+        game.step(pick(game, ActionKind.PICK, card=reader if to_reader else vanguard))
+        game.step(pick(game, ActionKind.PICK, card=vanguard))   # the critical
+        assert len(cards_in(game, 0, Zone.SOUL)) == charged
