@@ -605,3 +605,20 @@ def test_CORE_14_a_drive_trigger_applies_before_the_auto_it_triggered_resolves(j
         game.step(pick(game, ActionKind.PICK, card=reader if to_reader else vanguard))
         game.step(pick(game, ActionKind.PICK, card=vanguard))   # the critical
         assert len(cards_in(game, 0, Zone.SOUL)) == charged
+
+
+def test_CORE_20_a_unit_that_paid_with_itself_is_a_new_card_in_the_soul(jdb):
+    """COST [put this unit into your soul]: the move triggers the card's own (Soul) auto
+    (counter charge), the effect's "this unit gets +5000" has no unit to change, and the card
+    called back from the soul is a new object: printed power, its act usable again."""
+    game = scene(jdb, {"vanguard": "JP-038", "rear": {"front_left": "JP-037"},
+                       "damage": [G2], "damage_face_down": 1})
+    acolyte = unit_at(game, 0, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=acolyte))
+    assert zone_of(game, acolyte) is Zone.SOUL and len(cards_in(game, 0, Zone.HAND)) == 1
+    game.switch()
+    assert q.orientation(cards_in(game, 0, Zone.DAMAGE)[0]).face_up      # counter charged
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_LEFT))
+    assert power_of(game, acolyte) == 8000
+    assert has_action(game, ActionKind.ACT, card=acolyte)
