@@ -622,3 +622,19 @@ def test_CORE_20_a_unit_that_paid_with_itself_is_a_new_card_in_the_soul(jdb):
     game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_LEFT))
     assert power_of(game, acolyte) == 8000
     assert has_action(game, ActionKind.ACT, card=acolyte)
+
+
+def test_ACT_21_a_decoy_that_becomes_the_attacked_unit_takes_the_hit_instead(jdb):
+    """The vanguard attacks; the decoy's auto makes it the attacked unit (ACT-21). The drive
+    checks still happen (the attacker is a vanguard, CORE-11), the decoy cannot intercept its
+    own battle, the hit retires it and no damage is dealt to the vanguard."""
+    game = scene(jdb, {"vanguard": V3}, {"vanguard": V3, "rear": {"front_left": "CL-005"},
+                                         "damage": [G2]}, phase="battle", fmt="premium")
+    decoy = unit_at(game, 1, Circle.FRONT_LEFT)
+    _attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    game.step(pick(game, ActionKind.YES))                       # the decoy pays CB1
+    assert game.state.battle is not None and game.state.battle.target == decoy
+    assert not has_action(game, ActionKind.INTERCEPT)
+    game.step(pick(game, ActionKind.DONE))
+    assert zone_of(game, decoy) is Zone.DROP and damage_count(game, 1) == 1
+    assert len(events_of(game, DriveChecked)) == 2
