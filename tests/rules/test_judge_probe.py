@@ -31,7 +31,9 @@ from tests.helpers import (
     events_of,
     has_action,
     ids_in,
+    is_face_up,
     is_rested,
+    object_id,
     pick,
     power_of,
     unit_at,
@@ -638,3 +640,32 @@ def test_ACT_21_a_decoy_that_becomes_the_attacked_unit_takes_the_hit_instead(jdb
     game.step(pick(game, ActionKind.DONE))
     assert zone_of(game, decoy) is Zone.DROP and damage_count(game, 1) == 1
     assert len(events_of(game, DriveChecked)) == 2
+
+
+def test_CORE_12_a_hit_with_critical_0_deals_no_damage_but_still_hits(jdb):
+    """Critical 1 - 1 = 0 and drive 2 - 2 = 0: the attack hits (its "when hits" soul charges),
+    no drive check is made and no damage is dealt."""
+    game = scene(jdb, {"vanguard": "JP-031", "rear": {"front_left": G2}})
+    vanguard = unit_at(game, 0, Circle.VC)
+    game.step(pick(game, ActionKind.ACT, card=vanguard))
+    assert critical_of(game, vanguard) == 0 and q.drive(game.state, vanguard) == 0
+    game.step(pick(game, ActionKind.DONE))                      # to the battle phase
+    _attack(game, vanguard, unit_at(game, 1, Circle.VC))
+    game.step(pick(game, ActionKind.DONE))                      # no guard
+    assert events_of(game, AttackHit) and not events_of(game, DriveChecked)
+    assert damage_count(game, 1) == 0 and len(cards_in(game, 0, Zone.SOUL)) == 1
+
+
+def test_ACT_24_an_unlocked_card_is_a_new_standing_object_and_does_not_appear(jdb):
+    """Unlocking turns the card face up, standing, as a new object (its 1/Turn act usable),
+    and it is not an appearance: "when another unit is placed on your RC" does not trigger."""
+    game = scene(jdb, {"vanguard": "JP-036", "rear": {"front_right": "JP-004"},
+                       "locked": {"front_left": "JP-003"}}, fmt="premium")
+    herald = unit_at(game, 0, Circle.FRONT_RIGHT)
+    locked = game.state.board.circles[0][Circle.FRONT_LEFT][0]
+    before = object_id(game, locked)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    assert object_id(game, locked) != before
+    assert is_face_up(game, locked) and not is_rested(game, locked)
+    assert has_action(game, ActionKind.ACT, card=locked)
+    assert power_of(game, herald) == 10000
