@@ -28,13 +28,15 @@ def _for_each(state: State, frame: Frame, step: s.ForEach) -> object:
         frame.each_total = len(select(state, frame, step.count, step.where))
         frame.loop, frame.used = [0, 0], []
     while frame.loop[0] < frame.each_total:
-        inner = step.do[frame.loop[1]]
+        # frame.loop = [round, inner step, *the inner step's own counters]: an inner step that
+        # keeps counters (put_into, heal, ...) sees only its own and may clear them.
+        (done, at), frame.loop = frame.loop[:2], frame.loop[2:]
+        inner = step.do[at]
         question = HANDLERS[type(inner)](state, frame, inner)
+        frame.loop = [done, at, *frame.loop]
         if isinstance(question, Decision):
             return question
-        frame.loop[1] += 1
-        if frame.loop[1] == len(step.do):
-            frame.loop = [frame.loop[0] + 1, 0]
+        frame.loop = [done, at + 1] if at + 1 < len(step.do) else [done + 1, 0]
     frame.loop, frame.used, frame.each_total = [], [], -1
     return None
 
