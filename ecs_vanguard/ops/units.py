@@ -29,7 +29,7 @@ from ecs_vanguard.events import (
 from ecs_vanguard.ops.deck import draw
 from ecs_vanguard.ops.events import batch, emit
 from ecs_vanguard.ops.zones import move_card, put_into_g_zone, renew_object
-from ecs_vanguard.rules import Duration, Skill, Stat
+from ecs_vanguard.rules import Duration, Stat
 from ecs_vanguard.state import GIFT_INDEX, ContinuousEffect, PendingAuto, State
 from ecs_vanguard.zones import Circle, Zone
 
@@ -66,9 +66,10 @@ def end_continuous(state: State, ending: Duration) -> None:
 
 
 def is_persona_ride(state: State, old: int, new: int) -> bool:
-    """True if riding `new` on `old` is a persona ride: same name (names as they are now,
-    TERM-05), persona ride icon (CORE-05)."""
-    return Skill.PERSONA_RIDE in state.card(new).skills and q.same_name(state, old, new)
+    """True if riding `new` on `old` is a persona ride: the same name (names as they are now,
+    TERM-05), in either format (CORE-05: "riding a card with the same name as the vanguard is
+    a persona ride"; the rule asks for no icon, so the `persona_ride` keyword only marks it)."""
+    return q.same_name(state, old, new)
 
 
 def ride(state: State, player: int, card: int, *, superior: bool = False) -> None:

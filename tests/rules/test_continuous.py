@@ -135,6 +135,26 @@ def test_CORE_05_CORE_07_moving_between_rows_gains_or_loses_the_persona_bonus(cd
     assert game.turn_player == 1 and power_of(game, right_back) == 10000
 
 
+@pytest.mark.parametrize(("fmt", "vanguard", "printed"), [
+    ("premium", "PX-007", 13000),     # a premium grade 3 without the persona ride keyword
+    ("standard", "DX-006", 10000),    # a vanilla grade 2 riding a copy of itself
+])
+def test_CORE_05_a_ride_of_the_same_name_is_a_persona_ride_in_either_format(
+        cdb, fmt, vanguard, printed):
+    """CORE-05: "riding a card with the same name as the vanguard is a persona ride (standard
+    and premium)": no keyword is asked for; the player draws 1 and the front row gets +10000.
+    A card of another name is a plain ride."""
+    for same in (True, False):
+        ridden = vanguard if same else "PX-008"             # a vanilla grade 3, 13000
+        game = _game(cdb, {"vanguard": vanguard, "hand": [ridden]}, {"vanguard": "DX-104"},
+                     phase="ride", fmt=fmt)
+        hand = len(game.state.board.zones[0][Zone.HAND])
+        game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, ridden)))
+        new = unit_at(game, 0, Circle.VC)
+        assert len(game.state.board.zones[0][Zone.HAND]) == hand - 1 + same
+        assert power_of(game, new) == (printed + 10000 if same else 13000)
+
+
 def test_CORE_05_a_placed_position_after_a_persona_ride_behaves_the_same(cdb):
     """CORE-05 through Scenario(persona_rode=True): the same continuous bonus."""
     game = _game(cdb, {"vanguard": "DX-004", "hand": ["DX-006"]}, {"vanguard": "DX-104"},
