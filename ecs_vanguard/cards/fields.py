@@ -31,7 +31,7 @@ ZONE_NAMES = ("hand", "deck", "drop", "soul", "damage", "bind")
 _KEY_ALIASES = {"from": "source", "as": "bind", "else": "otherwise"}
 TOML_KEYS = {v: k for k, v in _KEY_ALIASES.items()}
 # ACT-28: steps that keep counters of their own, or jump, cannot repeat inside a for_each.
-_LOOPING = (st.LookTop, st.SuperiorCall, st.DealDamage, st.ForEach, st.If, st.Pay)
+_LOOPING = (st.LookTop, st.DealDamage, st.ForEach, st.If, st.Pay)
 
 
 class Where:
@@ -231,7 +231,9 @@ def parse_step(where: Where, field: str, raw: Any, is_cost: bool) -> object:
     if step_type is st.ForEach:
         for i, inner in enumerate(kwargs.get("do", ())):
             if isinstance(inner, _LOOPING) or getattr(inner, "up_to", False):
-                raise where.fail(f"{field}.do[{i}]", "this step cannot repeat inside for_each")
+                raise where.fail(f"{field}.do[{i}]",
+                                 "this step cannot repeat inside for_each (not look_top, "
+                                 "deal_damage, for_each, if, pay, or a step with up_to)")
     return step_type(**kwargs)
 
 

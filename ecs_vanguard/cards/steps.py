@@ -298,7 +298,8 @@ class GuardAtOnce:
 @dataclass(frozen=True, slots=True)
 class ForEach:
     """Count the cards a selector gives once, then do the steps that many times; choices in the
-    repetitions pick different cards (ACT-28)."""
+    repetitions pick different cards (ACT-28). Not inside: look_top, deal_damage, for_each,
+    if, pay, and steps with up_to."""
 
     count: str
     do: tuple[object, ...]

@@ -103,6 +103,10 @@ BAD_FILES = [
     ("a name shadowing a selector",
      _ability(ACT + 'effect = [{ op = "choose", from = "your_drop", as = "your_soul" }]\n'),
      "ability[0].effect[0].as", "shadows a selector"),
+    ("a step that cannot repeat inside for_each",
+     _ability(ACT + 'effect = [{ op = "for_each", count = "your_rear_guards", do = ['
+              '{ op = "look_top", n = 2 }] }]\n'),
+     "ability[0].effect[0].do[0]", "cannot repeat inside for_each"),
     ("times outside for_each",
      _ability(ACT + 'effect = [{ op = "choose", from = "your_drop", count = "times" }]\n'),
      "ability[0].effect[0].count", "only inside for_each"),

@@ -238,3 +238,24 @@ def test_LX_R11_the_given_ability_is_lost_when_the_unit_leaves_the_field(ldb):
     game.step(pick(game, ActionKind.DONE))                      # main -> battle
     game.step(pick(game, ActionKind.DONE))                      # end phase
     assert game.state.turn.player == 1 and unit_at(game, 0, Circle.FRONT_LEFT) == unit
+
+
+def test_LX_R12_a_call_repeated_for_each_opponent_rear_guard(ldb):
+    """ACT-28 with a call inside: two opponent rear-guards, two calls from the drop, each its
+    own choice of card and circle, and "that unit" is the unit of its own repetition (+2000
+    once each); the grade 2 stays in the drop. Without opponent rear-guards nothing is called."""
+    game = scene(ldb, {"vanguard": "LX-R12", "damage": [G2], "drop": ["DX-002", "DX-002", G2]},
+                 {"vanguard": V3, "rear": {"front_left": G2, "front_right": G2}})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    first = cards_in(game, 0, Zone.DROP)[0]
+    game.step(pick(game, ActionKind.PICK, card=first))
+    game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_LEFT))
+    game.step(pick(game, ActionKind.PICK, circle=Circle.BACK_LEFT))
+    second = unit_at(game, 0, Circle.BACK_LEFT)
+    assert unit_at(game, 0, Circle.FRONT_LEFT) == first and second != first
+    assert power_of(game, first) == power_of(game, second) == 8000 + 2000
+    assert [game.state.card(c).id for c in cards_in(game, 0, Zone.DROP)] == [G2]
+    assert game.decision.kind is DecisionKind.MAIN_PHASE
+    game = scene(ldb, {"vanguard": "LX-R12", "damage": [G2], "drop": ["DX-002"]})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    assert cards_in(game, 0, Zone.DROP) and game.decision.kind is DecisionKind.MAIN_PHASE
