@@ -166,18 +166,6 @@ def test_TOK_01_PRI_01_an_imprisoned_token_vanishes_from_the_order_zone(mdb):
     assert ids_in(game, 0, Zone.ORDER) == ["BG-007"]
 
 
-def test_TOK_02_a_token_boosts_with_its_power(mdb):
-    """TOK-02, TOK-07, CORE-09: a Nightshade token has boost: behind an attacker it adds its
-    15000."""
-    game = _game(mdb, {"vanguard": V3, "rear": {"front_left": G2},
-                       "tokens": {"back_left": "TOKEN-NIGHTSHADE"}}, fmt="standard",
-                 phase="battle")
-    attacker, token = unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 0, Circle.BACK_LEFT)
-    game.step(pick(game, ActionKind.ATTACK, card=attacker, target=unit_at(game, 1, Circle.VC)))
-    game.step(pick(game, ActionKind.BOOST, card=token))
-    assert power_of(game, attacker) == 25000
-
-
 def test_TOK_03_a_token_hit_by_an_attack_is_retired_and_never_rests_in_the_drop(mdb):
     """TOK-03, CORE-12: a token rear-guard that is hit is retired (the retire is seen) and is
     removed from the game, not left in the drop."""
@@ -206,12 +194,6 @@ def test_CORE_15_CORE_07_a_force_marker_stays_on_its_circle_when_units_swap(mdb)
     game.step(pick(game, ActionKind.MOVE, card=front, circle=Circle.BACK_LEFT))
     assert unit_at(game, 0, Circle.FRONT_LEFT) == back
     assert (power_of(game, front), power_of(game, back)) == (10000, 18000)
-
-
-def test_CORE_15_two_force_markers_on_one_circle_each_give_10000(mdb):
-    """CORE-15, LEG-24: each Force marker on a circle gives its own +10000."""
-    game = _game(mdb, {"vanguard": V3, "rear": {"front_left": G2}, "force": {"front_left": 2}})
-    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 30000
 
 
 def test_CORE_15_STR_08_a_force_marker_on_vc_powers_the_g_unit_not_its_hearts(mdb):
@@ -347,17 +329,6 @@ def test_STR_11_a_g_unit_on_an_rc_goes_back_face_up_in_the_end_phase_unretired(m
     assert not events_of(game, UnitRetired) and not cards_in(game, 0, Zone.DROP)
 
 
-def test_STR_04_the_opponents_vanguard_grade_is_read_when_striding(mdb):
-    """STR-04: a turn player whose vanguard became grade 3 this turn may stride only if the
-    opponent's vanguard is grade 3 or more now: a grade 3 opponent allows it, a grade 2 one
-    does not (the opponent's grade at the turn start does not matter)."""
-    side = {"vanguard": V3, "g_zone": ["PG-001"], "hand": ["PX-007"]}
-    for opponent, offered in (("PX-005", False), (V3, True)):
-        game = _game(mdb, side, {"vanguard": opponent}, phase="ride", grade3_at_start=False)
-        game.step(pick(game, ActionKind.DONE))
-        assert (game.decision.kind is DecisionKind.STRIDE) is offered
-
-
 def test_GG_01_a_g_guardian_on_gc_does_not_count_so_a_second_one_may_follow(mdb):
     """GG-01, GG-02 (2): the limit counts face-up G guardians in the G zone, not those on GC:
     with three face up, a first G guardian called this guard step does not stop a second."""
@@ -440,3 +411,63 @@ def test_WLD_01_the_world_content_follows_the_number_of_worlds_left(mdb):
     drone_both, drone_one = unit_at(both, 0, Circle.FRONT_LEFT), unit_at(one, 0, Circle.FRONT_LEFT)
     assert power_of(both, drone_both) == power_of(one, drone_one) + 5000
 
+
+def test_HRT_05_LEG_14_a_g_unit_over_a_legion_attacks_alone(mdb):
+    """HRT-05, LEG-14, STR-08: over a legion the hearts are not in legion and not units: the G
+    unit attacks alone with 15000 + the chosen heart's (leader's) 11000 + its booster's 8000;
+    the mate's power is not added and no leader-or-mate boost choice is asked."""
+    game = _game(mdb, {"vanguard": "LG-007", "mate": "LG-005", "stride": "PG-001",
+                       "rear": {"back_center": G1}}, phase="battle")
+    g_unit, booster = unit_at(game, 0, Circle.VC), unit_at(game, 0, Circle.BACK_CENTER)
+    game.step(pick(game, ActionKind.ATTACK, card=g_unit, target=unit_at(game, 1, Circle.VC)))
+    assert {a.card for a in game.legal_actions() if a.kind is ActionKind.BOOST} == {booster}
+    game.step(pick(game, ActionKind.BOOST, card=booster))
+    assert game.decision.kind is DecisionKind.GUARD
+    assert power_of(game, g_unit) == 15000 + 11000 + 8000
+
+
+def test_HRT_02_a_hearts_acts_cannot_be_used_while_it_is_a_heart(mdb):
+    """HRT-02: a heart keeps only its name and original power: the [ACT](VC) abilities of the
+    vanguard strode over are not offered (and the G unit does not get them)."""
+    game = _game(mdb, {"vanguard": "JM-EXILER", "stride": "PG-001"},
+                 {"vanguard": V3, "rear": {"front_left": G2}})
+    assert not has_action(game, ActionKind.ACT)
+    plain = _game(mdb, {"vanguard": "JM-EXILER"}, {"vanguard": V3, "rear": {"front_left": G2}})
+    assert has_action(plain, ActionKind.ACT)
+
+
+def test_HRT_01_choosing_one_of_your_vanguards_never_offers_a_heart(mdb):
+    """HRT-01: with a stride over a legion VC holds three cards but one unit: "choose one of
+    your vanguards" has the G unit alone to choose (it gets the +5000), "choose one of your
+    units" offers the G unit and the rear-guard, never a heart."""
+    side = {"vanguard": "LG-007", "mate": "LG-005", "stride": "PG-001",
+            "rear": {"front_left": "JM-RALLIER"}}
+    game = _game(mdb, side)
+    g_unit, rallier = unit_at(game, 0, Circle.VC), unit_at(game, 0, Circle.FRONT_LEFT)
+    before = power_of(game, g_unit)
+    game.step(pick(game, ActionKind.ACT, card=rallier, index=0))
+    if game.decision.kind is DecisionKind.CHOOSE_CARD:
+        assert {a.card for a in game.legal_actions() if a.kind is ActionKind.PICK} == {g_unit}
+        game.step(pick(game, ActionKind.PICK, card=g_unit))
+    assert power_of(game, g_unit) == before + 5000
+    game = _game(mdb, side)
+    game.step(pick(game, ActionKind.ACT, card=rallier, index=1))
+    assert {a.card for a in game.legal_actions() if a.kind is ActionKind.PICK} == {g_unit, rallier}
+
+
+def test_STR_12_PRI_01_an_imprisoned_g_unit_goes_on_to_its_g_zone(mdb):
+    """STR-12, PRI-01: a G unit rear-guard imprisoned goes into the jailer's order zone first,
+    then face up into its owner's G zone; nothing stays imprisoned."""
+    game = _game(mdb, {"vanguard": "BG-004", "hand": ["BG-003"], "soul": ["BG-010"],
+                       "order_zone": ["BG-007"]},
+                 {"vanguard": V3, "rear": {"front_left": "PG-002"}})
+    g_unit = unit_at(game, 1, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.CALL, circle=Circle.BACK_LEFT))
+    game.step(pick(game, ActionKind.YES))
+    while game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(pick(game, ActionKind.PICK, card=g_unit))
+    _drain(game)
+    moves = [(e.from_zone, e.to_zone) for e in events_of(game, CardMoved) if e.card == g_unit]
+    assert moves == [(Zone.RC, Zone.ORDER), (Zone.ORDER, Zone.G_ZONE)]
+    assert zone_of(game, g_unit) is Zone.G_ZONE and is_face_up(game, g_unit)
+    assert ids_in(game, 0, Zone.ORDER) == ["BG-007"]
