@@ -471,3 +471,24 @@ def test_STR_12_PRI_01_an_imprisoned_g_unit_goes_on_to_its_g_zone(mdb):
     assert moves == [(Zone.RC, Zone.ORDER), (Zone.ORDER, Zone.G_ZONE)]
     assert zone_of(game, g_unit) is Zone.G_ZONE and is_face_up(game, g_unit)
     assert ids_in(game, 0, Zone.ORDER) == ["BG-007"]
+
+
+# --- Alchemagic ----------------------------------------------------------------------------
+
+def test_ALC_01_LEG_08_the_order_grade_is_checked_against_the_highest_vanguard(mdb):
+    """ALC-01 (1), LEG-08: order A's grade may be at most the player's highest vanguard grade.
+    A grade 2 Alchemagic leader in legion with a grade 3 mate may play a grade 3 order, by
+    Alchemagic (binding a differently named order from the drop) or plainly; alone, the grade
+    2 vanguard may not."""
+    side = {"vanguard": "JM-ALC-LEADER", "hand": ["JM-ORDER-3"], "drop": ["AS-019"],
+            "damage": [G2]}
+    alone = _game(mdb, side)
+    assert not has_action(alone, ActionKind.PLAY_ORDER)
+    paired = _game(mdb, {**side, "mate": "LG-008"})
+    order, bound = cards_in(paired, 0, Zone.HAND)[0], cards_in(paired, 0, Zone.DROP)[0]
+    assert has_action(paired, ActionKind.PLAY_ORDER, card=order, index=0)
+    paired.step(pick(paired, ActionKind.PLAY_ORDER, card=order, target=bound))
+    while paired.decision.kind is not DecisionKind.MAIN_PHASE:
+        paired.step(pick(paired, ActionKind.DONE))                    # B's search: nothing
+    assert zone_of(paired, order) is Zone.DROP and zone_of(paired, bound) is Zone.BIND
+    assert len(cards_in(paired, 0, Zone.HAND)) == 1                   # A's draw
