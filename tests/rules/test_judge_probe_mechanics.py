@@ -492,3 +492,25 @@ def test_ALC_01_LEG_08_the_order_grade_is_checked_against_the_highest_vanguard(m
         paired.step(pick(paired, ActionKind.DONE))                    # B's search: nothing
     assert zone_of(paired, order) is Zone.DROP and zone_of(paired, bound) is Zone.BIND
     assert len(cards_in(paired, 0, Zone.HAND)) == 1                   # A's draw
+
+
+def test_STR_06_LEG_08_the_ultimate_stride_cost_may_match_the_mates_name(mdb):
+    """STR-06, LEG-08, LEG-27: "discard a card with the same name as your vanguard" - with a
+    legion both leader and mate are your vanguards, so a card named like the mate pays the
+    Ultimate Stride cost; a card named like neither does not."""
+    side = {"vanguard": "LG-007", "mate": "LG-005", "g_zone": ["JM-ULTIMATE"],
+            "g_zone_face_up": ["PG-001"] * 3}
+    other = _game(mdb, {**side, "hand": ["LG-006"]}, phase="ride")
+    if other.decision.kind is DecisionKind.RIDE:
+        other.step(pick(other, ActionKind.DONE))
+    assert not has_action(other, ActionKind.STRIDE)
+    game = _game(mdb, {**side, "hand": ["LG-005"]}, phase="ride")
+    if game.decision.kind is DecisionKind.RIDE:
+        game.step(pick(game, ActionKind.DONE))
+    namesake = cards_in(game, 0, Zone.HAND)[0]
+    game.step(pick(game, ActionKind.STRIDE))
+    while game.decision.kind is DecisionKind.CHOOSE_CARD and has_action(
+            game, ActionKind.PICK, card=namesake):
+        game.step(pick(game, ActionKind.PICK, card=namesake))
+    assert zone_of(game, namesake) is Zone.DROP
+    assert game.state.card(unit_at(game, 0, Circle.VC)).id == "JM-ULTIMATE"
