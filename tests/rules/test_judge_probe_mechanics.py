@@ -1,5 +1,6 @@
-"""Judge probes on the less common mechanics: legion, stride and hearts, G guardians, overDress,
-prisons, tokens and imaginary gifts, each at a cross-rule position where engines go wrong.
+"""Judge probes on the less common mechanics: overDress, tokens, imaginary gifts, G guardians,
+stride with hearts and legion, prisons, worlds and Alchemagic, each at a cross-rule position
+where engines go wrong.
 
 The invented cards live in judge_probe_mechanics_cards.toml next to this file."""
 
@@ -182,6 +183,23 @@ def test_TOK_03_a_token_hit_by_an_attack_is_retired_and_never_rests_in_the_drop(
     assert [e.card for e in events_of(game, UnitRetired)] == [token]
 
 
+def test_TOK_08_CORE_17_a_token_made_on_an_occupied_circle_retires_the_unit_there(mdb):
+    """TOK-08, CORE-17, ACT-07: making a token is a superior call; with every RC occupied the
+    token goes onto one of them and the unit there is retired by rule."""
+    rear = {c: G2 for c in ("front_left", "back_left", "back_center", "front_right",
+                            "back_right")}
+    game = _game(mdb, {"vanguard": "T-SACRIFICE", "rear": rear}, fmt="standard")
+    old = unit_at(game, 0, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC), index=1))
+    if game.decision.kind is DecisionKind.CHOOSE_CIRCLE:
+        game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_LEFT))
+    _drain(game)
+    token = unit_at(game, 0, Circle.FRONT_LEFT)
+    assert game.state.card(token).id == "TOKEN-NIGHTSHADE"
+    assert zone_of(game, old) is Zone.DROP
+    assert [e.card for e in events_of(game, UnitRetired)] == [old]
+
+
 # --- imaginary gifts -----------------------------------------------------------------------
 
 def test_CORE_15_CORE_07_a_force_marker_stays_on_its_circle_when_units_swap(mdb):
@@ -290,6 +308,23 @@ def test_GG_03_GG_01_a_g_guardian_back_face_up_counts_for_the_next_battle(mdb):
     assert not _gg_offered(game)
 
 
+def test_GG_01_a_g_guardian_on_gc_does_not_count_so_a_second_one_may_follow(mdb):
+    """GG-01, GG-02 (2): the limit counts face-up G guardians in the G zone, not those on GC:
+    with three face up, a first G guardian called this guard step does not stop a second."""
+    game = _game(mdb, {"vanguard": V3},
+                  {"vanguard": V3, "g_zone": ["PG-003", "PG-003"],
+                   "g_zone_face_up": ["PG-003"] * 3, "hand": [HEAL, HEAL]}, phase="battle")
+    game.step(pick(game, ActionKind.ATTACK, card=unit_at(game, 0, Circle.VC),
+                    target=unit_at(game, 1, Circle.VC)))
+    first = next(a.card for a in game.legal_actions() if a.kind is ActionKind.GUARD
+                 and zone_of(game, a.card) is Zone.G_ZONE)
+    game.step(pick(game, ActionKind.GUARD, card=first))
+    while game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(game.legal_actions()[0])
+    assert zone_of(game, first) is Zone.GC
+    assert _gg_offered(game)
+
+
 # --- stride, hearts and legion -------------------------------------------------------------
 
 def test_HRT_09_LEG_09_the_chosen_mate_heart_leaving_passes_to_the_leader_and_ends_the_legion(
@@ -307,8 +342,7 @@ def test_HRT_09_LEG_09_the_chosen_mate_heart_leaving_passes_to_the_leader_and_en
     assert power_of(game, g_unit) == 15000 + 9000
     assert "Blademate, Lucius" in q.names(game.state, g_unit)
     game.switch()
-    ops.move_card(game.state, mate, Zone.SOUL)
-    game._run()
+    ops.move_card(game.state, mate, Zone.SOUL)          # as a 'put a heart into soul' effect
     assert power_of(game, g_unit) == 15000 + 11000
     names = q.names(game.state, g_unit)
     assert "Blade Lord, Castor" in names and "Blademate, Lucius" not in names
@@ -327,89 +361,6 @@ def test_STR_11_a_g_unit_on_an_rc_goes_back_face_up_in_the_end_phase_unretired(m
         game.step(pick(game, ActionKind.DONE))
     assert zone_of(game, g_unit) is Zone.G_ZONE and is_face_up(game, g_unit)
     assert not events_of(game, UnitRetired) and not cards_in(game, 0, Zone.DROP)
-
-
-def test_GG_01_a_g_guardian_on_gc_does_not_count_so_a_second_one_may_follow(mdb):
-    """GG-01, GG-02 (2): the limit counts face-up G guardians in the G zone, not those on GC:
-    with three face up, a first G guardian called this guard step does not stop a second."""
-    game = _game(mdb, {"vanguard": V3},
-                  {"vanguard": V3, "g_zone": ["PG-003", "PG-003"],
-                   "g_zone_face_up": ["PG-003"] * 3, "hand": [HEAL, HEAL]}, phase="battle")
-    game.step(pick(game, ActionKind.ATTACK, card=unit_at(game, 0, Circle.VC),
-                    target=unit_at(game, 1, Circle.VC)))
-    first = next(a.card for a in game.legal_actions() if a.kind is ActionKind.GUARD
-                 and zone_of(game, a.card) is Zone.G_ZONE)
-    game.step(pick(game, ActionKind.GUARD, card=first))
-    while game.decision.kind is DecisionKind.CHOOSE_CARD:
-        game.step(game.legal_actions()[0])
-    assert zone_of(game, first) is Zone.GC
-    assert _gg_offered(game)
-
-
-def test_GG_02_only_a_face_down_g_guardian_can_be_called(mdb):
-    """GG-01, GG-02 (2): the G guardian called is a face-down card of the G zone: with only
-    face-up G guardians there, none is offered."""
-    game = _game(mdb, {"vanguard": V3},
-                 {"vanguard": V3, "g_zone_face_up": ["PG-003"], "hand": [HEAL]},
-                 phase="battle")
-    game.step(pick(game, ActionKind.ATTACK, card=unit_at(game, 0, Circle.VC),
-                   target=unit_at(game, 1, Circle.VC)))
-    assert game.decision.kind is DecisionKind.GUARD and not _gg_offered(game)
-
-
-def test_TOK_08_CORE_17_a_token_made_on_an_occupied_circle_retires_the_unit_there(mdb):
-    """TOK-08, CORE-17, ACT-07: making a token is a superior call; with every RC occupied the
-    token goes onto one of them and the unit there is retired by rule."""
-    rear = {c: G2 for c in ("front_left", "back_left", "back_center", "front_right",
-                            "back_right")}
-    game = _game(mdb, {"vanguard": "T-SACRIFICE", "rear": rear}, fmt="standard")
-    old = unit_at(game, 0, Circle.FRONT_LEFT)
-    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC), index=1))
-    if game.decision.kind is DecisionKind.CHOOSE_CIRCLE:
-        game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_LEFT))
-    _drain(game)
-    token = unit_at(game, 0, Circle.FRONT_LEFT)
-    assert game.state.card(token).id == "TOKEN-NIGHTSHADE"
-    assert zone_of(game, old) is Zone.DROP
-    assert [e.card for e in events_of(game, UnitRetired)] == [old]
-
-
-def test_PRI_01_the_opponents_prison_does_not_let_you_imprison(mdb):
-    """PRI-01: imprisoning needs a Prison in your own order zone; the opponent's Prison does
-    not count, so nothing is imprisoned."""
-    game = _game(mdb, {"vanguard": "BG-004", "hand": ["BG-003"], "soul": ["BG-010"]},
-                 {"vanguard": "DX-104", "rear": {"front_left": "DX-106"},
-                  "order_zone": ["BG-007"]}, fmt="standard")
-    victim = unit_at(game, 1, Circle.FRONT_LEFT)
-    game.step(pick(game, ActionKind.CALL, circle=Circle.BACK_LEFT))
-    if has_action(game, ActionKind.YES):
-        game.step(pick(game, ActionKind.YES))
-    while game.decision.kind is DecisionKind.CHOOSE_CARD:
-        game.step(pick(game, ActionKind.PICK, card=victim))
-    _drain(game)
-    assert zone_of(game, victim) is Zone.RC
-    assert ids_in(game, 1, Zone.ORDER) == ["BG-007"] and not cards_in(game, 0, Zone.ORDER)
-
-
-# --- worlds --------------------------------------------------------------------------------
-
-def test_WLD_01_the_world_content_follows_the_number_of_worlds_left(mdb):
-    """WLD-01 (the Brandt World rule: one World alone is Dark Night, two or more Abyssal Dark
-    Night): with two Worlds a drone called gets its Abyssal +5000; once one World is bound
-    the other is Dark Night and a drone called then gets nothing."""
-    side = {"vanguard": "T-ORDER-BINDER", "order_zone": ["BG-008", "BG-008"],
-            "hand": ["BG-002"]}
-    both = _game(mdb, side, fmt="standard")
-    both.step(pick(both, ActionKind.CALL, circle=Circle.FRONT_LEFT))
-    _drain(both)
-    one = _game(mdb, side, fmt="standard")
-    binder = unit_at(one, 0, Circle.VC)
-    _act(one, binder, 0, cards_in(one, 0, Zone.ORDER)[0])
-    assert ids_in(one, 0, Zone.ORDER) == ["BG-008"] and ids_in(one, 0, Zone.BIND) == ["BG-008"]
-    one.step(pick(one, ActionKind.CALL, circle=Circle.FRONT_LEFT))
-    _drain(one)
-    drone_both, drone_one = unit_at(both, 0, Circle.FRONT_LEFT), unit_at(one, 0, Circle.FRONT_LEFT)
-    assert power_of(both, drone_both) == power_of(one, drone_one) + 5000
 
 
 def test_HRT_05_LEG_14_a_g_unit_over_a_legion_attacks_alone(mdb):
@@ -473,27 +424,6 @@ def test_STR_12_PRI_01_an_imprisoned_g_unit_goes_on_to_its_g_zone(mdb):
     assert ids_in(game, 0, Zone.ORDER) == ["BG-007"]
 
 
-# --- Alchemagic ----------------------------------------------------------------------------
-
-def test_ALC_01_LEG_08_the_order_grade_is_checked_against_the_highest_vanguard(mdb):
-    """ALC-01 (1), LEG-08: order A's grade may be at most the player's highest vanguard grade.
-    A grade 2 Alchemagic leader in legion with a grade 3 mate may play a grade 3 order, by
-    Alchemagic (binding a differently named order from the drop) or plainly; alone, the grade
-    2 vanguard may not."""
-    side = {"vanguard": "JM-ALC-LEADER", "hand": ["JM-ORDER-3"], "drop": ["AS-019"],
-            "damage": [G2]}
-    alone = _game(mdb, side)
-    assert not has_action(alone, ActionKind.PLAY_ORDER)
-    paired = _game(mdb, {**side, "mate": "LG-008"})
-    order, bound = cards_in(paired, 0, Zone.HAND)[0], cards_in(paired, 0, Zone.DROP)[0]
-    assert has_action(paired, ActionKind.PLAY_ORDER, card=order, index=0)
-    paired.step(pick(paired, ActionKind.PLAY_ORDER, card=order, target=bound))
-    while paired.decision.kind is not DecisionKind.MAIN_PHASE:
-        paired.step(pick(paired, ActionKind.DONE))                    # B's search: nothing
-    assert zone_of(paired, order) is Zone.DROP and zone_of(paired, bound) is Zone.BIND
-    assert len(cards_in(paired, 0, Zone.HAND)) == 1                   # A's draw
-
-
 def test_STR_06_LEG_08_the_ultimate_stride_cost_may_match_the_mates_name(mdb):
     """STR-06, LEG-08, LEG-27: "discard a card with the same name as your vanguard" - with a
     legion both leader and mate are your vanguards, so a card named like the mate pays the
@@ -514,3 +444,45 @@ def test_STR_06_LEG_08_the_ultimate_stride_cost_may_match_the_mates_name(mdb):
         game.step(pick(game, ActionKind.PICK, card=namesake))
     assert zone_of(game, namesake) is Zone.DROP
     assert game.state.card(unit_at(game, 0, Circle.VC)).id == "JM-ULTIMATE"
+
+
+# --- worlds --------------------------------------------------------------------------------
+
+def test_WLD_01_the_world_content_follows_the_number_of_worlds_left(mdb):
+    """WLD-01 (the Brandt World rule: one World alone is Dark Night, two or more Abyssal Dark
+    Night): with two Worlds a drone called gets its Abyssal +5000; once one World is bound
+    the other is Dark Night and a drone called then gets nothing."""
+    side = {"vanguard": "T-ORDER-BINDER", "order_zone": ["BG-008", "BG-008"],
+            "hand": ["BG-002"]}
+    both = _game(mdb, side, fmt="standard")
+    both.step(pick(both, ActionKind.CALL, circle=Circle.FRONT_LEFT))
+    _drain(both)
+    one = _game(mdb, side, fmt="standard")
+    binder = unit_at(one, 0, Circle.VC)
+    _act(one, binder, 0, cards_in(one, 0, Zone.ORDER)[0])
+    assert ids_in(one, 0, Zone.ORDER) == ["BG-008"] and ids_in(one, 0, Zone.BIND) == ["BG-008"]
+    one.step(pick(one, ActionKind.CALL, circle=Circle.FRONT_LEFT))
+    _drain(one)
+    drone_both, drone_one = unit_at(both, 0, Circle.FRONT_LEFT), unit_at(one, 0, Circle.FRONT_LEFT)
+    assert power_of(both, drone_both) == power_of(one, drone_one) + 5000
+
+
+# --- Alchemagic ----------------------------------------------------------------------------
+
+def test_ALC_01_LEG_08_the_order_grade_is_checked_against_the_highest_vanguard(mdb):
+    """ALC-01 (1), LEG-08: order A's grade may be at most the player's highest vanguard grade.
+    A grade 2 Alchemagic leader in legion with a grade 3 mate may play a grade 3 order, by
+    Alchemagic (binding a differently named order from the drop) or plainly; alone, the grade
+    2 vanguard may not."""
+    side = {"vanguard": "JM-ALC-LEADER", "hand": ["JM-ORDER-3"], "drop": ["AS-019"],
+            "damage": [G2]}
+    alone = _game(mdb, side)
+    assert not has_action(alone, ActionKind.PLAY_ORDER)
+    paired = _game(mdb, {**side, "mate": "LG-008"})
+    order, bound = cards_in(paired, 0, Zone.HAND)[0], cards_in(paired, 0, Zone.DROP)[0]
+    assert has_action(paired, ActionKind.PLAY_ORDER, card=order, index=0)
+    paired.step(pick(paired, ActionKind.PLAY_ORDER, card=order, target=bound))
+    while paired.decision.kind is not DecisionKind.MAIN_PHASE:
+        paired.step(pick(paired, ActionKind.DONE))                    # B's search: nothing
+    assert zone_of(paired, order) is Zone.DROP and zone_of(paired, bound) is Zone.BIND
+    assert len(cards_in(paired, 0, Zone.HAND)) == 1                   # A's draw
