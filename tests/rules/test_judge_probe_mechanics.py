@@ -273,13 +273,6 @@ def test_GG_01_face_up_stride_units_do_not_count_toward_the_g_guardian_limit(mdb
     assert not _gg_offered(game)
 
 
-def test_GG_01_STR_01_a_strode_attacker_is_a_grade_3_or_greater_vanguard(mdb):
-    """GG-01, STR-01: the attacker's vanguard is a G unit (grade 4) over a grade 3 heart:
-    both vanguards are grade 3 or greater, so the defender may use a G guardian."""
-    game = _guarding(mdb, {"vanguard": V3, "stride": "PG-001"}, [], [HEAL])
-    assert _gg_offered(game)
-
-
 def test_GG_03_GG_01_a_g_guardian_back_face_up_counts_for_the_next_battle(mdb):
     """GG-03, GG-01: a G guardian used in one battle is face up in the G zone after the close
     step and counts toward the limit: with three face up before, the fourth one made the
@@ -444,6 +437,19 @@ def test_STR_06_LEG_08_the_ultimate_stride_cost_may_match_the_mates_name(mdb):
         game.step(pick(game, ActionKind.PICK, card=namesake))
     assert zone_of(game, namesake) is Zone.DROP
     assert game.state.card(unit_at(game, 0, Circle.VC)).id == "JM-ULTIMATE"
+
+
+def test_STR_06_LEG_08_the_ultimate_stride_nation_may_be_the_mates(mdb):
+    """STR-06, LEG-08, LEG-27: "your vanguard's nation equal to the G unit's" - a leader of
+    another nation in legion with a mate of the G unit's nation meets the requirement; the
+    same leader alone does not."""
+    side = {"vanguard": "JM-FOREIGN-LEADER", "g_zone": ["JM-ULTIMATE"],
+            "g_zone_face_up": ["PG-001"] * 3, "hand": ["JM-FOREIGN-LEADER"]}
+    for mate, offered in ((None, False), ("LG-005", True)):
+        game = _game(mdb, {**side, "mate": mate} if mate else side, phase="ride")
+        if game.decision.kind is DecisionKind.RIDE:
+            game.step(pick(game, ActionKind.DONE))
+        assert has_action(game, ActionKind.STRIDE) is offered
 
 
 # --- worlds --------------------------------------------------------------------------------
