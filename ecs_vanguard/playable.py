@@ -143,11 +143,12 @@ def play_ability(state: State, card: int) -> int:
 
 
 def order_actions(state: State, player: int, kinds: frozenset[OrderType]) -> list[Action]:
-    """Orders of the given types playable from hand: one per turn, grade at most the vanguard's,
-    cost payable (CORE-08)."""
+    """Orders of the given types playable from hand: one per turn, grade at most the player's
+    highest vanguard grade (ALC-01 (1): a legion's leader or mate, LEG-08; the G unit over
+    hearts, HRT-01), cost payable (CORE-08)."""
     if state.turn.orders_played[player] >= 1:
         return []
-    vg_grade = q.grade(state, q.vanguard(state, player))
+    vg_grade = max((q.grade(state, v) for v in q.vanguards(state, player)), default=0)
     out = []
     for card in state.board.zones[player][Zone.HAND]:
         d = state.card(card)

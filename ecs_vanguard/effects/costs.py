@@ -95,8 +95,10 @@ DEMANDS: dict[type, Demander] = {
                                               grade_total=c.total),  # type: ignore[attr-defined]
     rs.DropToDeckTop: lambda st, fr, c: Demand(tuple(st.board.zones[fr.master][Zone.DROP]),
                                                c.n),  # type: ignore[attr-defined]
+    # STR-06 with LEG-08: a legion's leader and mate are both "your vanguard".
     rs.DiscardSameNameAsVanguard: lambda st, fr, c: Demand(tuple(
-        h for h in _hand(st, fr) if q.same_name(st, h, q.vanguard(st, fr.master))), 1),
+        h for h in _hand(st, fr)
+        if any(q.same_name(st, h, v) for v in q.vanguards(st, fr.master))), 1),
 }
 
 

@@ -50,7 +50,8 @@ class GuardSelf:
 
 @dataclass(frozen=True, slots=True)
 class DiscardSameNameAsVanguard:
-    """The Ultimate Stride cost: discard a card with the same name as your vanguard (STR-06)."""
+    """The Ultimate Stride cost: discard a card with the same name as your vanguard (STR-06; a
+    legion's leader or mate, LEG-08)."""
 
 
 @dataclass(frozen=True, slots=True)
