@@ -110,15 +110,7 @@ def test_ACT_07_two_units_called_at_once_are_each_seen_placed(jdb):
     game = scene(jdb, {"vanguard": "JP-005", "rear": {"front_left": "JP-004"},
                        "drop": [G2, G1]})
     herald = unit_at(game, 0, Circle.FRONT_LEFT)
-    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
-    drop = cards_in(game, 0, Zone.DROP)
-    circles = iter((Circle.FRONT_RIGHT, Circle.BACK_RIGHT))
-    while game.decision.kind in (DecisionKind.CHOOSE_CARD, DecisionKind.CHOOSE_CIRCLE):
-        if game.decision.kind is DecisionKind.CHOOSE_CARD:
-            game.step(pick(game, ActionKind.PICK, card=next(c for c in drop if has_action(
-                game, ActionKind.PICK, card=c))))
-        else:
-            game.step(pick(game, ActionKind.PICK, circle=next(circles)))
+    drop = _call_two_from_drop(game)
     while game.decision.kind is DecisionKind.ORDER_AUTOS:
         game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PLAY_AUTO))
     assert {zone_of(game, c) for c in drop} == {Zone.RC}

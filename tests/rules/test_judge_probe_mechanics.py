@@ -150,6 +150,15 @@ def test_TOK_01_a_token_returned_to_the_hand_vanishes(mdb):
     assert moves == [(Zone.RC, Zone.HAND), (Zone.HAND, Zone.REMOVED)]
 
 
+
+def _call_the_jailer_on(game: vg.Game, card: int) -> None:
+    """Call the jailer from hand to the back left RC and imprison `card` with its auto."""
+    game.step(pick(game, ActionKind.CALL, circle=Circle.BACK_LEFT))
+    game.step(pick(game, ActionKind.YES))
+    while game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(pick(game, ActionKind.PICK, card=card))
+    _drain(game)
+
 def test_TOK_01_PRI_01_an_imprisoned_token_vanishes_from_the_order_zone(mdb):
     """TOK-01, PRI-01: the order zone is not a circle, so a token imprisoned there is removed
     from the game at once and no imprisoned card stays."""
@@ -158,11 +167,7 @@ def test_TOK_01_PRI_01_an_imprisoned_token_vanishes_from_the_order_zone(mdb):
                  {"vanguard": "DX-104", "tokens": {"front_left": "TOKEN-NIGHTSHADE"}},
                  fmt="standard")
     token = unit_at(game, 1, Circle.FRONT_LEFT)
-    game.step(pick(game, ActionKind.CALL, circle=Circle.BACK_LEFT))
-    game.step(pick(game, ActionKind.YES))
-    while game.decision.kind is DecisionKind.CHOOSE_CARD:
-        game.step(pick(game, ActionKind.PICK, card=token))
-    _drain(game)
+    _call_the_jailer_on(game, token)
     assert zone_of(game, token) is Zone.REMOVED
     assert ids_in(game, 0, Zone.ORDER) == ["BG-007"]
 
@@ -406,11 +411,7 @@ def test_STR_12_PRI_01_an_imprisoned_g_unit_goes_on_to_its_g_zone(mdb):
                        "order_zone": ["BG-007"]},
                  {"vanguard": V3, "rear": {"front_left": "PG-002"}})
     g_unit = unit_at(game, 1, Circle.FRONT_LEFT)
-    game.step(pick(game, ActionKind.CALL, circle=Circle.BACK_LEFT))
-    game.step(pick(game, ActionKind.YES))
-    while game.decision.kind is DecisionKind.CHOOSE_CARD:
-        game.step(pick(game, ActionKind.PICK, card=g_unit))
-    _drain(game)
+    _call_the_jailer_on(game, g_unit)
     moves = [(e.from_zone, e.to_zone) for e in events_of(game, CardMoved) if e.card == g_unit]
     assert moves == [(Zone.RC, Zone.ORDER), (Zone.ORDER, Zone.G_ZONE)]
     assert zone_of(game, g_unit) is Zone.G_ZONE and is_face_up(game, g_unit)
