@@ -267,6 +267,12 @@ def vanguards(state: State, player: int) -> list[int]:
     return list(reversed(on_vc))
 
 
+def names_a_vanguard(state: State, card: int, player: int) -> bool:
+    """True if the card shares a name with one of the player's vanguards: "the same name as
+    your vanguard" reads the leader and the mate alike (LEG-08, LEG-27)."""
+    return any(same_name(state, card, v) for v in vanguards(state, player))
+
+
 def in_legion(state: State, player: int) -> bool:
     """True if the player has a vanguard in legion; not while they are hearts (HRT-05)."""
     return any(esper.has_component(c, LegionLink) for c in vanguards(state, player))

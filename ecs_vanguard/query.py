@@ -50,6 +50,7 @@ from ecs_vanguard.facts import (
     legion_group,
     modifiers,
     names,
+    names_a_vanguard,
     orientation,
     partner,
     position,
@@ -72,7 +73,8 @@ __all__ = [
     "front_row", "grade", "guard_at_once", "guard_min_grade", "hand_grade", "has_modifier", "heart_candidates", "hearts", "holds_the_vc",
     "imprisoned_in", "in_legion", "in_player_state", "is_back_row", "is_g_unit", "is_heart",
     "is_imprisoned", "is_locked", "is_on_field", "is_restricted", "is_standing",
-    "is_turn_player", "legion_group", "modifiers", "names", "orientation", "partner", "position",
+    "is_turn_player", "legion_group", "modifiers", "names", "names_a_vanguard", "orientation",
+    "partner", "position",
     "power", "prisons", "rear_circles", "rear_guards", "same_name", "shield", "try_unit_at",
     "units", "vanguard", "vanguards", "world_content", "worlds",
 ]

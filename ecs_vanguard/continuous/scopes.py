@@ -259,8 +259,8 @@ FACT_FILTER_SPECS: dict[str, FilterSpec] = {
     "declared": (lambda s, fr, e, v: (str(v) in fr.bound and s.db.all_names()[
         fr.bound[str(v)][0]] in f.names(s, e)), "bind", "cards with the declared name"),
     # LEG-27: "a unit on your VC" is the leader or the mate.
-    "same_name_as_vanguard": (lambda s, fr, e, v: any(
-        f.same_name(s, e, u) for u in f.vanguards(s, fr.master)) == v, "bool",
+    "same_name_as_vanguard": (lambda s, fr, e, v: f.names_a_vanguard(s, e, fr.master) == v,
+                              "bool",
         "cards with a name of a unit on your VC (leader or mate)"),
     "same_name_as_self": (lambda s, fr, e, v: f.same_name(s, e, fr.source) == v, "bool",
                           "cards sharing a name with this card"),

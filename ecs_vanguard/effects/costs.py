@@ -97,8 +97,7 @@ DEMANDS: dict[type, Demander] = {
                                                c.n),  # type: ignore[attr-defined]
     # STR-06 with LEG-08: a legion's leader and mate are both "your vanguard".
     rs.DiscardSameNameAsVanguard: lambda st, fr, c: Demand(tuple(
-        h for h in _hand(st, fr)
-        if any(q.same_name(st, h, v) for v in q.vanguards(st, fr.master))), 1),
+        h for h in _hand(st, fr) if q.names_a_vanguard(st, h, fr.master)), 1),
 }
 
 
