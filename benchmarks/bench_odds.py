@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # run from a checkout, uninstalled
 
-from ecs_vanguard.cards.db import CardDB
-from ecs_vanguard.cards.deck import Deck
+from ecs_vanguard.pool.db import CardDB
+from ecs_vanguard.pool.deck import Deck
 from ecs_vanguard.sim.odds import odds
 
 

@@ -22,8 +22,8 @@ import time
 import numpy as np
 
 import ecs_vanguard as vg
-from ecs_vanguard.determinize import Determinizer
 from ecs_vanguard.env import VectorEnv
+from ecs_vanguard.game.determinizer import Determinizer
 
 DECKS = ("blazing_dragons", "radiant_knights")
 

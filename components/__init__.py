@@ -1,4 +1,4 @@
-"""Plain-data components a card entity can hold (DESIGN.md "The model").
+"""Plain-data components a card entity can hold (docs/design.md "The model").
 
 Every card has `Card`, `Position`, `Orientation` and `Modifiers`; the frequent changes of a game
 are field changes on these. Rare statuses come as their own components with their mechanics.

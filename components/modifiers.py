@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 class Modifier:
     """One change to a card's value or status for a period.
 
-    `stat` and `until` hold enum values of `ecs_vanguard.rules` (Stat, Duration); `turn` is the
+    `stat` and `until` hold enum values of `ecs_vanguard.vocab.formats` (Stat, Duration); `turn` is the
     turn it was made in; `value` carries a name or an ability reference (card id, index) for the
     modifiers that change information rather than numbers (TERM-01, TERM-05, ACT-22); `source`
     is the card whose effect made it (TERM-02), -1 for the rules.

@@ -10,7 +10,7 @@ class Position:
     """Owner, zone and circle of a card; `obj` is its object id, renewed on every zone change.
 
     Only `ops.zones.move_card` writes `zone`; the ordered contents of each zone live in the Board.
-    `zone` and `circle` hold enum values of `ecs_vanguard.zones` (components stay stdlib-only).
+    `zone` and `circle` hold enum values of `ecs_vanguard.vocab.zones` (components stay stdlib-only).
     """
 
     owner: int

@@ -9,10 +9,18 @@
 from ecs_vanguard import agents
 from ecs_vanguard._version import __version__ as __version__
 from ecs_vanguard.agents import HeuristicAgent, MCTSAgent, RandomAgent
-from ecs_vanguard.cards.db import CardDB
-from ecs_vanguard.cards.deck import Deck
-from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
-from ecs_vanguard.errors import (
+from ecs_vanguard.game import Game
+from ecs_vanguard.game.scenario import Scenario
+from ecs_vanguard.pool.db import CardDB
+from ecs_vanguard.pool.deck import Deck
+from ecs_vanguard.replay import replay
+from ecs_vanguard.sim.odds import odds
+from ecs_vanguard.sim.play import GameSpec, play_game
+from ecs_vanguard.sim.results import Results
+from ecs_vanguard.sim.runner import load_results, simulate
+from ecs_vanguard.sim.tournament import tournament
+from ecs_vanguard.vocab.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.vocab.errors import (
     ArgumentError,
     CardDataError,
     DeckError,
@@ -24,16 +32,8 @@ from ecs_vanguard.errors import (
     SnapshotError,
     VanguardError,
 )
-from ecs_vanguard.game import Game
-from ecs_vanguard.replay import replay
-from ecs_vanguard.rules import BattleStep, Format, Phase, Trigger
-from ecs_vanguard.scenario import Scenario
-from ecs_vanguard.sim.odds import odds
-from ecs_vanguard.sim.play import GameSpec, play_game
-from ecs_vanguard.sim.results import Results
-from ecs_vanguard.sim.runner import load_results, simulate
-from ecs_vanguard.sim.tournament import tournament
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.vocab.formats import BattleStep, Format, Phase, Trigger
+from ecs_vanguard.vocab.zones import Circle, Zone
 
 __all__ = [
     "Action",

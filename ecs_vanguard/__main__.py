@@ -2,6 +2,6 @@
 
 import sys
 
-from ecs_vanguard.cli import main
+from ecs_vanguard.cli.main import main
 
 sys.exit(main())

@@ -26,9 +26,9 @@ from pathlib import Path
 import numpy as np
 
 import ecs_vanguard as vg
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.zones import BACK_ROW, Zone
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.zones import BACK_ROW, Zone
 
 DECKS = ("blazing_dragons", "radiant_knights")
 DONE_IN = (DecisionKind.MAIN_PHASE, DecisionKind.ATTACK, DecisionKind.GUARD, DecisionKind.RIDE,

@@ -7,11 +7,13 @@ from collections.abc import Callable
 import esper
 
 from ecs_vanguard import ops
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import ActionKind, Decision, DecisionKind, action
+from ecs_vanguard.derived import query as q
 from ecs_vanguard.effects.builtin import push_trigger
 from ecs_vanguard.effects.picking import DONE, offer_or_pass, take_answer
-from ecs_vanguard.events import (
+from ecs_vanguard.effects.playable import attack_actions, booster_of, guard_actions
+from ecs_vanguard.state import G_GUARDIAN_INDEX, Battle, ContinuousEffect, Frame, State
+from ecs_vanguard.vocab.decisions import Action, ActionKind, Decision, DecisionKind, action
+from ecs_vanguard.vocab.events import (
     AttackDeclared,
     AttackHit,
     AttackMissed,
@@ -20,12 +22,10 @@ from ecs_vanguard.events import (
     Intercepted,
     UnitBoosted,
 )
-from ecs_vanguard.playable import attack_actions, booster_of, guard_actions
-from ecs_vanguard.rules import BattleStep, Duration, Phase, Stat
-from ecs_vanguard.state import G_GUARDIAN_INDEX, Battle, ContinuousEffect, Frame, State
-from ecs_vanguard.zones import FIELD_ZONES, Zone
+from ecs_vanguard.vocab.formats import BattleStep, Duration, Phase, Stat
+from ecs_vanguard.vocab.zones import FIELD_ZONES, Zone
 from systems.base import quiet
-from systems.turn import enter_phase, play_order, sweep_modifiers
+from systems.turn import enter_phase, play_order
 
 
 class BattleSystem(esper.Processor):
@@ -110,32 +110,62 @@ def _guard_step(state: State) -> None:
         state.decision = Decision(defender, DecisionKind.GUARD,
                                   (*guard_actions(state, defender), *done), label="guard")
         return
-    if answer.kind is ActionKind.GUARD and q.position(answer.card).zone is Zone.G_ZONE:
+    GUARD_ANSWERS.get(answer.kind, _end_guarding)(state, battle, defender, answer)
+
+
+def _guard(state: State, battle: Battle, defender: int, answer: Action) -> None:
+    """Call a guardian from hand to GC, or reveal a G guardian (CORE-10, GG-02)."""
+    if q.position(answer.card).zone is Zone.G_ZONE:
         # GG-02: reveal it, pay its cost, then it is called to GC at rest (a frame).
         state.stack.append(Frame(answer.card, state.card(answer.card).id, G_GUARDIAN_INDEX,
                                  defender))
-    elif answer.kind is ActionKind.GUARD and q.guard_at_once(state, battle.attacker) > 1:
+    elif q.guard_at_once(state, battle.attacker) > 1:
         battle.guard_group.append(answer.card)          # ACT-27: placed together on YES
-    elif answer.kind is ActionKind.GUARD:
-        ops.call(state, defender, answer.card, None, to_gc=True, guarding=battle.target)
-    elif answer.kind is ActionKind.YES:
-        group, battle.guard_group = battle.guard_group, []
-        with ops.batch(state):                          # ACT-27: placed simultaneously
-            for card in group:
-                ops.call(state, defender, card, None, to_gc=True, guarding=battle.target)
-    elif answer.kind is ActionKind.NO:
-        battle.guard_group = []
-    elif answer.kind is ActionKind.INTERCEPT:
-        # CORE-20: an intercept moves between circles; it is not a zone change.
-        ops.move_card(state, answer.card, Zone.GC, keep_object=True)
-        battle.guardians[answer.card] = battle.target
-        ops.emit(state, Intercepted(answer.card, defender, battle.target))
-    elif answer.kind is ActionKind.PLAY_ORDER:
-        play_order(state, defender, answer)
     else:
-        attacker_is_vg = q.position(battle.attacker).zone is Zone.VC
-        battle.drives_left = q.drive(state, battle.attacker) if attacker_is_vg else 0
-        state.turn.step = BattleStep.DRIVE
+        ops.call(state, defender, answer.card, None, to_gc=True, guarding=battle.target)
+
+
+def _place_guard_group(state: State, battle: Battle, defender: int, answer: Action) -> None:
+    """ACT-27: the cards chosen to guard together are placed simultaneously."""
+    group, battle.guard_group = battle.guard_group, []
+    with ops.batch(state):
+        for card in group:
+            ops.call(state, defender, card, None, to_gc=True, guarding=battle.target)
+
+
+def _drop_guard_group(state: State, battle: Battle, defender: int, answer: Action) -> None:
+    """ACT-27: the group is not placed; the defender chooses again."""
+    battle.guard_group = []
+
+
+def _intercept(state: State, battle: Battle, defender: int, answer: Action) -> None:
+    """CORE-10: a front-row rear-guard moves to GC; CORE-20: between circles, not a zone
+    change, so it stays the same object."""
+    ops.move_card(state, answer.card, Zone.GC, keep_object=True)
+    battle.guardians[answer.card] = battle.target
+    ops.emit(state, Intercepted(answer.card, defender, battle.target))
+
+
+def _blitz_order(state: State, battle: Battle, defender: int, answer: Action) -> None:
+    """CORE-10: a blitz order played in the guard step."""
+    play_order(state, defender, answer)
+
+
+def _end_guarding(state: State, battle: Battle, defender: int, answer: Action) -> None:
+    """Done guarding: on to the drive step, with the attacker's drive if it is a vanguard."""
+    attacker_is_vg = q.position(battle.attacker).zone is Zone.VC
+    battle.drives_left = q.drive(state, battle.attacker) if attacker_is_vg else 0
+    state.turn.step = BattleStep.DRIVE
+
+
+# The defender's answers in the guard step; any other (DONE) ends guarding.
+GUARD_ANSWERS: dict[ActionKind, Callable[[State, Battle, int, Action], None]] = {
+    ActionKind.GUARD: _guard,
+    ActionKind.YES: _place_guard_group,
+    ActionKind.NO: _drop_guard_group,
+    ActionKind.INTERCEPT: _intercept,
+    ActionKind.PLAY_ORDER: _blitz_order,
+}
 
 
 def _battle_goes_on(state: State) -> bool:
@@ -227,9 +257,9 @@ def _close_step(state: State) -> None:
                                     battle.co_attacker, battle.booster))
         for guardian in list(state.board.zones[1 - battle.player][Zone.GC]):
             ops.retire(state, guardian)
-    sweep_modifiers(state, Duration.END_OF_BATTLE)
+    ops.end_modifiers(state, Duration.END_OF_BATTLE)
     state.battle = None
-    state.dirty = True                                  # CORE-17: guardians outside a battle
+    state.engine.dirty = True                                  # CORE-17: guardians outside a battle
     state.turn.step = BattleStep.ATTACK
 
 

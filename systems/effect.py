@@ -5,9 +5,9 @@ from __future__ import annotations
 import esper
 
 from ecs_vanguard import ops
-from ecs_vanguard.decisions import Decision
 from ecs_vanguard.effects import runtime
 from ecs_vanguard.state import State
+from ecs_vanguard.vocab.decisions import Decision
 from systems.base import waiting
 
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 import esper
 
 from components import LegionLink, Orientation
-from ecs_vanguard import world
-from ecs_vanguard.state import State
+from ecs_vanguard.state import State, world
 from systems.base import waiting
 
 _ce = esper.component_for_entity
@@ -23,4 +22,4 @@ class LegionSyncSystem(esper.Processor):
             return
         for card, link in esper.get_component(LegionLink):    # empty unless a legion exists
             if link.leader and _ce(link.partner, Orientation) is not _ce(card, Orientation):
-                world.attach(state, link.partner, world.orientation(state, card))
+                world.attach(state, link.partner, world.writable_orientation(state, card))

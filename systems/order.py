@@ -1,7 +1,7 @@
 """The tick order: each system's esper priority (higher runs first). One place to read it.
 
 A tick runs every system once; `Game` repeats ticks until a decision is pending or the game ends.
-Each system acts only when its moment has come (DESIGN.md "Systems run in a fixed order").
+Each system acts only when its moment has come (docs/design.md "The model").
 """
 
 from __future__ import annotations

@@ -6,10 +6,10 @@ from __future__ import annotations
 import esper
 
 from ecs_vanguard import ops
-from ecs_vanguard import query as q
-from ecs_vanguard.events import GameEnded
+from ecs_vanguard.derived import query as q
 from ecs_vanguard.state import State
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.vocab.events import GameEnded
+from ecs_vanguard.vocab.zones import Circle, Zone
 from systems.base import at_check_timing
 
 
@@ -17,11 +17,11 @@ class RuleProcessSystem(esper.Processor):
     """Apply rule actions until none applies (CORE-17); they have no source (TERM-02)."""
 
     def process(self, state: State) -> None:
-        if not state.dirty or not at_check_timing(state):
+        if not state.engine.dirty or not at_check_timing(state):
             return
         while not state.over and apply_rule_actions(state):
             pass
-        state.dirty = False
+        state.engine.dirty = False
 
 
 def apply_rule_actions(state: State) -> bool:

@@ -6,15 +6,15 @@ from __future__ import annotations
 import esper
 
 from components import HeartLink
-from ecs_vanguard import ops, world
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind, action
+from ecs_vanguard import ops
+from ecs_vanguard.derived import query as q
 from ecs_vanguard.effects.costs import can_pay
 from ecs_vanguard.effects.picking import offer_or_pass, take_answer
 from ecs_vanguard.effects.runtime import steps_of
-from ecs_vanguard.rules import Phase
 from ecs_vanguard.state import STRIDE_INDEX, Frame, State
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.vocab.decisions import Action, ActionKind, Decision, DecisionKind, action
+from ecs_vanguard.vocab.formats import Phase
+from ecs_vanguard.vocab.zones import Circle, Zone
 from systems.base import quiet, waiting
 
 
@@ -26,7 +26,7 @@ class StrideSystem(esper.Processor):
             return                              # no G units outside premium (STR-01)
         has_hearts = bool(esper.get_component(HeartLink))
         if has_hearts:
-            sync_hearts(state)
+            ops.sync_hearts(state)
         if not quiet(state) or (has_hearts and _rechoose_heart(state)):
             return
         t = state.turn
@@ -35,17 +35,6 @@ class StrideSystem(esper.Processor):
         elif t.phase is Phase.END and t.stage == 0:
             t.stage = 1
             ops.return_g_units(state, t.player)                 # STR-11
-
-
-def sync_hearts(state: State) -> None:
-    """HRT-03: a heart always has its G unit's stand/rest."""
-    for player in (0, 1):
-        vc = state.board.circles[player][Circle.VC]
-        if len(vc) > 1:
-            rested = q.orientation(vc[-1]).rested
-            for card in vc[:-1]:
-                if esper.has_component(card, HeartLink):
-                    world.orientation(state, card).rested = rested
 
 
 def _rechoose_heart(state: State) -> bool:

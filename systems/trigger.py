@@ -6,9 +6,9 @@ from __future__ import annotations
 import esper
 
 from ecs_vanguard import ops
-from ecs_vanguard.decisions import ActionKind, Decision, DecisionKind, action
-from ecs_vanguard.events import AutoPlayed
 from ecs_vanguard.state import Frame, PendingAuto, State
+from ecs_vanguard.vocab.decisions import ActionKind, Decision, DecisionKind, action
+from ecs_vanguard.vocab.events import AutoPlayed
 from systems.base import at_check_timing
 
 

@@ -8,18 +8,10 @@ from collections.abc import Callable
 import esper
 
 from components import Locked
-from ecs_vanguard import ops, world
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard import ops
+from ecs_vanguard.derived import query as q
 from ecs_vanguard.effects.picking import DONE, offer_or_pass, take_answer
-from ecs_vanguard.events import (
-    AbilityActivated,
-    GameStarted,
-    OrderPlayed,
-    PhaseStarted,
-    TurnStarted,
-)
-from ecs_vanguard.playable import (
+from ecs_vanguard.effects.playable import (
     act_actions,
     call_actions,
     move_actions,
@@ -28,7 +20,6 @@ from ecs_vanguard.playable import (
     ride_actions,
     seek_mate_actions,
 )
-from ecs_vanguard.rules import BattleStep, Duration, OrderType, Phase
 from ecs_vanguard.state import (
     ALCHEMAGIC_INDEX,
     MULLIGAN_INDEX,
@@ -37,7 +28,16 @@ from ecs_vanguard.state import (
     Frame,
     State,
 )
-from ecs_vanguard.zones import Zone
+from ecs_vanguard.vocab.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.vocab.events import (
+    AbilityActivated,
+    GameStarted,
+    OrderPlayed,
+    PhaseStarted,
+    TurnStarted,
+)
+from ecs_vanguard.vocab.formats import BattleStep, Duration, OrderType, Phase
+from ecs_vanguard.vocab.zones import Zone
 from systems.base import quiet
 from systems.rule_process import end_game
 
@@ -71,8 +71,7 @@ def _setup(state: State) -> None:
         return
     first = int(state.rng.integers(2))
     state.turn.first_player = first
-    for p in (0, 1):
-        world.orientation(state, q.vanguard(state, p)).face_up = True
+    ops.turn_starting_vanguards_face_up(state)
     ops.emit(state, GameStarted(first))
     start_turn(state, turn=1, player=first)
 
@@ -225,30 +224,13 @@ MAIN_HANDLERS: dict[ActionKind, Callable[[State, int, Action], None]] = {
 }
 
 
-def sweep_modifiers(state: State, ending: Duration) -> None:
-    """End every modifier and continuous effect of the given duration (CORE-13 for battles,
-    the end phase for turns); a modifier "until the end of its owner's turn" ends at that end
-    phase. Only the cards that were given modifiers are looked at."""
-    turn_player = state.turn.player
-    for entity in sorted(state.modified):
-        items = q.modifiers(entity)
-        kept = [m for m in items if not (m.until is ending or (
-            ending is Duration.END_OF_TURN and m.until is Duration.END_OF_OWNER_TURN
-            and q.position(entity).owner == turn_player))]
-        if len(kept) != len(items):
-            world.modifiers(state, entity)[:] = kept
-        if not kept:
-            state.modified.discard(entity)
-    ops.end_continuous(state, ending)
-
-
 def _end(state: State) -> None:
     """End phase: 'until end of turn' ends, deleted vanguards of the turn player turn face up
     (CORE-21), their cards locked until then unlock (ACT-24), then the next player's turn."""
     p = state.turn.player
     if state.rules.has_stride_step and state.turn.stage == 0:
         return                                  # STR-11: StrideSystem returns G units first
-    sweep_modifiers(state, Duration.END_OF_TURN)
+    ops.end_modifiers(state, Duration.END_OF_TURN)
     for player in (0, 1):       # IKK-01: player states "until end of turn" end with the turn
         state.player_states[player] = [s for s in state.player_states[player]
                                        if s[1] is not Duration.END_OF_TURN]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import esper
 import pytest
 
@@ -22,3 +24,17 @@ def _reset_esper():
 @pytest.fixture(scope="session")
 def db() -> vg.CardDB:
     return vg.CardDB.builtin()
+
+
+_ROOT = Path(__file__).resolve().parents[1]
+_CACHES = {".pytest_cache", ".hypothesis", "__pycache__"}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _nothing_written_into_the_repository_root():
+    """No test leaves a file in the repository root (a plot, a run folder): they write into
+    their own temporary folders (issue 17)."""
+    before = {p.name for p in _ROOT.iterdir()}
+    yield
+    added = sorted({p.name for p in _ROOT.iterdir()} - before - _CACHES)
+    assert added == [], f"tests wrote into the repository root: {added}"

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import ecs_vanguard as vg
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import Action, ActionKind
-from ecs_vanguard.events import AutoPlayed
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import Action, ActionKind
+from ecs_vanguard.vocab.events import AutoPlayed
+from ecs_vanguard.vocab.zones import Circle, Zone
 
 
 def pick(game: vg.Game, kind: ActionKind, **fields: object) -> Action:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ecs_vanguard.decisions import Decision
-from ecs_vanguard.errors import ArgumentError
 from ecs_vanguard.game import Game, check_seed
+from ecs_vanguard.vocab.decisions import Decision
+from ecs_vanguard.vocab.errors import ArgumentError
 
 
 def agent_rng(seed: int) -> np.random.Generator:

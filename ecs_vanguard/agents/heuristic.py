@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ecs_vanguard import query as q
 from ecs_vanguard.agents.base import agent_rng, pending
-from ecs_vanguard.decisions import Action, ActionKind, DecisionKind
+from ecs_vanguard.derived import query as q
 from ecs_vanguard.game import Game
 from ecs_vanguard.state import State
-from ecs_vanguard.zones import BACK_ROW, Zone
+from ecs_vanguard.vocab.decisions import Action, ActionKind, DecisionKind
+from ecs_vanguard.vocab.zones import BACK_ROW, Zone
 
 _GUARD_FROM_DAMAGE = 3       # below this much damage, take hits to keep cards
 

@@ -1,7 +1,7 @@
 """MCTSAgent: information-set Monte Carlo tree search (single observer, SO-ISMCTS: Cowling,
 Powley and Whitehouse 2012) with a determinization of the hidden cards at every iteration.
 
-Each simulation samples the cards the deciding player cannot see (`ecs_vanguard.determinize`),
+Each simulation samples the cards the deciding player cannot see (`ecs_vanguard.perspective.determinize`),
 steps one of the root's actions, descends a tree of both players' later choices by UCB1 with
 availability counts among the actions legal in that sample, adds one node, plays the game out
 with the rollout policy and credits every node on the path with the result of the player who
@@ -37,14 +37,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ecs_vanguard import query as q
 from ecs_vanguard.agents.base import agent_rng, pending
 from ecs_vanguard.agents.heuristic import HeuristicAgent
-from ecs_vanguard.decisions import Action
-from ecs_vanguard.determinize import Determinizer
-from ecs_vanguard.errors import ArgumentError
+from ecs_vanguard.derived import query as q
 from ecs_vanguard.game import Game
-from ecs_vanguard.zones import Zone
+from ecs_vanguard.game.determinizer import Determinizer
+from ecs_vanguard.vocab.decisions import Action
+from ecs_vanguard.vocab.errors import ArgumentError
+from ecs_vanguard.vocab.zones import Zone
 
 ROLLOUTS = ("heuristic", "random")
 _CIRCLE_ZONES = (Zone.VC, Zone.RC)

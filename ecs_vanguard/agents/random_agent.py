@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ecs_vanguard.agents.base import agent_rng, pending
-from ecs_vanguard.decisions import Action
 from ecs_vanguard.game import Game
+from ecs_vanguard.vocab.decisions import Action
 
 
 class RandomAgent:

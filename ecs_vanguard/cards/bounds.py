@@ -8,8 +8,8 @@ from __future__ import annotations
 import dataclasses
 
 from ecs_vanguard.cards.schema import CardDef
-from ecs_vanguard.errors import CardDataError
-from ecs_vanguard.limits import MAX_CARD_COUNT
+from ecs_vanguard.vocab.errors import CardDataError
+from ecs_vanguard.vocab.limits import MAX_CARD_COUNT
 
 # Step fields that count repetitions or cards (draw n, choose count, ...); `amount` (power,
 # critical) is a value, not work, and is not bounded.

@@ -1,9 +1,9 @@
 """The values of card files, typed: the kind of every step field, how each kind is read and
 checked, and the shorthand conditions (Generation Break, Limit Break, ...) as sugar over `count`.
 
-One schema: the loader parses every step with it, `cards.validate` checks check arguments and
+One schema: the loader parses every step with it, `effects.validate` checks check arguments and
 filter values with the same kinds, and the vocabulary (`ecs-vanguard vocabulary`) prints it, so
-what a card file may say and what the engine accepts cannot drift apart (DESIGN.md "Cards").
+what a card file may say and what the engine accepts cannot drift apart (docs/design.md "Cards").
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ecs_vanguard.cards import steps as st
-from ecs_vanguard.cards.schema import Check
+from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.value_steps import Quantity
-from ecs_vanguard.errors import CardDataError
-from ecs_vanguard.rules import Duration
+from ecs_vanguard.vocab.errors import CardDataError
+from ecs_vanguard.vocab.formats import Duration
 
 COMPARISONS = (">=", "<=", "==", "!=", ">", "<")
 # What `where = { keyword = ... }` may name: skill icons, sentinel, the mechanics' keywords, the
@@ -109,7 +109,7 @@ def _names(where: Where, field: str, value: Any) -> tuple[str, ...]:
 
 def parse_filters(where: Where, field: str, raw: Any) -> tuple[tuple[str, object], ...]:
     """Read a `where` table; the names and values are checked against the filters' schema by
-    `cards.validate` (filters live with the continuous layer). Lists become tuples."""
+    `effects.validate` (filters live with the continuous layer). Lists become tuples."""
     if not isinstance(raw, dict):
         raise where.fail(field, f"expected a table of filters, got {raw!r}")
     return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in raw.items()))
@@ -240,7 +240,7 @@ def parse_step(where: Where, field: str, raw: Any, is_cost: bool) -> object:
 # -- checks ------------------------------------------------------------------------------------
 
 # Arguments whose value is structured: read here; every other argument stays as written and is
-# checked by `cards.validate` against the kinds its check's schema names.
+# checked by `effects.validate` against the kinds its check's schema names.
 _STRUCTURED_ARGS: dict[str, Parser] = {
     "of": lambda w, f, v: parse_checks(w, f, v),
     "where": parse_filters,

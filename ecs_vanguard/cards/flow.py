@@ -5,10 +5,8 @@ program counter (STYLE §5) and two programs can be joined (ALC-01's A then B)."
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from ecs_vanguard.cards.schema import Check
+from ecs_vanguard.cards.check import Check
 
 
 @dataclass(frozen=True, slots=True)

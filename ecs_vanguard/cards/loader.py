@@ -1,8 +1,8 @@
 """Parse card TOML files into CardDefs; every mistake is a CardDataError naming the file, the
-card and the field (DESIGN.md "Cards", STYLE.md §6).
+card and the field (docs/design.md "Cards").
 
 Parsing checks shapes, types and closed sets; that the names of selectors, filters and checks
-exist in the engine's registries is checked above the effect layer (`cards.validate`, run by
+exist in the engine's registries is checked above the effect layer (`effects.validate`, run by
 `CardDB` for every card it holds).
 """
 
@@ -15,15 +15,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ecs_vanguard import limits
 from ecs_vanguard.cards.fields import Where as _Where
 from ecs_vanguard.cards.fields import parse_checks, parse_filters, parse_steps
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Limit, When
 from ecs_vanguard.cards.steps import CONT_TYPES, STEP_TYPES
-from ecs_vanguard.errors import CardDataError
-from ecs_vanguard.events import CARD_FIELDS, EVENTS_BY_NAME, PLAYER_FIELDS, SOURCE_EVENTS
-from ecs_vanguard.rules import Gift, OrderType, Skill, Trigger, UnitType
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.vocab import limits
+from ecs_vanguard.vocab.errors import CardDataError
+from ecs_vanguard.vocab.events import CARD_FIELDS, EVENTS_BY_NAME, PLAYER_FIELDS, SOURCE_EVENTS
+from ecs_vanguard.vocab.formats import Gift, OrderType, Skill, Trigger, UnitType
+from ecs_vanguard.vocab.zones import Circle, Zone
 
 _CARD_KEYS = {
     "id", "names", "grade", "power", "shield", "critical", "nation", "clan", "race", "unit_type",

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
+from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.flow import compile_program
-from ecs_vanguard.rules import Gift, OrderType, Skill, Trigger, UnitType
-from ecs_vanguard.zones import Zone
+from ecs_vanguard.vocab.formats import Gift, OrderType, Skill, Trigger, UnitType
+from ecs_vanguard.vocab.zones import Zone
 
 
 class AbilityKind(Enum):
@@ -28,24 +28,6 @@ class Limit(Enum):
     NONE = "none"
     ONCE_PER_TURN = "once_per_turn"
     ONCE_PER_GAME = "once_per_game"     # "1/Fight": once per game per player (engine decision)
-
-
-@dataclass(frozen=True, slots=True)
-class Check:
-    """One condition: a check of the continuous layer (`values.CHECKS`) by name, with arguments
-    (`of` holds nested checks for all / any / not); `origin` names the shorthand it was written
-    as (`generation_break`, `limit_break`, ...), which also makes it a keyword of the card."""
-
-    check: str
-    args: tuple[tuple[str, object], ...] = ()
-    origin: str = field(default="", compare=False)
-
-    def arg(self, key: str, default: Any = None) -> Any:
-        """Return the argument `key` or `default`."""
-        for k, v in self.args:
-            if k == key:
-                return v
-        return default
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from ecs_vanguard.cards.value_steps import (
     CantBeHit,
     Restrict,
 )
-from ecs_vanguard.rules import RESTRICTIONS, Duration, Stat
+from ecs_vanguard.vocab.formats import RESTRICTIONS, Duration, Stat
 
 Where = tuple[tuple[str, object], ...]
 
@@ -455,7 +455,7 @@ COST_TYPES: frozenset[type] = frozenset(
      PutInto, TurnFaceUp, TurnFaceDown, Lock}
 )
 # Steps a continuous ability may use: changes to the units its target covers, computed on
-# every read (continuous.values).
+# every read (derived.values).
 CONT_TYPES: frozenset[type] = frozenset(
     {AddPower, AddCritical, AddShield, AddDrive, AddGrade, Restrict, GiveAbility, LoseAbilities}
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ecs_vanguard.rules import Duration
+from ecs_vanguard.vocab.formats import Duration
 
 Where = tuple[tuple[str, object], ...]
 
@@ -97,7 +97,7 @@ class Restrict:
 @dataclass(frozen=True, slots=True)
 class ApplyContinuous:
     """For a period, whatever `scope` covers at each moment gets the change: a unit that enters
-    the scope later gets it, one that leaves loses it (DESIGN.md "Values are derived"). `stat`:
+    the scope later gets it, one that leaves loses it (docs/design.md "The model"). `stat`:
     power, critical, shield, drive, grade or a restriction of `restrict`."""
 
     scope: str

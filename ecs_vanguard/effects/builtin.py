@@ -29,7 +29,6 @@ from ecs_vanguard.effects.rule_steps import (
     RideSelf,
     StrideSelf,
 )
-from ecs_vanguard.rules import Trigger
 from ecs_vanguard.state import (
     G_GUARDIAN_INDEX,
     GIFT_INDEX,
@@ -41,6 +40,7 @@ from ecs_vanguard.state import (
     Frame,
     State,
 )
+from ecs_vanguard.vocab.formats import Trigger
 
 _POWER = (Choose("your_units", 1, bind="power_to"), AddPower("power_to", "trigger_power"))
 

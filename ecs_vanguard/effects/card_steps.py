@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ecs_vanguard import ops
-from ecs_vanguard import query as q
 from ecs_vanguard.cards import steps as s
-from ecs_vanguard.continuous.values import narrow, select
-from ecs_vanguard.decisions import ActionKind, Decision, DecisionKind
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.derived.values import narrow, select
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.costs import Demand, pick_grades
 from ecs_vanguard.effects.picking import (
@@ -19,9 +18,10 @@ from ecs_vanguard.effects.picking import (
     pick_order,
     player_of,
 )
-from ecs_vanguard.events import Mulliganed
 from ecs_vanguard.state import Frame, State
-from ecs_vanguard.zones import HIDDEN_ZONES, Zone
+from ecs_vanguard.vocab.decisions import ActionKind, Decision, DecisionKind
+from ecs_vanguard.vocab.events import Mulliganed
+from ecs_vanguard.vocab.zones import HIDDEN_ZONES, Zone
 
 Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
 

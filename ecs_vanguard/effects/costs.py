@@ -17,14 +17,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ecs_vanguard import ops
-from ecs_vanguard import query as q
 from ecs_vanguard.cards import steps as s
-from ecs_vanguard.continuous.values import choosable, narrow, select
-from ecs_vanguard.decisions import ActionKind, Decision, DecisionKind, action
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.derived.values import choosable, narrow, select
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.picking import pick_cards, pick_order, player_of, take_answer
 from ecs_vanguard.state import Frame, State
-from ecs_vanguard.zones import Zone
+from ecs_vanguard.vocab.decisions import ActionKind, Decision, DecisionKind, action
+from ecs_vanguard.vocab.zones import Zone
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,16 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ecs_vanguard import ops
-from ecs_vanguard import query as q
 from ecs_vanguard.cards import flow as fl
 from ecs_vanguard.cards import steps as s
-from ecs_vanguard.continuous.values import holds, select
-from ecs_vanguard.decisions import Decision
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.derived.values import holds, select
 from ecs_vanguard.effects import costs
 from ecs_vanguard.effects.builtin import push_trigger
 from ecs_vanguard.effects.picking import YIELD, ask_yes_no, player_of
 from ecs_vanguard.state import Frame, State
-from ecs_vanguard.zones import Zone
+from ecs_vanguard.vocab.decisions import Decision
+from ecs_vanguard.vocab.zones import Zone
 
 Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from components import GiftMarker
 from ecs_vanguard import ops
-from ecs_vanguard.decisions import ActionKind, Decision, DecisionKind, action
-from ecs_vanguard.events import GiftGained
 from ecs_vanguard.state import Frame, State
-from ecs_vanguard.zones import ACCEL_CIRCLES, Zone
+from ecs_vanguard.vocab.decisions import ActionKind, Decision, DecisionKind, action
+from ecs_vanguard.vocab.events import GiftGained
+from ecs_vanguard.vocab.zones import ACCEL_CIRCLES, Zone
 
 PROTECT_CARD = "GIFT-PROTECT"
 

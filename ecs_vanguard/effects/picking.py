@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind, action
 from ecs_vanguard.state import Frame, State
-from ecs_vanguard.zones import Circle
+from ecs_vanguard.vocab.decisions import Action, ActionKind, Decision, DecisionKind, action
+from ecs_vanguard.vocab.zones import Circle
 
 
 class _Yield:

@@ -10,13 +10,13 @@ from collections.abc import Callable, Sequence
 from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
-from ecs_vanguard.continuous.values import holds, select
-from ecs_vanguard.decisions import Decision
+from ecs_vanguard.derived.values import holds, select
 from ecs_vanguard.effects import builtin, card_steps, flow_steps, unit_steps
 from ecs_vanguard.effects import costs as costs_
 from ecs_vanguard.effects.picking import YIELD, ask_yes_no
 from ecs_vanguard.state import ALCHEMAGIC_INDEX, Frame, State
-from ecs_vanguard.zones import Zone
+from ecs_vanguard.vocab.decisions import Decision
+from ecs_vanguard.vocab.zones import Zone
 
 Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
 

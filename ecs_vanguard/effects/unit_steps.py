@@ -7,23 +7,23 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ecs_vanguard import ops
-from ecs_vanguard import query as q
 from ecs_vanguard.cards import steps as s
-from ecs_vanguard.continuous.values import (
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.derived.values import (
     CONTINUOUS_STATS,
     RESTRICTION_STATS,
     choosable,
     select,
     step_amount,
 )
-from ecs_vanguard.decisions import Decision
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.gifts import gain_gift
 from ecs_vanguard.effects.picking import pick_cards, pick_circle, player_of
-from ecs_vanguard.events import CardsRevealed
-from ecs_vanguard.rules import Stat
 from ecs_vanguard.state import ContinuousEffect, Frame, State
-from ecs_vanguard.zones import FIELD_ZONES, HIDDEN_ZONES, Circle, Zone
+from ecs_vanguard.vocab.decisions import Decision
+from ecs_vanguard.vocab.events import CardsRevealed
+from ecs_vanguard.vocab.formats import Stat
+from ecs_vanguard.vocab.zones import FIELD_ZONES, HIDDEN_ZONES, Circle, Zone
 
 Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
 
@@ -312,7 +312,7 @@ def _restrict(state: State, frame: Frame, step: s.Restrict) -> None:
 
 
 def _apply_continuous(state: State, frame: Frame, step: s.ApplyContinuous) -> None:
-    """Start a continuous effect whose scope is re-evaluated on every read (DESIGN.md "Values
+    """Start a continuous effect whose scope is re-evaluated on every read (docs/design.md "Values
     are derived"): a unit entering the scope later in the period gets it too."""
     ops.add_continuous(state, ContinuousEffect(
         frame.master, step.scope, CONTINUOUS_STATS[step.stat], step_amount(state, frame, step),

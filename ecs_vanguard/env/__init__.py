@@ -1,4 +1,4 @@
-"""Environments over the engine for learning agents (DESIGN.md users).
+"""Environments over the engine for learning agents (docs/design.md; README "For researchers").
 
 `VectorEnv` (n games stepped at once, numpy arrays) needs numpy only; the Gymnasium and
 PettingZoo environments need the `rl` extra (`pip install -e .[rl]`) and are imported when

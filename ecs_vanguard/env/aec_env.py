@@ -15,8 +15,8 @@ from ecs_vanguard.env.common import (
     observe,
     spaces,
 )
-from ecs_vanguard.errors import IllegalActionError
 from ecs_vanguard.game import Game
+from ecs_vanguard.vocab.errors import IllegalActionError
 
 AGENTS = ("player_0", "player_1")
 

@@ -11,12 +11,12 @@ from typing import Any
 import numpy as np
 
 from ecs_vanguard.agents import make_agent
-from ecs_vanguard.cards.db import CardDB
-from ecs_vanguard.cards.deck import Deck
-from ecs_vanguard.encoding import ACTION_COUNT, OBSERVATION
-from ecs_vanguard.errors import IllegalActionError
 from ecs_vanguard.game import Game
-from ecs_vanguard.limits import LIMIT_END_CODES
+from ecs_vanguard.perspective.encoding import ACTION_COUNT, OBSERVATION
+from ecs_vanguard.pool.db import CardDB
+from ecs_vanguard.pool.deck import Deck
+from ecs_vanguard.vocab.errors import IllegalActionError
+from ecs_vanguard.vocab.limits import LIMIT_END_CODES
 
 LIMIT_ENDS = LIMIT_END_CODES          # a game stopped by a limit is truncated, not terminated
 # What an action index that is not legal does: "lose" ends the episode as a loss (reward -1,

@@ -19,10 +19,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ecs_vanguard.encoding import ACTION_COUNT, OBSERVATION
 from ecs_vanguard.env.common import MatchSpec, Seat
-from ecs_vanguard.errors import ArgumentError
 from ecs_vanguard.game import check_seed
+from ecs_vanguard.perspective.encoding import ACTION_COUNT, OBSERVATION
+from ecs_vanguard.vocab.errors import ArgumentError
 
 
 class VectorStep(NamedTuple):

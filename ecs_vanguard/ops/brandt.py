@@ -9,14 +9,14 @@ from collections.abc import Sequence
 import esper
 
 from components import Imprisoned, Token
-from ecs_vanguard import query as q
-from ecs_vanguard.events import CardImprisoned, UnitCalled, UnitPlaced, WorldChanged
-from ecs_vanguard.ops.events import batch, emit
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.ops.emit import batch, emit
 from ecs_vanguard.ops.units import add_modifier
 from ecs_vanguard.ops.zones import create_card, move_card
-from ecs_vanguard.rules import Duration, Stat
 from ecs_vanguard.state import State
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.vocab.events import CardImprisoned, UnitCalled, UnitPlaced, WorldChanged
+from ecs_vanguard.vocab.formats import Duration, Stat
+from ecs_vanguard.vocab.zones import Circle, Zone
 
 
 def imprison(state: State, jailer: int, card: int) -> bool:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ecs_vanguard import query as q
-from ecs_vanguard import world
-from ecs_vanguard.events import (
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.ops.emit import batch, emit
+from ecs_vanguard.ops.zones import move_card
+from ecs_vanguard.state import State, world
+from ecs_vanguard.vocab.events import (
     CardBound,
     CardsLookedAt,
     CardsRevealed,
@@ -16,11 +18,8 @@ from ecs_vanguard.events import (
     NameDeclared,
     PlayCancelled,
 )
-from ecs_vanguard.ops.events import batch, emit
-from ecs_vanguard.ops.zones import move_card
-from ecs_vanguard.rules import OrderType
-from ecs_vanguard.state import State
-from ecs_vanguard.zones import Zone
+from ecs_vanguard.vocab.formats import OrderType
+from ecs_vanguard.vocab.zones import Zone
 
 
 def mill(state: State, player: int, n: int = 1) -> int:
@@ -89,7 +88,7 @@ def turn_face(state: State, card: int, face_up: bool) -> bool:
     if any(q.orientation(c).face_up == face_up for c in group):
         return False
     for member in group:
-        world.orientation(state, member).face_up = face_up
+        world.writable_orientation(state, member).face_up = face_up
         emit(state, CardTurned(member, face_up))
     return True
 

@@ -5,19 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ecs_vanguard import query as q
-from ecs_vanguard import world
-from ecs_vanguard.events import (
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.ops.emit import batch, emit
+from ecs_vanguard.ops.zones import move_card
+from ecs_vanguard.state import State, world
+from ecs_vanguard.vocab.events import (
     CardDiscarded,
     CardHealed,
     CounterBlasted,
     CounterCharged,
     SoulBlasted,
 )
-from ecs_vanguard.ops.events import batch, emit
-from ecs_vanguard.ops.zones import move_card
-from ecs_vanguard.state import State
-from ecs_vanguard.zones import Zone
+from ecs_vanguard.vocab.zones import Zone
 
 
 def counter_blast(state: State, player: int, cards: Sequence[int], n: int) -> bool:
@@ -27,7 +26,7 @@ def counter_blast(state: State, player: int, cards: Sequence[int], n: int) -> bo
     if n <= 0 or len(chosen) < n:
         return False                    # ACT-16: fewer than n can be turned: nothing turns
     for card in chosen[:n]:
-        world.orientation(state, card).face_up = False
+        world.writable_orientation(state, card).face_up = False
     emit(state, CounterBlasted(player, n))
     return True
 
@@ -36,7 +35,7 @@ def counter_charge(state: State, player: int, cards: Sequence[int]) -> int:
     """Turn chosen face-down damage cards face up, as many as given (ACT-17); return the count."""
     turned = 0
     for card in cards:
-        orient = world.orientation(state, card)
+        orient = world.writable_orientation(state, card)
         if card in state.board.zones[player][Zone.DAMAGE] and not orient.face_up:
             orient.face_up = True
             turned += 1

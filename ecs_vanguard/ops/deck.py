@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from ecs_vanguard.events import CardDrawn, DamageChecked, DriveChecked, SoulCharged, TriggerRevealed
-from ecs_vanguard.ops.events import emit
+from ecs_vanguard.ops.emit import emit
 from ecs_vanguard.ops.zones import move_card
 from ecs_vanguard.state import State
-from ecs_vanguard.zones import Zone
+from ecs_vanguard.vocab.events import (
+    CardDrawn,
+    DamageChecked,
+    DriveChecked,
+    SoulCharged,
+    TriggerRevealed,
+)
+from ecs_vanguard.vocab.zones import Zone
 
 
 def draw(state: State, player: int, n: int = 1) -> int:

@@ -11,13 +11,12 @@ from __future__ import annotations
 import esper
 
 from components import HeartLink, LegionLink
-from ecs_vanguard import query as q
-from ecs_vanguard import world
-from ecs_vanguard.events import LegionFormed, UnitPlaced
-from ecs_vanguard.ops.events import batch, emit
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.ops.emit import batch, emit
 from ecs_vanguard.ops.zones import move_card
-from ecs_vanguard.state import State
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.state import State, world
+from ecs_vanguard.vocab.events import LegionFormed, UnitPlaced
+from ecs_vanguard.vocab.zones import Circle, Zone
 
 
 def link_legion(state: State, leader: int, mate: int) -> None:
@@ -27,7 +26,7 @@ def link_legion(state: State, leader: int, mate: int) -> None:
     (LEG-01, LEG-07)."""
     world.attach(state, leader, LegionLink(mate, leader=True))
     world.attach(state, mate, LegionLink(leader, leader=False))
-    world.attach(state, mate, world.orientation(state, leader))
+    world.attach(state, mate, world.writable_orientation(state, leader))
     state.legion_history.update((q.position(leader).obj, q.position(mate).obj))
 
 

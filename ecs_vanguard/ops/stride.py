@@ -9,13 +9,12 @@ from __future__ import annotations
 import esper
 
 from components import HeartLink
-from ecs_vanguard import query as q
-from ecs_vanguard import world
-from ecs_vanguard.events import UnitPlaced, UnitStrode
-from ecs_vanguard.ops.events import batch, emit
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.ops.emit import batch, emit
 from ecs_vanguard.ops.zones import move_card, put_into_g_zone
-from ecs_vanguard.state import State
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.state import State, world
+from ecs_vanguard.vocab.events import UnitPlaced, UnitStrode
+from ecs_vanguard.vocab.zones import Circle, Zone
 
 
 def stride(state: State, player: int, g_unit: int, *, superior: bool = False) -> None:
@@ -47,7 +46,7 @@ def make_hearts(state: State, g_unit: int, below: list[int], chosen: int | None 
         chosen = candidates[0]
     for card in below:
         state.deleted.discard(card)
-        world.orientation(state, card).face_up = True                    # HRT-07
+        world.writable_orientation(state, card).face_up = True                    # HRT-07
         world.attach(state, card, HeartLink(g_unit, chosen=card == chosen))
 
 
@@ -66,3 +65,14 @@ def choose_heart(state: State, heart: int) -> None:
     link = esper.component_for_entity(heart, HeartLink)
     for other in q.heart_candidates(state, link.g_unit):
         world.attach(state, other, HeartLink(link.g_unit, chosen=other == heart))
+
+
+def sync_hearts(state: State) -> None:
+    """HRT-03: a heart always has its G unit's stand/rest."""
+    for player in (0, 1):
+        vc = state.board.circles[player][Circle.VC]
+        if len(vc) > 1:
+            rested = q.orientation(vc[-1]).rested
+            for card in vc[:-1]:
+                if esper.has_component(card, HeartLink):
+                    world.writable_orientation(state, card).rested = rested

@@ -6,9 +6,12 @@ from __future__ import annotations
 import esper
 
 from components import DressSource, LegionLink, Locked, Modifier
-from ecs_vanguard import query as q
-from ecs_vanguard import world
-from ecs_vanguard.events import (
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.ops.deck import draw
+from ecs_vanguard.ops.emit import batch, emit
+from ecs_vanguard.ops.zones import move_card, put_into_g_zone, renew_object
+from ecs_vanguard.state import GIFT_INDEX, ContinuousEffect, PendingAuto, State, world
+from ecs_vanguard.vocab.events import (
     AbilityGiven,
     AttackTargetChanged,
     DamageDealt,
@@ -26,29 +29,25 @@ from ecs_vanguard.events import (
     UnitStood,
     UnitUnlocked,
 )
-from ecs_vanguard.ops.deck import draw
-from ecs_vanguard.ops.events import batch, emit
-from ecs_vanguard.ops.zones import move_card, put_into_g_zone, renew_object
-from ecs_vanguard.rules import Duration, Stat
-from ecs_vanguard.state import GIFT_INDEX, ContinuousEffect, PendingAuto, State
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.vocab.formats import Duration, Stat
+from ecs_vanguard.vocab.zones import Circle, Zone
 
 
 def add_modifier(state: State, card: int, stat: Stat, amount: int, until: Duration,
                  value: object = None) -> None:
     """Change a value of a card for a period; negative totals are allowed and never retire a
     unit by themselves (ACT-26). The modifier remembers its source (TERM-02)."""
-    world.modifiers(state, card).append(
+    world.writable_modifiers(state, card).append(
         Modifier(stat, amount, until, state.turn.turn, value, state.source)
     )
-    state.modified.add(card)
+    state.engine.modified.add(card)
     if stat is Stat.POWER or stat is Stat.CRITICAL or stat is Stat.SHIELD:
         emit(state, PowerChanged(card, amount, stat.value, state.source))
 
 
 def add_continuous(state: State, effect: ContinuousEffect) -> None:
     """Start a continuous effect: for its period, whatever its scope covers at each read gets
-    the change (DESIGN.md "Values are derived"; CORE-05, CORE-09, LEG-14)."""
+    the change (docs/design.md "The model"; CORE-05, CORE-09, LEG-14)."""
     state.continuous = (*state.continuous, effect)
 
 
@@ -63,6 +62,23 @@ def end_continuous(state: State, ending: Duration) -> None:
         if not (e.until is ending or (ending is Duration.END_OF_TURN
                                       and e.until is Duration.END_OF_OWNER_TURN
                                       and e.player == turn_player)))
+
+
+def end_modifiers(state: State, ending: Duration) -> None:
+    """End every modifier and continuous effect of the given duration (CORE-13 for battles,
+    the end phase for turns); a modifier "until the end of its owner's turn" ends at that end
+    phase. Only the cards that were given modifiers are looked at."""
+    turn_player = state.turn.player
+    for entity in sorted(state.engine.modified):
+        items = q.modifiers(entity)
+        kept = [m for m in items if not (m.until is ending or (
+            ending is Duration.END_OF_TURN and m.until is Duration.END_OF_OWNER_TURN
+            and q.position(entity).owner == turn_player))]
+        if len(kept) != len(items):
+            world.writable_modifiers(state, entity)[:] = kept
+        if not kept:
+            state.engine.modified.discard(entity)
+    end_continuous(state, ending)
 
 
 def is_persona_ride(state: State, old: int, new: int) -> bool:
@@ -151,10 +167,17 @@ def _turn(state: State, card: int, *, rested: bool) -> bool:
     if not rested and any(q.is_restricted(state, c, Stat.CANT_STAND) for c in group):
         return False
     for member in group:
-        world.orientation(state, member).rested = rested
+        world.writable_orientation(state, member).rested = rested
         owner = q.position(member).owner
         emit(state, UnitRested(member, owner) if rested else UnitStood(member, owner))
     return True
+
+
+def turn_starting_vanguards_face_up(state: State) -> None:
+    """CORE-03: at the start of the game both starting vanguards turn face up; this is not a
+    ride and not a card turned by an effect, so no event is emitted for it."""
+    for player in (0, 1):
+        world.writable_orientation(state, q.vanguard(state, player)).face_up = True
 
 
 def delete(state: State, card: int) -> bool:
@@ -165,7 +188,7 @@ def delete(state: State, card: int) -> bool:
     if pos.zone is not Zone.VC or card in state.deleted or q.is_heart(card):
         return False
     for member in q.legion_group(card):
-        world.orientation(state, member).face_up = False
+        world.writable_orientation(state, member).face_up = False
         state.deleted.add(member)
         emit(state, UnitDeleted(member, pos.owner))
     if q.is_g_unit(state, card):
@@ -177,7 +200,7 @@ def undelete(state: State, card: int) -> None:
     """Turn a deleted vanguard face up again at the end of its owner's turn (CORE-21)."""
     state.deleted.discard(card)
     for member in q.legion_group(card):
-        world.orientation(state, member).face_up = True
+        world.writable_orientation(state, member).face_up = True
 
 
 def lock(state: State, card: int, *, until_owner_end: bool = False) -> bool:
@@ -187,7 +210,7 @@ def lock(state: State, card: int, *, until_owner_end: bool = False) -> bool:
     if pos.zone is not Zone.RC or q.is_locked(card):
         return False          # engine decision: vanguards are not locked (G units: STR-12)
     renew_object(state, card)
-    world.orientation(state, card).face_up = False
+    world.writable_orientation(state, card).face_up = False
     world.attach(state, card, Locked(until_owner_end))
     emit(state, UnitLocked(card, pos.owner))
     if q.is_g_unit(state, card):
@@ -201,7 +224,7 @@ def unlock(state: State, card: int) -> bool:
         return False
     world.detach(state, card, Locked)
     renew_object(state, card)
-    orient = world.orientation(state, card)
+    orient = world.writable_orientation(state, card)
     orient.face_up, orient.rested = True, False
     emit(state, UnitUnlocked(card, q.position(card).owner))
     return True
@@ -278,7 +301,7 @@ def link_dress_source(state: State, source: int, unit: int, from_ride_deck: bool
     """Link a card of the dress area to the unit it lies under (OD-01, OD-03); it follows the
     unit's circle (OD-12), and `from_ride_deck` sends it back there later (OD-08)."""
     world.attach(state, source, DressSource(unit, from_ride_deck))
-    world.position(state, source).circle = q.position(unit).circle
+    world.writable_position(state, source).circle = q.position(unit).circle
 
 
 def enter_player_state(state: State, player: int, name: str, until: Duration) -> None:

@@ -25,13 +25,12 @@ from components import (
     Position,
     Token,
 )
-from ecs_vanguard import query as q
-from ecs_vanguard import world
-from ecs_vanguard.events import CardMoved, PutIntoGZone, Shuffled, UnitMoved
-from ecs_vanguard.ops.events import batch, emit, watch
-from ecs_vanguard.rules import UnitType
-from ecs_vanguard.state import State
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.ops.emit import batch, emit, watch
+from ecs_vanguard.state import State, world
+from ecs_vanguard.vocab.events import CardMoved, PutIntoGZone, Shuffled, UnitMoved
+from ecs_vanguard.vocab.formats import UnitType
+from ecs_vanguard.vocab.zones import Circle, Zone
 
 _ce = esper.component_for_entity
 _FACE_DOWN_ZONES = frozenset({Zone.DECK, Zone.HAND, Zone.RIDE_DECK, Zone.G_ZONE})
@@ -85,7 +84,7 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
         leaving VC for anywhere but a circle goes straight to the G zone; CORE-15: a Protect
         marker anywhere but hand or GC leaves the game).
     """
-    pos = world.position(state, card)
+    pos = world.writable_position(state, card)
     from_zone = pos.zone
     g_unit = state.card(card).unit_type is UnitType.G_UNIT
     if g_unit and from_zone is Zone.VC and to not in _CIRCLE_ZONES and to is not Zone.G_ZONE:
@@ -97,12 +96,12 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
         to = _leave_statuses(state, card, to, imprisoned_by)
     if state.battle is not None:
         state.battle.guardians.pop(card, None)
-    state.dirty = True                  # a zone change is what can make a rule action apply
+    state.engine.dirty = True                  # a zone change is what can make a rule action apply
     pos.zone = to
     pos.circle = Circle.VC if to is Zone.VC else (circle if to is Zone.RC else None)
     if not keep_object:
         renew_object(state, card)
-        orient = world.orientation(state, card)
+        orient = world.writable_orientation(state, card)
         orient.rested = rested
         orient.face_up = (to not in _FACE_DOWN_ZONES) if face_up is None else face_up
     _put_in(state, card, pos, top)
@@ -145,8 +144,8 @@ def _after_leaving(state: State, card: int, from_zone: object, to: Zone, g_unit:
         return
     g_unit_on = g_unit and from_zone in _CIRCLE_ZONES and to not in (Zone.G_ZONE, Zone.REMOVED)
     token_on = not g_unit_on and to is not Zone.REMOVED and esper.has_component(card, Token)
-    if (g_unit_on or token_on) and state.batch_depth:
-        state.passed[card] = to        # the autos of this move still see it there (TOK-03)
+    if (g_unit_on or token_on) and state.engine.batch_depth:
+        state.engine.passed[card] = to        # the autos of this move still see it there (TOK-03)
     if g_unit_on:
         put_into_g_zone(state, [card])
     elif token_on:
@@ -249,8 +248,8 @@ def add_accel_circle(state: State, player: int, circle: Circle) -> None:
 def renew_object(state: State, card: int) -> None:
     """Make the card a new object: new id, no modifiers, no delete (CORE-20; also on lock and
     unlock, ACT-23, ACT-24)."""
-    world.position(state, card).obj = state.new_object_id()
-    mods = world.modifiers(state, card)
+    world.writable_position(state, card).obj = state.new_object_id()
+    mods = world.writable_modifiers(state, card)
     if mods:
         mods.clear()
     state.deleted.discard(card)
@@ -259,14 +258,14 @@ def renew_object(state: State, card: int) -> None:
 
 def move_between_circles(state: State, card: int, circle: Circle) -> None:
     """Move a rear-guard to another RC; not a zone change, so it stays the same object (CORE-07)."""
-    pos = world.position(state, card)
+    pos = world.writable_position(state, card)
     from_circle = pos.circle
     _take_out(state, card, pos)
     pos.circle = circle
     _put_in(state, card, pos)
-    state.dirty = True                  # two units may now share a circle (CORE-17)
+    state.engine.dirty = True                  # two units may now share a circle (CORE-17)
     for source in q.dress_sources(state, card):        # OD-12: a moving unit keeps its sources
-        world.position(state, source).circle = circle
+        world.writable_position(state, source).circle = circle
     emit(state, UnitMoved(card, pos.owner, from_circle, circle))  # type: ignore[arg-type]
 
 
@@ -314,5 +313,5 @@ def _new_card(state: State, owner: int, card_id: str, zone: Zone, circle: Circle
     defs.extend([None] * (entity + 1 - len(defs)))
     defs[entity] = state.db[card_id]
     _put_in(state, entity, pos)
-    state.dirty = True                  # a token onto an occupied RC: a rule action (CORE-17)
+    state.engine.dirty = True                  # a token onto an occupied RC: a rule action (CORE-17)
     return entity

@@ -13,12 +13,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ecs_vanguard import limits
-from ecs_vanguard.cards.db import CardDB
-from ecs_vanguard.cards.deck import Deck
-from ecs_vanguard.errors import IllegalActionError, ReproductionError, VanguardError
 from ecs_vanguard.game import Game
+from ecs_vanguard.pool.db import CardDB
+from ecs_vanguard.pool.deck import Deck
 from ecs_vanguard.replay.record import decode_actions, encode_actions, game_digest
+from ecs_vanguard.vocab import limits
+from ecs_vanguard.vocab.errors import IllegalActionError, ReproductionError, VanguardError
 
 
 def replay(
@@ -230,7 +230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m ecs_vanguard.replay",
         description="Replay a fuzzer reproduction with invariants after every step.",
     )
-    parser.add_argument("file", help="a reproduction JSON file written by ecs_vanguard.fuzz")
+    parser.add_argument("file", help="a reproduction JSON file written by ecs_vanguard.sim.fuzz")
     args = parser.parse_args(argv)
     try:
         repro = Reproduction.load(args.file)

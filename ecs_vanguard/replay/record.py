@@ -14,8 +14,8 @@ import hashlib
 import json
 from collections.abc import Iterable
 
-from ecs_vanguard.cards.deck import Deck
-from ecs_vanguard.errors import ReproductionError
+from ecs_vanguard.pool.deck import Deck
+from ecs_vanguard.vocab.errors import ReproductionError
 
 
 def encode_actions(indices: Iterable[int]) -> str:

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
-from ecs_vanguard.cards.db import CardDB
-from ecs_vanguard.cards.deck import Deck
-from ecs_vanguard.errors import CardDataError, SimulationError, VanguardError
+from ecs_vanguard.pool.db import CardDB
+from ecs_vanguard.pool.deck import Deck
+from ecs_vanguard.vocab.errors import CardDataError, SimulationError, VanguardError
 
 
 def add_cards_option(parser: argparse.ArgumentParser) -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ecs_vanguard import events as ev
-from ecs_vanguard import query as q
 from ecs_vanguard.agents import make_agent
-from ecs_vanguard.cards.db import CardDB
-from ecs_vanguard.cards.deck import Deck
+from ecs_vanguard.derived import query as q
 from ecs_vanguard.game import Game
+from ecs_vanguard.pool.db import CardDB
+from ecs_vanguard.pool.deck import Deck
 from ecs_vanguard.replay.record import encode_actions
+from ecs_vanguard.vocab import events as ev
 
 
 @dataclass(frozen=True, slots=True)

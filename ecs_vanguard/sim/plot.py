@@ -8,11 +8,7 @@ from typing import Any
 
 import numpy as np
 
-# Figure + FigureCanvasAgg instead of pyplot: renders with Agg without switching the global
-# backend of a notebook or GUI that imported us.
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
+from ecs_vanguard.sim.figure import agg_figure
 
 _RATES = (("win_rate_a", "A wins"), ("first_player_win_rate", "first player wins"),
           ("win_rate_a_going_first", "A wins going first"),
@@ -21,8 +17,7 @@ _RATES = (("win_rate_a", "A wins"), ("first_player_win_rate", "first player wins
 
 def plot_summary(summary: Mapping[str, Any], path: str | os.PathLike) -> None:
     """Draw a summary dict (Results.summary()) as a three-panel PNG at `path`."""
-    fig = Figure(figsize=(13, 4.2), layout="constrained")
-    FigureCanvasAgg(fig)
+    fig = agg_figure(figsize=(13, 4.2), layout="constrained")
     rates, turns, damage = fig.subplots(1, 3)
     _rates_panel(rates, summary)
     _histogram_panel(turns, {"games": summary["turns"]["histogram"]}, "turns per game")
@@ -53,6 +48,8 @@ def _rates_panel(ax: Any, summary: Mapping[str, Any]) -> None:
 
 def _histogram_panel(ax: Any, histograms: Mapping[str, Mapping[str, int]], xlabel: str) -> None:
     """Draw integer histograms (value -> count) side by side as bars."""
+    from matplotlib.ticker import MaxNLocator
+
     values = sorted({int(v) for h in histograms.values() for v in h})
     width = 0.8 / max(len(histograms), 1)
     for k, (label, hist) in enumerate(histograms.items()):

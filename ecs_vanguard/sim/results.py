@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from ecs_vanguard.limits import RUNAWAY_END_CODES
 from ecs_vanguard.sim.summary import summary_text, wilson
+from ecs_vanguard.vocab.limits import RUNAWAY_END_CODES
 
 # winner and first columns: 0 = deck A, 1 = deck B, -1 = draw, error or unknown
 SIDE_CODES: Mapping[str | None, int] = MappingProxyType({"a": 0, "b": 1})

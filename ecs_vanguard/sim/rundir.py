@@ -20,10 +20,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from ecs_vanguard import limits
-from ecs_vanguard.errors import SimulationError
+from ecs_vanguard.sim import plot
 from ecs_vanguard.sim.cardpool import card_changes
 from ecs_vanguard.sim.records import RecordCheck, check_record
+from ecs_vanguard.vocab import limits
+from ecs_vanguard.vocab.errors import SimulationError
 
 try:
     import fcntl
@@ -134,8 +135,6 @@ class RunDir:
         Raises:
             SimulationError: the directory cannot be written (the games are already kept).
         """
-        from ecs_vanguard.sim import plot
-
         try:
             write_json(self.path / "summary.json", summary)
             plot.plot_summary(summary, self.path / "summary.png")

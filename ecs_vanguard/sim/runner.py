@@ -21,10 +21,8 @@ from typing import Any
 import numpy as np
 
 from ecs_vanguard import agents
-from ecs_vanguard.cards.db import CardDB
-from ecs_vanguard.cards.deck import Deck, deck_pool
-from ecs_vanguard.errors import SimulationError
-from ecs_vanguard.rules import format_rules
+from ecs_vanguard.pool.db import CardDB
+from ecs_vanguard.pool.deck import Deck, deck_pool
 from ecs_vanguard.sim import backends
 from ecs_vanguard.sim.backends import game_seed
 from ecs_vanguard.sim.cardpool import matchup_format, pool_identity
@@ -34,6 +32,8 @@ from ecs_vanguard.sim.progress import progress as progress_reporter
 from ecs_vanguard.sim.records import RecordCheck
 from ecs_vanguard.sim.results import Results, encode
 from ecs_vanguard.sim.rundir import HEADER_VERSION, RunDir, read_games, read_header
+from ecs_vanguard.vocab.errors import SimulationError
+from ecs_vanguard.vocab.formats import format_rules
 
 AGENTS = tuple(agents.AGENTS)         # agent names, in the registry's order
 MAX_GAMES = (1 << 63) - 1             # game indices fit an int64 column

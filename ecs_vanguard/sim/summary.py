@@ -6,7 +6,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ecs_vanguard.limits import RUNAWAY_END_CODES
+from ecs_vanguard.vocab.limits import RUNAWAY_END_CODES
 
 Z_95 = 1.959963984540054          # two-sided 95% normal quantile for the Wilson interval
 

@@ -25,13 +25,13 @@ from typing import Any
 import numpy as np
 
 from ecs_vanguard.agents import AgentSpec
-from ecs_vanguard.cards.db import CardDB
-from ecs_vanguard.errors import SimulationError
-from ecs_vanguard.sim import ratings, runner
+from ecs_vanguard.pool.db import CardDB
+from ecs_vanguard.sim import ratings, runner, tournament_plot
 from ecs_vanguard.sim.play import GameSpec, play_game
 from ecs_vanguard.sim.results import Results
 from ecs_vanguard.sim.rundir import write_json
 from ecs_vanguard.sim.summary import tournament_text, wilson
+from ecs_vanguard.vocab.errors import SimulationError
 
 HEADER_VERSION = 1
 
@@ -198,8 +198,6 @@ def _claim(root: Path, header: dict[str, Any]) -> None:
 
 def _finish(root: Path, outcome: TournamentResults) -> None:
     """Write summary.json and the heatmap tournament.png."""
-    from ecs_vanguard.sim import tournament_plot as plot  # matplotlib: loaded when drawing
-
     summary = outcome.summary()
     write_json(root / "summary.json", summary)
-    plot.plot_tournament(summary, root / "tournament.png")
+    tournament_plot.plot_tournament(summary, root / "tournament.png")

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
+
+from ecs_vanguard.sim.figure import agg_figure
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 
 def plot_tournament(summary: Mapping[str, Any], path: str | os.PathLike) -> None:
     """Draw a tournament summary (TournamentResults.summary()) as a two-panel PNG at `path`."""
     agents = list(summary["agents"])
     k = len(agents)
-    fig = Figure(figsize=(6 + 1.3 * k, 1.6 + 0.9 * k), layout="constrained")
-    FigureCanvasAgg(fig)
+    fig = agg_figure(figsize=(6 + 1.3 * k, 1.6 + 0.9 * k), layout="constrained")
     heat, bars = fig.subplots(1, 2, width_ratios=[max(k, 2), 2])
     _heatmap(heat, fig, summary, agents)
     _ratings(bars, summary, agents)

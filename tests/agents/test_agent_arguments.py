@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard.errors import ArgumentError
+from ecs_vanguard.vocab.errors import ArgumentError
 
 AGENTS = (vg.RandomAgent, vg.HeuristicAgent, vg.MCTSAgent)
 

@@ -4,8 +4,8 @@ while its cost cannot be paid."""
 
 from __future__ import annotations
 
-from ecs_vanguard.decisions import ActionKind
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.vocab.decisions import ActionKind
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
 from tests.helpers import (
     card_named,

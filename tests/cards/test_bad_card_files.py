@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard import hashing
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.errors import CardDataError
-from ecs_vanguard.events import AbilityActivated, AutoPlayed
-from ecs_vanguard.zones import Circle
+from ecs_vanguard.state import hashing
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.errors import CardDataError
+from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed
+from ecs_vanguard.vocab.zones import Circle
 from tests.cards.conftest import CORPUS
 
 CARD = '[[card]]\nid = "BAD-1"\nnames = ["Bad Card"]\ngrade = 2\npower = 10000\n'

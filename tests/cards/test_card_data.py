@@ -6,7 +6,7 @@ import pytest
 
 import ecs_vanguard as vg
 from ecs_vanguard.cards.loader import load_file
-from ecs_vanguard.rules import Trigger
+from ecs_vanguard.vocab.formats import Trigger
 
 GOOD = '''
 [[card]]

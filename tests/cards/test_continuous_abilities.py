@@ -4,9 +4,9 @@ critical, shield and restrictions given to a selection; each played and shown fa
 
 from __future__ import annotations
 
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import ActionKind
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
 from tests.helpers import (
     card_named,

@@ -5,9 +5,9 @@ middle of an effect ("then, COST [...]", "if you do / if you do not", "instead")
 
 from __future__ import annotations
 
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
 from tests.helpers import (
     card_named,

@@ -6,8 +6,8 @@ collected when a batch closes; the event's fields carry what the context needs."
 
 from __future__ import annotations
 
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
 from tests.helpers import (
     card_named,

@@ -4,9 +4,9 @@ asked of the opponent, and each card is shown doing nothing when its condition f
 
 from __future__ import annotations
 
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
 from tests.helpers import (
     card_named,

@@ -5,11 +5,11 @@ that applies only on a drive check."""
 from __future__ import annotations
 
 from ecs_vanguard import ops
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import DriveChecked
-from ecs_vanguard.rules import Duration
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import DriveChecked
+from ecs_vanguard.vocab.formats import Duration
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
 from tests.helpers import (
     card_named,

@@ -9,8 +9,8 @@ import pytest
 
 import ecs_vanguard as vg
 from ecs_vanguard import ops
-from ecs_vanguard import query as q
-from ecs_vanguard.zones import Circle
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.zones import Circle
 
 MATCHUPS = {"standard": ("blazing_dragons", "radiant_knights"),
             "premium": ("legion_blades", "force_vanguards")}
@@ -76,7 +76,7 @@ def test_the_incremental_hash_equals_a_full_recomputation_at_every_step(fmt):
     """The state hash's card part, kept up to date by what was written, equals the one
     computed from every entity from scratch after every step, in a game and in its clones;
     the board's part equals a fresh one."""
-    from ecs_vanguard import hashing
+    from ecs_vanguard.state import hashing
 
     decks = tuple(vg.Deck.builtin(n) for n in MATCHUPS[fmt])
     game = vg.Game(*decks, seed=21, format=fmt)

@@ -1,11 +1,11 @@
-"""Same seed and actions give the same game; clones evolve independently (DESIGN "clone")."""
+"""Same seed and actions give the same game; clones evolve independently (docs/design.md "The model")."""
 
 from __future__ import annotations
 
 import numpy as np
 
 import ecs_vanguard as vg
-from ecs_vanguard.decisions import Action, ActionKind
+from ecs_vanguard.vocab.decisions import Action, ActionKind
 from tests.helpers import pick
 
 

@@ -9,10 +9,10 @@ import pytest
 
 import ecs_vanguard as vg
 from ecs_vanguard import ops
-from ecs_vanguard import query as q
-from ecs_vanguard.events import CardMoved
-from ecs_vanguard.knowledge import Knowledge, knowledge
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.perspective.knowledge import Knowledge, knowledge
+from ecs_vanguard.vocab.events import CardMoved
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import ids_in
 
 MATCHES = [("blazing_dragons", "radiant_knights", "standard"),
@@ -254,7 +254,7 @@ def test_the_hash_of_a_determinized_copy_is_a_full_recomputation_and_covers_iden
     """The incremental hash of a determinized copy equals one computed from every entity, at
     once and after each step; it differs from the game's where identities changed, and equal
     seeds give equal hashes."""
-    from ecs_vanguard import hashing
+    from ecs_vanguard.state import hashing
 
     game = _mid_game("blazing_dragons", "radiant_knights", "standard", 9, 4)
     game.state_hash()                              # the game's key cache, shared by the copy

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 import ecs_vanguard as vg
-from ecs_vanguard import encoding
+from ecs_vanguard.perspective import encoding
 
 
 def _games():

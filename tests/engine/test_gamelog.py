@@ -10,11 +10,11 @@ from dataclasses import dataclass
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard import events as ev
 from ecs_vanguard.agents import make_agent
-from ecs_vanguard.gamelog import GameLog
-from ecs_vanguard.gamelog.handlers import HANDLERS
-from ecs_vanguard.gamelog.texts import TEXTS
+from ecs_vanguard.perspective.gamelog import GameLog
+from ecs_vanguard.perspective.gamelog.handlers import HANDLERS
+from ecs_vanguard.perspective.gamelog.texts import TEXTS
+from ecs_vanguard.vocab import events as ev
 from tests.helpers import pick
 
 A, B = "blazing_dragons", "radiant_knights"

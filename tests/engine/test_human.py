@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import ecs_vanguard as vg
-from ecs_vanguard.human import HELP, play_human
+from ecs_vanguard.cli.human import HELP, play_human
 
 REPO = Path(__file__).resolve().parents[2]
 A, B = "blazing_dragons", "radiant_knights"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 import ecs_vanguard as vg
-from ecs_vanguard.encoding import OBSERVATION
+from ecs_vanguard.perspective.encoding import OBSERVATION
 
 NAMES = np.array(OBSERVATION.names)
 # Parts that describe one side each, me first: player 0's "me" is player 1's "opp".

@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 
 import ecs_vanguard as vg
-from ecs_vanguard import cli
+from ecs_vanguard.cli import main as cli
 
 REPO = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}

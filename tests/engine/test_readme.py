@@ -48,10 +48,10 @@ def test_the_vocabulary_command_lists_every_op():
     event, from the schemas the loader and the validation use (issue 9)."""
     from ecs_vanguard.cards.fields import KINDS, SUGAR
     from ecs_vanguard.cards.steps import STEP_TYPES
-    from ecs_vanguard.cards.vocabulary import vocabulary_text
-    from ecs_vanguard.continuous.scopes import SELECTORS
-    from ecs_vanguard.continuous.values import CHECK_SPECS, FILTER_SPECS
-    from ecs_vanguard.events import EVENTS_BY_NAME
+    from ecs_vanguard.derived.scopes import SELECTORS
+    from ecs_vanguard.derived.values import CHECK_SPECS, FILTER_SPECS
+    from ecs_vanguard.pool.vocabulary import vocabulary_text
+    from ecs_vanguard.vocab.events import EVENTS_BY_NAME
 
     text = vocabulary_text()
     assert all(f"  {name}(" in text for name in STEP_TYPES)

@@ -11,11 +11,11 @@ import esper
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard import limits
 from ecs_vanguard.cards import steps as st
-from ecs_vanguard.decisions import ActionKind
-from ecs_vanguard.events import GameEnded
-from ecs_vanguard.zones import Circle
+from ecs_vanguard.vocab import limits
+from ecs_vanguard.vocab.decisions import ActionKind
+from ecs_vanguard.vocab.events import AutoPlayed, GameEnded
+from ecs_vanguard.vocab.zones import Circle
 from tests.helpers import events_of, pick, unit_at
 
 CARDS = Path(__file__).resolve().parents[1] / "custom_cards"
@@ -53,7 +53,7 @@ def test_an_auto_that_triggers_itself_forever_ends_as_an_engine_limit_draw(rdb):
     game = _main_phase(rdb, hand=["RW-001"])
     game.step(pick(game, ActionKind.CALL, circle=Circle.FRONT_LEFT))
     _assert_engine_limit_draw(game, "an auto of Ever-Rising Ember (RW-001) played")
-    assert len(events_of(game, vg.events.AutoPlayed)) >= limits.TICKS_PER_DECISION // 2
+    assert len(events_of(game, AutoPlayed)) >= limits.TICKS_PER_DECISION // 2
 
 
 def test_two_autos_that_trigger_each_other_end_as_an_engine_limit_draw(rdb):

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.errors import ScenarioError
-from ecs_vanguard.events import AttackMissed, CardMoved, UnitRetired
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.errors import ScenarioError
+from ecs_vanguard.vocab.events import AttackMissed, CardMoved, UnitRetired
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import (
     cards_in,
     events_of,

@@ -1,10 +1,13 @@
-"""Structural rules of the code base (STYLE §1, §4): one writer of zones, a complete face."""
+"""Structural rules of the code base (STYLE §1, §4; issue 17): one writer of zones, a complete
+face, one folder per floor, imports that point down with no circle."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import ecs_vanguard as vg
@@ -93,33 +96,124 @@ def test_scenario_refuses_positions_the_rules_never_reach():
 
 
 def test_the_layers_contract_holds():
-    """Imports point down only (pyproject's import-linter contract, README "How it is built"):
-    facts < continuous < query < ops < effects < systems < the facade < its users."""
+    """Imports point down only, type-only imports included (pyproject's import-linter contract,
+    README "How it is built"): one line per floor, vocab < cards < state < derived < ops <
+    effects < pool < systems | perspective < game < replay < agents < sim | env < cli."""
     code = "import importlinter.cli as c; raise SystemExit(c.lint_imports())"
     done = subprocess.run([sys.executable, "-c", code],
                           capture_output=True, text=True, cwd=ROOT, check=False)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert "1 kept, 0 broken" in done.stdout
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    assert config["exclude_type_checking_imports"] is False
+    assert len(config["contracts"][0]["layers"]) <= 16
+
+
+def _modules() -> dict[str, Path]:
+    """Every module of the three packages by dotted name (a package by its __init__)."""
+    found = {}
+    for folder in ("ecs_vanguard", "systems", "components"):
+        for path in (ROOT / folder).rglob("*.py"):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
+    return found
+
+
+def _imports(modules: dict[str, Path]) -> dict[str, dict[str, str]]:
+    """Return module -> {imported project module: "top" | "type" | "function"}."""
+    def resolve(name: str) -> str | None:
+        parts = name.split(".")
+        while parts and ".".join(parts) not in modules:
+            parts.pop()
+        return ".".join(parts) or None
+
+    graph: dict[str, dict[str, str]] = {}
+    for name, path in modules.items():
+        found: dict[str, str] = {}
+        _collect(ast.parse(path.read_text()), "top", resolve, found)
+        found.pop(name, None)
+        graph[name] = found
+    return graph
+
+
+def _collect(node: ast.AST, where: str, resolve, found: dict[str, str]) -> None:
+    """Record the project modules imported under `node`, and where: at the top, for typing
+    only, or inside a function."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+            _collect(child, "function", resolve, found)
+        elif isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+            _collect(child, "type", resolve, found)
+        elif isinstance(child, ast.Import):
+            for alias in child.names:
+                if target := resolve(alias.name):
+                    found.setdefault(target, where)
+        elif isinstance(child, ast.ImportFrom) and child.module and not child.level:
+            for alias in child.names:
+                if target := resolve(f"{child.module}.{alias.name}") or resolve(child.module):
+                    found.setdefault(target, where)
+        else:
+            _collect(child, where, resolve, found)
+
+
+def test_no_two_files_import_each_other():
+    """No import circle between files, type-only imports included (issue 17): a reader can
+    tell what depends on what from the imports alone."""
+    graph = _imports(_modules())
+    cycles = []
+    state: dict[str, int] = {}                 # 1: on the current path, 2: done
+
+    def walk(module: str, path: list[str]) -> None:
+        state[module] = 1
+        for target in sorted(graph[module]):
+            if state.get(target) == 1:
+                cycles.append(" -> ".join(path[path.index(target):] + [module, target]))
+            elif target not in state:
+                walk(target, path + [module])
+        state[module] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            walk(module, [])
+    assert cycles == []
 
 
 def test_no_late_import_dodges_a_cycle():
-    """Every import of the engine's own modules sits at the top of its file; the only ones
-    inside a function load plots (matplotlib) or a CLI subcommand, for start-up time."""
-    allowed = {"cli.py", "__init__.py"}
-    late = []
-    for folder in ("ecs_vanguard", "systems", "components"):
-        for path in (ROOT / folder).rglob("*.py"):
-            if path.name in allowed:
-                continue
-            typing_only = False
-            for number, line in enumerate(path.read_text().splitlines(), 1):
-                if line.startswith("if TYPE_CHECKING:"):
-                    typing_only = True               # names for annotations only
-                elif line and not line[0].isspace():
-                    typing_only = False
-                engine = re.match(r"\s+(from (ecs_vanguard|systems|components)[.\w]* import"
-                                  r"|import (ecs_vanguard|systems|components))", line)
-                plots = re.search(r"\bplot\b", line)
-                if engine and not typing_only and not plots:
-                    late.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    """Every import of the engine's own modules sits at the top of its file, but for the
+    command line's lazy imports (start-up time); plotting imports matplotlib when it draws."""
+    late = [f"{module} -> {target}" for module, targets in _imports(_modules()).items()
+            for target, where in targets.items()
+            if where == "function" and not module.startswith("ecs_vanguard.cli")]
     assert late == []
+
+
+def test_the_package_has_one_folder_per_floor():
+    """At most 16 modules and folders directly in ecs_vanguard/ (issue 17), the face aside."""
+    aside = {"__init__.py", "__main__.py", "_version.py", "py.typed", "__pycache__"}
+    entries = sorted(p.name for p in (ROOT / "ecs_vanguard").iterdir() if p.name not in aside)
+    assert len(entries) <= 16, entries
+    assert all((ROOT / "ecs_vanguard" / e / "__init__.py").exists() for e in entries
+               if (ROOT / "ecs_vanguard" / e).is_dir())
+
+
+def test_a_state_field_without_a_clone_rule_is_refused():
+    """Every field of State and of its bookkeeping declares how a clone copies it; a class
+    with a field that declares none cannot be made into clone rules (issue 17)."""
+    import dataclasses
+
+    import pytest
+
+    from ecs_vanguard.state.core import SHARED, Bookkeeping, State, clone_rules, cloned
+
+    assert {name for name, _ in clone_rules(State)} == {f.name for f in dataclasses.fields(State)}
+    assert len(clone_rules(Bookkeeping)) == len(dataclasses.fields(Bookkeeping))
+
+    @dataclasses.dataclass
+    class Careless:
+        kept: int = cloned(SHARED, default=0)
+        forgotten: list[int] = dataclasses.field(default_factory=list)
+
+    with pytest.raises(TypeError, match="Careless.forgotten declares no clone rule"):
+        clone_rules(Careless)

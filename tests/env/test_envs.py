@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard.errors import ArgumentError
+from ecs_vanguard.vocab.errors import ArgumentError
 
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard.decisions import Action, ActionKind
-from ecs_vanguard.zones import Circle
+from ecs_vanguard.vocab.decisions import Action, ActionKind
+from ecs_vanguard.vocab.zones import Circle
 from tests.helpers import pick
 
 DECK_DIR = Path(vg.__file__).parent / "cards" / "decks"

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard import fuzz, invariants
+from ecs_vanguard.game import invariants
 from ecs_vanguard.replay import Reproduction
-from ecs_vanguard.rules import Phase
+from ecs_vanguard.sim import fuzz
+from ecs_vanguard.vocab.formats import Phase
 
 ROOT = Path(__file__).resolve().parents[2]
 CI_GAMES = 2000
@@ -115,7 +116,7 @@ def test_the_module_runs_from_the_command_line(tmp_path):
     command = [
         sys.executable,
         "-m",
-        "ecs_vanguard.fuzz",
+        "ecs_vanguard.sim.fuzz",
         "--games",
         "2",
         "--seed",

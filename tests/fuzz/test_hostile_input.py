@@ -12,8 +12,6 @@ import numpy as np
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard import limits
-from ecs_vanguard.decisions import Action, ActionKind
 from ecs_vanguard.replay import (
     Reproduction,
     decode_actions,
@@ -21,7 +19,9 @@ from ecs_vanguard.replay import (
     game_digest,
     main,
 )
-from ecs_vanguard.zones import Circle
+from ecs_vanguard.vocab import limits
+from ecs_vanguard.vocab.decisions import Action, ActionKind
+from ecs_vanguard.vocab.zones import Circle
 
 DECK_DIR = Path(vg.__file__).parent / "cards" / "decks"
 A, B = "blazing_dragons", "radiant_knights"

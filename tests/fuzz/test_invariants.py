@@ -11,11 +11,11 @@ import pytest
 
 import ecs_vanguard as vg
 from components import DressSource, HeartLink, Imprisoned, LegionLink, Locked, Position, Token
-from ecs_vanguard import invariants as inv
-from ecs_vanguard.decisions import Action, ActionKind, DecisionKind
-from ecs_vanguard.rules import Phase
+from ecs_vanguard.game import invariants as inv
 from ecs_vanguard.state import Battle, PendingAuto, State
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.vocab.decisions import Action, ActionKind, DecisionKind
+from ecs_vanguard.vocab.formats import Phase
+from ecs_vanguard.vocab.zones import Circle, Zone
 
 
 def _deck_game() -> vg.Game:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import ecs_vanguard as vg
 from ecs_vanguard.effects.gifts import PROTECT_CARD
-from ecs_vanguard.rules import UnitType
+from ecs_vanguard.vocab.formats import UnitType
 
 STEPS = 40
 # No "explain" phase: hypothesis 6.155's explainer crashed while shrinking an engine failure,

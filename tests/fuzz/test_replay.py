@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard import invariants
+from ecs_vanguard.game import invariants
 from ecs_vanguard.replay import Reproduction, ReproductionError, main
-from ecs_vanguard.rules import Phase
+from ecs_vanguard.vocab.formats import Phase
 
 ROOT = Path(__file__).resolve().parents[2]
 DECKS = {

@@ -11,11 +11,11 @@ import pytest
 
 import ecs_vanguard as vg
 from components import GiftMarker
-from ecs_vanguard.cards.db import CardDB
-from ecs_vanguard.decisions import DecisionKind
-from ecs_vanguard.rules import format_rules
-from ecs_vanguard.serialize import SnapshotError, decode, encode, registry
-from ecs_vanguard.zones import Zone
+from ecs_vanguard.game.snapshot import SnapshotError, decode, encode, registry
+from ecs_vanguard.pool.db import CardDB
+from ecs_vanguard.vocab.decisions import DecisionKind
+from ecs_vanguard.vocab.formats import format_rules
+from ecs_vanguard.vocab.zones import Zone
 
 DECKS = {
     "standard": ("blazing_dragons", "radiant_knights"),
@@ -171,7 +171,7 @@ def test_entities_keep_their_ids_and_gift_markers_their_component():
     assert [d.id if d else None for d in restored.state.defs] == [
         d.id if d else None for d in game.state.defs
     ]
-    assert restored.state.watchers == game.state.watchers
+    assert restored.state.engine.watchers == game.state.engine.watchers
     _assert_same_future(game, restored, seed=seed)
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 
 import ecs_vanguard as vg
-from ecs_vanguard import game as game_module
-from ecs_vanguard.decisions import ActionKind
-from ecs_vanguard.events import GameEnded
+from ecs_vanguard.game import facade as game_module
+from ecs_vanguard.vocab.decisions import ActionKind
+from ecs_vanguard.vocab.events import GameEnded
 from tests.helpers import pick
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import (
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import (
     AttackTargetChanged,
     CardBound,
     CardsRevealed,
@@ -21,7 +21,7 @@ from ecs_vanguard.events import (
     UnitStood,
     UnitUnlocked,
 )
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import (
     card_named,
     cards_in,
@@ -345,7 +345,7 @@ def test_ACT_26_power_can_go_negative_and_counts_as_negative(tdb):
     game.step(pick(game, ActionKind.DONE))
     game.step(pick(game, ActionKind.ATTACK))
     game.step(pick(game, ActionKind.GUARD))
-    from ecs_vanguard import query as q
+    from ecs_vanguard.derived import query as q
 
     game.switch()
     assert q.battle_totals(game.state)[1] == 13000

@@ -10,8 +10,8 @@ rear-guards" holds for every card of a call that brings the count to three.
 from __future__ import annotations
 
 import ecs_vanguard as vg
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import (
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import (
     AutoPlayed,
     CardDrawn,
     CardMoved,
@@ -20,7 +20,7 @@ from ecs_vanguard.events import (
     UnitPlaced,
     UnitRetired,
 )
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import cards_in, events_of, pick, plays_of, start_game, unit_at, zone_of
 
 PLAIN = ["DX-006"] * 10       # a vanilla grade 2: draws and soul charges reveal nothing

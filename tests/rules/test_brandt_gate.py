@@ -7,11 +7,17 @@ import esper
 import ecs_vanguard as vg
 from components import Imprisoned
 from ecs_vanguard import ops
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import CardImprisoned, CardMoved, UnitCalled, UnitPlaced, WorldChanged
-from ecs_vanguard.rules import Skill, UnitType
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import (
+    CardImprisoned,
+    CardMoved,
+    UnitCalled,
+    UnitPlaced,
+    WorldChanged,
+)
+from ecs_vanguard.vocab.formats import Skill, UnitType
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import (
     card_named,
     cards_in,

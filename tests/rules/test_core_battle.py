@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import ecs_vanguard as vg
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import (
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import (
     AttackDeclared,
     AttackHit,
     DriveChecked,
@@ -13,7 +13,7 @@ from ecs_vanguard.events import (
     UnitBoosted,
     UnitRetired,
 )
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import (
     card_named,
     cards_in,

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import ecs_vanguard as vg
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import OrderPlayed, UnitRetired
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import OrderPlayed, UnitRetired
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import (
     card_named,
     cards_in,

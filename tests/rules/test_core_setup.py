@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import GameStarted, Mulliganed, PhaseStarted, UnitRode
-from ecs_vanguard.zones import LIST_ZONES, REAR_CIRCLES, Circle, Zone
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import GameStarted, Mulliganed, PhaseStarted, UnitRode
+from ecs_vanguard.vocab.zones import LIST_ZONES, REAR_CIRCLES, Circle, Zone
 from tests.helpers import (
     card_named,
     cards_in,

@@ -9,9 +9,9 @@ import pytest
 
 import ecs_vanguard as vg
 from ecs_vanguard import ops
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import CardDiscarded, CounterBlasted, OrderPlayed, PlayCancelled
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import CardDiscarded, CounterBlasted, OrderPlayed, PlayCancelled
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import (
     card_named,
     cards_in,

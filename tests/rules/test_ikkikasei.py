@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import ecs_vanguard as vg
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import PlayerStateEntered
-from ecs_vanguard.query import in_player_state
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.derived.query import in_player_state
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import PlayerStateEntered
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import card_named, cards_in, events_of, pick, power_of, unit_at
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import (
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import (
     AttackHit,
     AutoPlayed,
     CardDrawn,
@@ -21,7 +21,7 @@ from ecs_vanguard.events import (
     DriveChecked,
     UnitRetired,
 )
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
 from tests.helpers import (
     card_named,

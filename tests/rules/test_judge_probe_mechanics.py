@@ -12,10 +12,10 @@ import pytest
 
 import ecs_vanguard as vg
 from ecs_vanguard import ops
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import CardMoved, UnitRetired
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import CardMoved, UnitRetired
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import (
     cards_in,
     events_of,

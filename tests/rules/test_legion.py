@@ -7,9 +7,9 @@ import esper
 import ecs_vanguard as vg
 from components import HeartLink, LegionLink
 from ecs_vanguard import ops
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import (
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import (
     AttackDeclared,
     DamageChecked,
     DriveChecked,
@@ -21,8 +21,8 @@ from ecs_vanguard.events import (
     UnitRode,
     UnitStood,
 )
-from ecs_vanguard.rules import Duration, Stat
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.vocab.formats import Duration, Stat
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import (
     card_named,
     cards_in,
@@ -233,7 +233,7 @@ def test_LEG_16_and_LEG_17_only_the_leader_drives_damage_is_the_leaders_critical
     """LEG-16, LEG-17: the leader drive-checks (twin drive) and the damage is its critical."""
     game, leader, mate = _legion(db)
     game.switch()
-    ops.add_modifier(game.state, mate, vg.rules.Stat.CRITICAL, 1, vg.rules.Duration.END_OF_TURN)
+    ops.add_modifier(game.state, mate, Stat.CRITICAL, 1, Duration.END_OF_TURN)
     game.step(pick(game, ActionKind.DONE))
     game.step(pick(game, ActionKind.ATTACK, card=leader))
     game.step(pick(game, ActionKind.DONE))                     # no guard

@@ -5,10 +5,10 @@ vanguard once in legion never uses Seek Mate again, and a deleted legion stays o
 from __future__ import annotations
 
 import ecs_vanguard as vg
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import CardTurned, UnitDeleted, UnitRested, UnitStood
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import CardTurned, UnitDeleted, UnitRested, UnitStood
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import (
     cards_in,
     events_of,

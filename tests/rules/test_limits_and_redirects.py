@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import (
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import (
     AutoPlayed,
     CardBound,
     CardDrawn,
@@ -17,7 +17,7 @@ from ecs_vanguard.events import (
     PutIntoGZone,
     UnitRetired,
 )
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import (
     cards_in,
     events_of,

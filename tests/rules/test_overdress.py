@@ -5,10 +5,10 @@ from __future__ import annotations
 import esper
 
 import ecs_vanguard as vg
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import UnitCalled, UnitOverDressed, UnitPlaced, UnitRetired
-from ecs_vanguard.query import dress_sources
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.derived.query import dress_sources
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import UnitCalled, UnitOverDressed, UnitPlaced, UnitRetired
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import (
     card_named,
     cards_in,
@@ -113,7 +113,7 @@ def test_OD_04_a_dress_source_is_not_a_unit_and_not_retired_by_rule(db):
     assert not any(e.card == trick for e in events_of(game, UnitRetired))
     assert power_of(game, dancer) == 10000
     game.switch()
-    from ecs_vanguard import query as q
+    from ecs_vanguard.derived import query as q
 
     assert trick not in q.rear_guards(game.state, 0) and dancer in q.rear_guards(game.state, 0)
 
@@ -238,6 +238,6 @@ def test_OD_12_overdress_is_an_appearance_and_a_moving_unit_keeps_its_sources(td
     game.step(pick(game, ActionKind.MOVE, card=card))
     assert unit_at(game, 0, Circle.BACK_LEFT) == card and _sources(game, card) == [trick]
     game.switch()
-    from ecs_vanguard import query as q
+    from ecs_vanguard.derived import query as q
 
     assert q.position(trick).circle is Circle.BACK_LEFT

@@ -4,10 +4,10 @@ is not leaving the rear-guard circle, the new unit appears, and its sources foll
 from __future__ import annotations
 
 import ecs_vanguard as vg
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import CardMoved, UnitCalled, UnitOverDressed, UnitPlaced
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import CardMoved, UnitCalled, UnitOverDressed, UnitPlaced
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import cards_in, events_of, pick, plays_of, start_game, unit_at, zone_of
 
 DECK = ["OV-003"] * 10

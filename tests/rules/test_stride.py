@@ -7,10 +7,10 @@ import esper
 import ecs_vanguard as vg
 from components import HeartLink
 from ecs_vanguard import ops
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.errors import CardDataError
-from ecs_vanguard.events import (
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.errors import CardDataError
+from ecs_vanguard.vocab.events import (
     CardMoved,
     GuardianCalled,
     PutIntoGZone,
@@ -19,8 +19,8 @@ from ecs_vanguard.events import (
     UnitRode,
     UnitStrode,
 )
-from ecs_vanguard.rules import Duration, Stat
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.vocab.formats import Duration, Stat
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import (
     card_named,
     cards_in,

@@ -5,10 +5,10 @@ strode over is still a vanguard, and are played at the next check timing."""
 from __future__ import annotations
 
 import ecs_vanguard as vg
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import AutoPlayed, CardDrawn, UnitDeleted, UnitStrode
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import AutoPlayed, CardDrawn, UnitDeleted, UnitStrode
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import cards_in, events_of, is_face_up, pick, power_of, start_game, unit_at
 
 DECK = ["PX-005"] * 10

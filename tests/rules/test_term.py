@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 import ecs_vanguard as vg
-from ecs_vanguard import query as q
-from ecs_vanguard.decisions import ActionKind, DecisionKind
-from ecs_vanguard.events import CardDiscarded, DamageDealt, PowerChanged, UnitRetired
-from ecs_vanguard.zones import Circle, Zone
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import CardDiscarded, DamageDealt, PowerChanged, UnitRetired
+from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import card_named, events_of, pick, power_of, unit_at
 
 

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from fault_games import fake_game
 
-from ecs_vanguard import cli
-from ecs_vanguard.cards.deck import Deck
+from ecs_vanguard.cli import main as cli
+from ecs_vanguard.pool.deck import Deck
 from ecs_vanguard.sim import runner
 from ecs_vanguard.sim.play import GameSpec
 
@@ -133,7 +133,7 @@ def test_subprocess_bad_deck_path_exits_2_without_traceback(tmp_path):
     """The real command in a fresh interpreter: one line on stderr, exit code 2."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO),
                                                         os.environ.get("PYTHONPATH", "")])}
-    done = subprocess.run([sys.executable, "-m", "ecs_vanguard.cli", "simulate", "--deck-a",
+    done = subprocess.run([sys.executable, "-m", "ecs_vanguard.cli.main", "simulate", "--deck-a",
                            "missing_deck.toml"], cwd=tmp_path, env=env, capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 2
@@ -256,7 +256,7 @@ def test_engine_cli_killed_mid_run_resumes_with_each_game_once(capsys, tmp_path)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO),
                                                         os.environ.get("PYTHONPATH", "")])}
     argv = ["simulate", "--games", "200", "--backend", "serial", "--out", str(out)]
-    proc = subprocess.Popen([sys.executable, "-m", "ecs_vanguard.cli", *argv], cwd=tmp_path,
+    proc = subprocess.Popen([sys.executable, "-m", "ecs_vanguard.cli.main", *argv], cwd=tmp_path,
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while proc.poll() is None and time.monotonic() < deadline:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard import cli
+from ecs_vanguard.cli import main as cli
 
 CARDS = Path(__file__).resolve().parents[1] / "custom_cards"
 

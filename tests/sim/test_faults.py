@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 from fault_games import dying_once_game, fake_game, killing_game, slow_game
 
-from ecs_vanguard import cli
-from ecs_vanguard.errors import SimulationError
+from ecs_vanguard.cli import main as cli
 from ecs_vanguard.sim import backends, runner
 from ecs_vanguard.sim.play import GameSpec
 from ecs_vanguard.sim.progress import Lines
 from ecs_vanguard.sim.rundir import RunDir
 from ecs_vanguard.sim.runner import game_seed, plan_workers, simulate
+from ecs_vanguard.vocab.errors import SimulationError
 
 A, B = "blazing_dragons", "radiant_knights"
 HERE = Path(__file__).resolve().parent

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard.errors import DeckError, OddsError
 from ecs_vanguard.sim.odds import Figure, OddsReport, odds
+from ecs_vanguard.vocab.errors import DeckError, OddsError
 
 SAMPLES = 200_000
 

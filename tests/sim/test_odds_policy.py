@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard.errors import OddsError
 from ecs_vanguard.sim.odds import exact
 from ecs_vanguard.sim.odds.filters import parse_filter
 from ecs_vanguard.sim.odds.policy import POLICIES, RETURN_ALL, resolve_policy
+from ecs_vanguard.vocab.errors import OddsError
 
 DB = vg.CardDB.builtin()
 # one card of each kind, from Blazing Dragons: grades 1-3, a sentinel, a critical and a heal

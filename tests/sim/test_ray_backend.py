@@ -80,7 +80,7 @@ def test_ray_worker_killed_mid_run_is_retried_and_every_game_counted_once(local_
 def test_ray_workers_play_custom_cards(local_ray):
     """The custom card pool (a deck's own card file and a `db`) reaches Ray's workers: the real
     engine gives the serial records."""
-    from ecs_vanguard.cards.db import CardDB
+    from ecs_vanguard.pool.db import CardDB
 
     cards = _HERE.parent / "custom_cards"
     db = CardDB.load(cards / "cards.toml", base=CardDB.builtin())

@@ -8,13 +8,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ecs_vanguard.cards.deck import Deck
-from ecs_vanguard.errors import DeckError
+from ecs_vanguard.pool.deck import Deck
 from ecs_vanguard.sim import rundir, runner
 from ecs_vanguard.sim.play import GameSpec
 from ecs_vanguard.sim.results import Results
 from ecs_vanguard.sim.runner import game_seed, load_results, simulate
 from ecs_vanguard.sim.summary import wilson
+from ecs_vanguard.vocab.errors import DeckError
 
 A, B = "blazing_dragons", "radiant_knights"
 
@@ -276,7 +276,7 @@ def test_results_columns_and_summary_agree_with_the_records():
 
 def test_numpy_values_and_enums_in_records_are_stored_as_plain_json():
     """An engine record holding numpy ints or enums is still written and read back."""
-    from ecs_vanguard.rules import Trigger
+    from ecs_vanguard.vocab.formats import Trigger
 
     record = {"i": 0, "turns": np.int64(7), "winner": "a", "top": Trigger.HEAL,
               "damage_a": np.int8(3), "triggers": {"heal": np.int32(2)}}

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard import cli
+from ecs_vanguard.cli import main as cli
 from ecs_vanguard.replay import Reproduction, game_digest
 
 A, B = "blazing_dragons", "radiant_knights"

@@ -9,11 +9,11 @@ import json
 import numpy as np
 import pytest
 
-from ecs_vanguard import cli
-from ecs_vanguard.errors import SimulationError
+from ecs_vanguard.cli import main as cli
 from ecs_vanguard.sim import ratings, tournament, tournament_plot
 from ecs_vanguard.sim.play import GameSpec
 from ecs_vanguard.sim.tournament import pairings
+from ecs_vanguard.vocab.errors import SimulationError
 
 A, B = "blazing_dragons", "radiant_knights"
 

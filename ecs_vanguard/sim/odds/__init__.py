@@ -19,9 +19,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Sequence
 
-from ecs_vanguard.cards.db import CardDB
-from ecs_vanguard.cards.deck import Deck, deck_pool
-from ecs_vanguard.errors import OddsError
+from ecs_vanguard.pool.db import CardDB
+from ecs_vanguard.pool.deck import Deck, deck_pool
 from ecs_vanguard.sim.odds import exact as ex
 from ecs_vanguard.sim.odds.filters import CardFilter, parse_counted
 from ecs_vanguard.sim.odds.model import MAX_TURN, SEATS, DeckModel, build_model
@@ -29,6 +28,7 @@ from ecs_vanguard.sim.odds.montecarlo import simulate
 from ecs_vanguard.sim.odds.policy import POLICIES, MulliganPolicy, resolve_policy
 from ecs_vanguard.sim.odds.questions import check_tables, copies_table, hand_tables, ride_tables
 from ecs_vanguard.sim.odds.report import Figure, OddsReport, Table
+from ecs_vanguard.vocab.errors import OddsError
 
 __all__ = ["MAX_TURN", "POLICIES", "SEATS", "Figure", "MulliganPolicy", "OddsReport", "Table",
            "odds", "resolve_policy"]

@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ecs_vanguard.cards.schema import CardDef
-from ecs_vanguard.errors import OddsError
-from ecs_vanguard.rules import Trigger
+from ecs_vanguard.vocab.errors import OddsError
+from ecs_vanguard.vocab.formats import Trigger
 
 _TRIGGER_WORDS = {"any", "none", *(t.value for t in Trigger)}
 _COPIES = re.compile(r"^\s*(\d+)\s*x\s+(.*)$")     # "2x name Blaze Lancer"

@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ecs_vanguard.cards.db import CardDB
-from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.cards.steps import DiscardGrades
-from ecs_vanguard.errors import DeckError
-from ecs_vanguard.rules import Trigger, UnitType, format_rules
+from ecs_vanguard.pool.db import CardDB
+from ecs_vanguard.pool.deck import Deck
 from ecs_vanguard.sim.odds.policy import HAND
+from ecs_vanguard.vocab.errors import DeckError
+from ecs_vanguard.vocab.formats import Trigger, UnitType, format_rules
 
 MAX_TURN = 6                            # questions run to own turn 6
 SEATS = ("first", "second")

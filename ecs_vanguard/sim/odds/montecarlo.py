@@ -15,12 +15,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from ecs_vanguard.rules import Trigger
 from ecs_vanguard.sim.odds.filters import CardFilter
 from ecs_vanguard.sim.odds.layout import Layout, layout
 from ecs_vanguard.sim.odds.model import GRADES, MAX_TURN, TRIGGERS, DeckModel
 from ecs_vanguard.sim.odds.policy import HAND, MulliganPolicy
 from ecs_vanguard.sim.odds.shuffle import shuffle_and_mulligan
+from ecs_vanguard.vocab.formats import Trigger
 
 CHUNK = 1 << 15                 # decks per batch (32 Ki: 8 Ki to 64 Ki measured alike)
 CHECKS = 6                      # damage checks read (CORE-12, CORE-16)

@@ -8,13 +8,7 @@ from typing import Any
 
 import numpy as np
 
-# Figure + FigureCanvasAgg instead of pyplot: renders with Agg without switching the global
-# backend of a notebook or GUI that imported us (as sim/plot.py does).
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
-from matplotlib.ticker import PercentFormatter
-
+from ecs_vanguard.sim.figure import agg_figure
 from ecs_vanguard.sim.odds.model import GRADES, MAX_TURN, SEATS
 from ecs_vanguard.sim.odds.report import OddsReport, Table
 
@@ -24,8 +18,9 @@ _STYLES: dict[str, Any] = {"first": "-", "second": "--"}
 
 def plot_odds(report: OddsReport, path: str | os.PathLike) -> None:
     """Draw the report's ride and in-hand tables as a two-panel PNG at `path`."""
-    fig = Figure(figsize=(12, 4.8), layout="constrained")
-    FigureCanvasAgg(fig)
+    from matplotlib.lines import Line2D
+
+    fig = agg_figure(figsize=(12, 4.8), layout="constrained")
     ride, hold = fig.subplots(1, 2, sharey=True)
     low = _panel(ride, report.table("ride"), "the vanguard is grade g or higher\nafter the ride "
                  "step of own turn N")
@@ -50,6 +45,8 @@ def plot_odds(report: OddsReport, path: str | os.PathLike) -> None:
 def _panel(ax: Any, table: Table, what: str) -> float:
     """Draw one table (rows: turns; columns: grade x seat) as lines by turn; return its lowest
     value."""
+    from matplotlib.ticker import PercentFormatter
+
     turns = np.arange(1, MAX_TURN + 1)
     low = 1.0
     for g in GRADES:

@@ -24,10 +24,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ecs_vanguard import limits
 from ecs_vanguard.cards.schema import CardDef
-from ecs_vanguard.errors import OddsError
 from ecs_vanguard.sim.odds.filters import CardFilter, parse_counted, parse_filter
+from ecs_vanguard.vocab import limits
+from ecs_vanguard.vocab.errors import OddsError
 
 HAND = 5                              # CORE-03: the opening hand
 RETURN_REST, RETURN_ALL = "rest", "all"

@@ -9,13 +9,13 @@ from fractions import Fraction
 import numpy as np
 
 from ecs_vanguard.cards.schema import CardDef
-from ecs_vanguard.rules import Trigger
 from ecs_vanguard.sim.odds.exact import TurnFigures, mixture
 from ecs_vanguard.sim.odds.filters import CardFilter
 from ecs_vanguard.sim.odds.model import GRADES, MAX_TURN, SEATS, TRIGGERS, DeckModel, max_drive
 from ecs_vanguard.sim.odds.montecarlo import CHECKS, Tally
 from ecs_vanguard.sim.odds.policy import MulliganPolicy
 from ecs_vanguard.sim.odds.report import Figure, Table, chance, mean
+from ecs_vanguard.vocab.formats import Trigger
 
 TURNS = tuple(f"turn {t}" for t in range(1, MAX_TURN + 1))
 BY_GRADE = tuple(f"G{g} {seat}" for g in GRADES for seat in SEATS)

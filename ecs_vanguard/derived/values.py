@@ -1,0 +1,483 @@
+"""Derived values: power, critical, shield, drive, grade, restrictions and abilities, computed on
+every read from printed data, modifiers and every continuous effect covering the card now
+(TERM-01, ACT-22, ACT-26, CORE-05, CORE-09, CORE-15, LEG-14, LEG-24, STR-08 (5)).
+
+Continuous effects come from three places, all read here and nowhere else:
+- records in `state.continuous` (persona ride, boost, a legion mate's power, "during this turn"
+  effects), each with a scope re-evaluated on every read;
+- imaginary gift markers: Force markers and Accel circles (CORE-15);
+- cont abilities of cards in a valid zone, whose target and condition are evaluated now.
+
+`select`, `narrow` and `holds` live here because their filters and checks read derived grades:
+a value can depend on another value through a scope or a condition. `state.engine.deriving` bounds
+that recursion (a cycle of continuous effects reads the deepest values without them).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Iterator
+
+from ecs_vanguard.cards.check import Check
+from ecs_vanguard.cards.schema import AbilityDef, AbilityKind
+from ecs_vanguard.cards.value_steps import Quantity
+from ecs_vanguard.derived import facts as f
+from ecs_vanguard.derived.conditions import (
+    FACT_CHECK_SPECS,
+    CheckSpec,
+    Predicate,
+    minimum,
+)
+from ecs_vanguard.derived.scopes import (
+    FACT_FILTER_SPECS,
+    MEMBERS,
+    SELECTORS,
+    Filter,
+    FilterSpec,
+)
+from ecs_vanguard.derived.stats import (
+    CONTINUOUS_STATS,
+    RESTRICTION_STATS,
+    cont_entries,
+    cont_plan,
+    step_stat,
+)
+from ecs_vanguard.state import ContinuousEffect, Frame, State
+from ecs_vanguard.vocab.formats import Stat
+from ecs_vanguard.vocab.zones import ACCEL_CIRCLES, Zone
+
+_MAX_DEPTH = 6            # nested derived reads before continuous effects are left out
+_FIELD = frozenset({Zone.VC, Zone.RC})
+Where = tuple[tuple[str, object], ...]
+
+# -- the values ----------------------------------------------------------------------------------
+
+
+def base_power(state: State, entity: int) -> int:
+    """Return the original power: printed, or 0 while deleted (CORE-21); a G unit on VC adds
+    its chosen heart's original power (STR-08 (5))."""
+    total = 0 if entity in state.deleted else state.card(entity).power
+    heart = f.chosen_heart_of(state, entity)
+    if heart is not None:
+        total += state.card(heart).power
+    return total
+
+
+def power(state: State, entity: int) -> int:
+    """Return current power: original + modifiers + continuous effects (ACT-26, CORE-15)."""
+    return (base_power(state, entity) + f.modifier_sum(entity, Stat.POWER)
+            + _total(state, entity, Stat.POWER))
+
+
+def critical(state: State, entity: int) -> int:
+    """Return current critical (printed + modifiers + continuous effects)."""
+    return (state.card(entity).critical + f.modifier_sum(entity, Stat.CRITICAL)
+            + _total(state, entity, Stat.CRITICAL))
+
+
+def shield(state: State, entity: int) -> int:
+    """Return current shield (printed + modifiers + continuous); may be negative (ACT-26)."""
+    return (state.card(entity).shield + f.modifier_sum(entity, Stat.SHIELD)
+            + _total(state, entity, Stat.SHIELD))
+
+
+def drive(state: State, entity: int) -> int:
+    """Return the number of drive checks this vanguard makes (CORE-11), never below 0."""
+    return max(0, state.card(entity).drive + f.modifier_sum(entity, Stat.DRIVE)
+               + _total(state, entity, Stat.DRIVE))
+
+
+def grade(state: State, entity: int) -> int:
+    """Return the grade: printed + modifiers + continuous (deleted vanguards keep it, CORE-21)."""
+    total = state.card(entity).grade
+    if f.modifiers(entity):
+        total += f.modifier_sum(entity, Stat.GRADE)
+    if state.continuous or state.grants or Stat.GRADE in state.engine.cont_index:
+        total += sum(_amounts(state, entity, Stat.GRADE))
+    return total
+
+
+def hand_grade(state: State, card: int) -> int:
+    """Return the grade of a card in a hand or deck: printed (modifiers do not follow a card out
+    of the field, CORE-20) unless a continuous effect may change grades now."""
+    if state.continuous or state.grants or Stat.GRADE in state.engine.cont_index:
+        return grade(state, card)
+    return state.card(card).grade
+
+
+def is_restricted(state: State, entity: int, stat: Stat) -> bool:
+    """True while a modifier or a continuous effect gives the unit this restriction
+    (rules.RESTRICTIONS: cant_attack, cant_be_boosted, resist, cant_stand, ...)."""
+    if f.has_modifier(entity, stat):
+        return True
+    if not (state.continuous or state.grants or stat in state.engine.cont_index):
+        return False
+    return any(a > 0 for a in _amounts(state, entity, stat))
+
+
+def choosable(state: State, frame: Frame, cards: list[int]) -> list[int]:
+    """Keep the cards an ability's master may choose: not the opponent's units with Resist
+    ("cannot be chosen by your opponent's card effects")."""
+    if not (state.continuous or state.grants or Stat.RESIST in state.engine.cont_index) and not any(
+            f.has_modifier(c, Stat.RESIST) for c in cards):
+        return cards
+    return [c for c in cards if not (f.position(c).owner != frame.master and f.is_on_field(c)
+                                     and is_restricted(state, c, Stat.RESIST))]
+
+
+def guard_min_grade(state: State, attacker: int) -> int:
+    """Return the lowest grade a card called from hand to GC may have against this attacker
+    (0: no restriction); several restrictions do not add up, the strictest counts."""
+    mods = f.modifiers(attacker)
+    amounts = [m.amount for m in mods if m.stat is Stat.GUARD_MIN_GRADE] if mods else []
+    if state.continuous or state.grants or Stat.GUARD_MIN_GRADE in state.engine.cont_index:
+        amounts += _amounts(state, attacker, Stat.GUARD_MIN_GRADE)
+    return max(amounts, default=0)
+
+
+def guard_at_once(state: State, attacker: int) -> int:
+    """ACT-27: the number of cards a call from hand to GC must put at once against this attacker
+    in this battle (1: no restriction): the battle's own (an effect's `guard_at_once`) or a
+    restriction on the attacker (a cont ability's); the largest counts."""
+    battle = state.battle
+    amounts = [battle.guard_at_once if battle is not None else 1]
+    mods = f.modifiers(attacker)
+    if mods:
+        amounts += [m.amount for m in mods if m.stat is Stat.GUARD_AT_ONCE]
+    if state.continuous or state.grants or Stat.GUARD_AT_ONCE in state.engine.cont_index:
+        amounts += _amounts(state, attacker, Stat.GUARD_AT_ONCE)
+    return max(1, max(amounts))
+
+
+def battle_totals(state: State) -> tuple[int, int]:
+    """Return (attacking power, defending power + shield of its guardians) of the battle now
+    (CORE-12; the booster and a legion mate add through continuous effects, CORE-09, LEG-14;
+    negative values count as they are, ACT-26)."""
+    battle = state.battle
+    assert battle is not None
+    shield_total = sum(shield(state, g) for g, guarded in sorted(battle.guardians.items())
+                       if guarded == battle.target)
+    return power(state, battle.attacker), power(state, battle.target) + shield_total
+
+
+# -- abilities (ACT-22) --------------------------------------------------------------------------
+
+
+def abilities(state: State, entity: int) -> list[tuple[str, int, AbilityDef]]:
+    """Return the abilities a card has now: printed, gained by modifiers, gained from
+    continuous effects; none after losing them by either (ACT-22, TERM-01)."""
+    own = f.abilities(state, entity)
+    if not _has_ability_sources(state):
+        return own
+    if _loses_continuously(state, entity):
+        return []
+    gained = [(card_id, index, state.db[card_id].abilities[index])
+              for card_id, index in _continuous_grants(state, entity)]
+    if gained and not (entity in state.deleted or f.abilities_inactive(entity)):
+        return own + gained
+    return own
+
+
+def loses_abilities(state: State, entity: int) -> bool:
+    """True if a continuous effect makes the card lose its abilities now (ACT-22)."""
+    return _has_ability_sources(state) and _loses_continuously(state, entity)
+
+
+def may_gain(state: State) -> bool:
+    """True if some card may have gained abilities now (modifiers or continuous effects): only
+    then does trigger collection look beyond the printed-auto index."""
+    if state.grants or Stat.GRANT in state.engine.cont_index:
+        return True
+    return bool(state.continuous) and any(r.stat is Stat.GRANT for r in state.continuous)
+
+
+def gained_abilities(state: State) -> list[tuple[int, str, int, AbilityDef]]:
+    """Return every (card, card id, index, ability) gained now, by modifiers or continuous
+    effects, for the trigger index (which holds printed autos only)."""
+    out: list[tuple[int, str, int, AbilityDef]] = []
+    for entity in sorted(state.grants):
+        printed = len(state.card(entity).own_abilities)
+        out.extend((entity, cid, i, a) for cid, i, a in f.abilities(state, entity)[printed:])
+    if _has_ability_sources(state):
+        for entity in _granted_cards(state):
+            out.extend((entity, cid, i, state.db[cid].abilities[i])
+                       for cid, i in _continuous_grants(state, entity))
+    return out
+
+
+# -- selecting cards and checking conditions (they read derived grades) ------------------------
+
+DERIVED_FILTER_SPECS: dict[str, FilterSpec] = {
+    "grade_max": (lambda s, fr, e, v: grade(s, e) <= v, "count",  # type: ignore[operator]
+                  "cards of this grade or less"),
+    "grade": (lambda s, fr, e, v: grade(s, e) == v, "count", "cards of this grade"),
+    "grade_min": (lambda s, fr, e, v: grade(s, e) >= v, "count",  # type: ignore[operator]
+                  "cards of this grade or greater"),
+    # LEG-27: "the same grade as your vanguard" counts the leader's and the mate's grade.
+    "same_grade_as_vanguard": (lambda s, fr, e, v: (
+        any(grade(s, e) == grade(s, u) for u in f.vanguards(s, fr.master)) == v), "bool",
+        "cards of the grade of your vanguard (either legion vanguard, LEG-27)"),
+    "power_min": (lambda s, fr, e, v: power(s, e) >= v, "int",  # type: ignore[operator]
+                  "units with this power or more now"),
+    "power_max": (lambda s, fr, e, v: power(s, e) <= v, "int",  # type: ignore[operator]
+                  "units with this power or less now"),
+}
+FILTER_SPECS: dict[str, FilterSpec] = {**FACT_FILTER_SPECS, **DERIVED_FILTER_SPECS}
+FILTERS: dict[str, Filter] = {name: spec[0] for name, spec in FILTER_SPECS.items()}
+
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    ">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
+    ">": operator.gt, "<": operator.lt,
+}
+
+
+def count_of(state: State, frame: Frame, quantity: Quantity) -> int:
+    """Return how many cards a quantity's selector gives now, narrowed by its filters."""
+    return len(select(state, frame, quantity.source, quantity.where))
+
+
+def _count(state: State, frame: Frame, check: Check) -> bool:
+    """count(from, where) <op> n, or <op> the count of `than` (comparisons between players:
+    hand sizes, damage)."""
+    left = len(select(state, frame, str(check.arg("from")), check.arg("where", ())))
+    than = check.arg("than")
+    right = count_of(state, frame, than) if than is not None else int(check.arg("n", 1))
+    return _COMPARE[str(check.arg("op", ">="))](left, right)
+
+
+_OF = (("of", "checks"),)
+
+DERIVED_CHECK_SPECS: dict[str, CheckSpec] = {
+    "vanguard_grade": CheckSpec(lambda s, fr, c: grade(s, f.vanguard(s, fr.master))
+                                >= minimum(c), "your vanguard is grade min or greater",
+                                (("min", "count"),), ("min",)),
+    "opponent_vanguard_grade": CheckSpec(lambda s, fr, c: (
+        grade(s, f.vanguard(s, 1 - fr.master)) >= minimum(c)),
+        "your opponent's vanguard is grade min or greater", (("min", "count"),), ("min",)),
+    # LEG-27: "for each grade of your vanguard" adds the leader's and the mate's grades.
+    "vanguard_grades_total_min": CheckSpec(lambda s, fr, c: sum(
+        grade(s, v) for v in f.vanguards(s, fr.master)) >= minimum(c),
+        "your vanguards' grades total min or more (LEG-27)", (("min", "count"),), ("min",)),
+    "count": CheckSpec(_count, "count(from, where) op n (op: >= by default, n: 1 by default), "
+                       "or op the count of `than` (a selector or { from, where })",
+                       (("from", "selector"), ("where", "filters"), ("op", "comparison"),
+                        ("n", "count"), ("than", "quantity")), ("from",)),
+    "all": CheckSpec(lambda s, fr, c: holds(s, fr, c.arg("of", ())),
+                     "every check of `of` holds", _OF, ("of",)),
+    "any": CheckSpec(lambda s, fr, c: any(CHECKS[x.check](s, fr, x) for x in c.arg("of", ())),
+                     "at least one check of `of` holds", _OF, ("of",)),
+    "not": CheckSpec(lambda s, fr, c: not holds(s, fr, c.arg("of", ())),
+                     "the checks of `of` do not all hold", _OF, ("of",)),
+}
+CHECK_SPECS: dict[str, CheckSpec] = {**FACT_CHECK_SPECS, **DERIVED_CHECK_SPECS}
+CHECKS: dict[str, Predicate] = {name: spec.test for name, spec in CHECK_SPECS.items()}
+
+
+def narrow(state: State, frame: Frame, cards: list[int], where: Where) -> list[int]:
+    """Keep the cards that pass every filter of `where`."""
+    for key, value in where:
+        test = FILTERS[key]
+        cards = [e for e in cards if test(state, frame, e, value)]
+    return cards
+
+
+def select(state: State, frame: Frame, name: str | tuple[str, ...], where: Where = ()
+           ) -> list[int]:
+    """Return the cards a selector or a bound name refers to, narrowed by filters; a name whose
+    binding step was skipped (a `then` not taken, a cost not paid) names no card."""
+    if isinstance(name, tuple):           # a list of selectors: their cards together
+        cards = [c for one in name for c in select(state, frame, one)]
+    elif name in frame.bound:
+        cards = list(frame.bound[name])
+    else:
+        selector = SELECTORS.get(name)
+        cards = selector(state, frame) if selector is not None else []
+    return narrow(state, frame, cards, where)
+
+
+def holds(state: State, frame: Frame, checks: tuple[Check, ...]) -> bool:
+    """True if every condition holds."""
+    return all(CHECKS[c.check](state, frame, c) for c in checks)
+
+
+# -- continuous effects --------------------------------------------------------------------------
+
+def _total(state: State, entity: int, stat: Stat) -> int:
+    """Return what every continuous effect covering the card adds to `stat` now; the early
+    exits keep the usual read (no record, no cont ability changing `stat`) to two tests."""
+    total = _gift_power(state, entity) if stat is Stat.POWER else 0
+    if state.continuous or state.grants or stat in state.engine.cont_index:
+        total += sum(_amounts(state, entity, stat))
+    return total
+
+
+def _amounts(state: State, entity: int, stat: Stat) -> list[int]:
+    """Return what each record and cont ability covering the card adds to `stat` now (gift
+    markers aside: `_total` adds them)."""
+    if state.engine.deriving >= _MAX_DEPTH:
+        return []                    # a cycle of continuous effects: leave the deeper ones out
+    state.engine.deriving += 1
+    try:
+        amounts = [_record_amount(state, rec) for rec in state.continuous
+                   if rec.stat is stat and _covers(state, rec, entity)]
+        if stat in state.engine.cont_index or state.grants:
+            amounts += _ability_amounts(state, entity, stat)
+        return amounts
+    finally:
+        state.engine.deriving -= 1
+
+
+def _gift_power(state: State, entity: int) -> int:
+    """CORE-15: Force markers and accel circles add power during their owner's turn; each
+    Force marker on VC gives both legion vanguards +10000 (LEG-24)."""
+    pos = f.position(entity)
+    if pos.zone not in _FIELD or state.turn.player != pos.owner:
+        return 0
+    markers = state.force[pos.owner].get(pos.circle, 0)  # type: ignore[call-overload]
+    accel = 1 if pos.circle in ACCEL_CIRCLES else 0
+    return (markers + accel) * state.rules.gift_power
+
+
+def _covers(state: State, rec: ContinuousEffect, entity: int) -> bool:
+    """True if a record's scope covers the card now (re-evaluated on every read)."""
+    if rec.scope == "unit":
+        return entity == rec.unit and f.position(entity).obj == rec.unit_obj
+    frame = Frame(rec.source, "", 0, rec.player)
+    return _in_scope(state, frame, rec.scope, rec.where, entity)
+
+
+def _in_scope(state: State, frame: Frame, scope: str, where: Where, entity: int) -> bool:
+    """True if `entity` is among the cards `scope` selects, filtered by `where`."""
+    member = MEMBERS.get(scope)
+    if member is not None:
+        return member(state, frame, entity) and bool(narrow(state, frame, [entity], where))
+    return entity in select(state, frame, scope, where)
+
+
+def _record_amount(state: State, rec: ContinuousEffect) -> int:
+    """A record's amount; `amount_of` adds a card's current power while it is the same object
+    on a circle (a booster that leaves stops boosting, seed 000 §1.3.2)."""
+    if rec.amount_of < 0:
+        return rec.amount
+    pos = f.position(rec.amount_of)
+    if pos.obj != rec.amount_obj or pos.zone not in _FIELD:
+        return 0
+    return power(state, rec.amount_of)
+
+
+def _ability_amounts(state: State, entity: int, stat: Stat) -> list[int]:
+    """What the cont abilities of every card in a valid zone give `entity` for `stat` now:
+    the indexed printed ones, then those of every card that gained abilities."""
+    out: list[int] = []
+    indexed = state.engine.cont_index.get(stat, ())
+    for source, zones, self_only in indexed:
+        if (self_only and source != entity) or f.position(source).zone not in zones:
+            continue                                   # the usual case: not here, not this card
+        out += _source_amounts(state, source, entity, stat)
+    for source in sorted(state.grants):
+        if all(source != e for e, _, _ in indexed):
+            out += _source_amounts(state, source, entity, stat)
+    return out
+
+
+def _source_amounts(state: State, source: int, entity: int, stat: Stat) -> list[int]:
+    out: list[int] = []
+    general = bool(state.grants) or _has_ability_sources(state)
+    for card_id, index, ability, steps in _working_conts(state, source, stat, general):
+        frame = Frame(source, card_id, index, f.position(source).owner)
+        if not holds(state, frame, ability.condition):
+            continue
+        for step in steps:
+            if _targets(state, frame, step, entity):
+                out.append(step_amount(state, frame, step))
+    return out
+
+
+def step_amount(state: State, frame: Frame, step: object) -> int:
+    """Return a step's amount; with `per`, once for each card it counts now ("+2000 for each
+    ..."; an effect counts once when it resolves, ACT-28)."""
+    amount = int(getattr(step, "amount", 1))
+    per = getattr(step, "per", None)
+    return amount if per is None else amount * count_of(state, frame, per)
+
+
+def _working_conts(state: State, source: int, stat: Stat, general: bool
+                   ) -> Iterator[tuple[str, int, AbilityDef, tuple[object, ...]]]:
+    """Yield the source's cont abilities changing `stat` that work now (valid zone, not void).
+
+    Without gained or removed abilities anywhere (`general` False, the usual case), the
+    printed abilities answer; otherwise every ability the card has now is read.
+    """
+    zone = f.position(source).zone
+    card = state.card(source)
+    if not general:
+        if source in state.deleted or f.abilities_inactive(source):
+            return                                     # CORE-21, ACT-23, PRI-03, HRT-02
+        for index, ability, steps in cont_plan(card).get(stat, ()):
+            if zone in ability.zones:
+                yield card.id, index, ability, steps
+        return
+    for card_id, index, ability in abilities(state, source):
+        if ability.kind is not AbilityKind.CONT or zone not in ability.zones:
+            continue
+        steps = tuple(s for s in ability.effect if step_stat(s) is stat)
+        if steps:
+            yield card_id, index, ability, steps
+
+
+def _targets(state: State, frame: Frame, step: object, entity: int) -> bool:
+    target = str(getattr(step, "target", "self"))
+    if target == "self":
+        return entity == frame.source
+    return _in_scope(state, frame, target, getattr(step, "where", ()), entity)
+
+
+# -- continuous gains and losses of abilities (ACT-22) ------------------------------------------
+
+
+def _has_ability_sources(state: State) -> bool:
+    """True if some record or printed cont ability gives or removes abilities."""
+    index = state.engine.cont_index
+    if Stat.GRANT in index or Stat.LOSE_ABILITIES in index:
+        return True
+    return any(r.stat is Stat.GRANT or r.stat is Stat.LOSE_ABILITIES for r in state.continuous)
+
+
+def _loses_continuously(state: State, entity: int) -> bool:
+    return bool(_amounts(state, entity, Stat.LOSE_ABILITIES))
+
+
+def _continuous_grants(state: State, entity: int) -> list[tuple[str, int]]:
+    """Return the (card id, index) abilities continuous effects give the card now."""
+    if state.engine.deriving >= _MAX_DEPTH:
+        return []
+    state.engine.deriving += 1
+    try:
+        out = [r.value for r in state.continuous
+               if r.stat is Stat.GRANT and _covers(state, r, entity)]
+        sources = {e for e, _, _ in state.engine.cont_index.get(Stat.GRANT, ())} | state.grants
+        for source in sorted(sources):
+            for card_id, index, ability, steps in _working_conts(state, source, Stat.GRANT,
+                                                                 True):
+                frame = Frame(source, card_id, index, f.position(source).owner)
+                if holds(state, frame, ability.condition):
+                    out.extend((s.card, s.index) for s in steps  # type: ignore[attr-defined]
+                               if _targets(state, frame, s, entity))
+        return out  # type: ignore[return-value]
+    finally:
+        state.engine.deriving -= 1
+
+
+def _granted_cards(state: State) -> list[int]:
+    """Return the units and cards a continuous grant may cover now (for the trigger index)."""
+    cards = {u for p in (0, 1) for u in f.units(state, p)}
+    return sorted(c for c in cards if _continuous_grants(state, c))
+
+
+__all__ = [
+    "CHECKS", "CHECK_SPECS", "CONTINUOUS_STATS", "FILTERS", "FILTER_SPECS", "RESTRICTION_STATS",
+    "abilities", "base_power", "battle_totals", "choosable", "cont_entries", "count_of",
+    "critical", "drive", "gained_abilities", "grade", "guard_at_once", "guard_min_grade",
+    "hand_grade", "holds", "is_restricted", "loses_abilities", "may_gain", "narrow", "power",
+    "select", "shield", "step_amount", "step_stat",
+]

@@ -1,0 +1,318 @@
+"""What a player may do at each open timing: the legal-action lists of the rules' own decisions
+(CORE-05..10, CORE-19)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import cast
+
+import esper
+
+from components import LegionLink, Locked
+from ecs_vanguard import ops
+from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.derived.values import holds
+from ecs_vanguard.effects.costs import can_pay
+from ecs_vanguard.effects.runtime import order_play_index, steps_of
+from ecs_vanguard.state import ALCHEMAGIC_INDEX, G_GUARDIAN_INDEX, Frame, State
+from ecs_vanguard.vocab.decisions import Action, ActionKind, action
+from ecs_vanguard.vocab.formats import OrderType, Skill, Stat, UnitType
+from ecs_vanguard.vocab.zones import COLUMN_PARTNER, FRONT_ROW, Circle, Zone
+
+_NOT_CALLABLE = frozenset({UnitType.ORDER, UnitType.G_UNIT})
+_OFF_FIELD = (Zone.HAND, Zone.DROP, Zone.SOUL, Zone.G_ZONE, Zone.BIND)
+
+
+def ride_actions(state: State, player: int) -> list[Action]:
+    """Normal rides: from hand, or from the ride deck paying its cost (CORE-05)."""
+    vg_grade = q.grade(state, q.vanguard(state, player))
+    zones = state.board.zones[player]
+    out: list[Action] = []
+    for card in zones[Zone.HAND]:
+        d = state.card(card)
+        if (d.unit_type not in _NOT_CALLABLE
+                and vg_grade <= q.hand_grade(state, card) <= vg_grade + 1):
+            out.append(action(ActionKind.RIDE, card=card))
+    if len(zones[Zone.HAND]) >= state.rules.ride_deck_cost_discard:
+        for card in zones[Zone.RIDE_DECK]:
+            if vg_grade <= q.hand_grade(state, card) <= vg_grade + 1:
+                out.append(action(ActionKind.RIDE, card=card))
+    return out
+
+
+def open_circles(state: State, player: int) -> list[Circle]:
+    """RCs a unit can be called to: every RC but a locked one (ACT-23)."""
+    circles = state.board.circles[player]
+    if not esper.get_component(Locked):        # no locked card anywhere: the usual case
+        return [c for c in circles if c is not Circle.VC]
+    return [c for c, units in circles.items()
+            if c is not Circle.VC and not any(q.is_locked(u) for u in units)]
+
+
+def call_actions(state: State, player: int) -> list[Action]:
+    """Normal calls from hand to any RC, grade at most the vanguard's (CORE-06)."""
+    vg_grade = q.grade(state, q.vanguard(state, player))
+    circles = open_circles(state, player)
+    out: list[Action] = []
+    for card in state.board.zones[player][Zone.HAND]:
+        d = state.card(card)
+        if d.unit_type not in _NOT_CALLABLE and q.hand_grade(state, card) <= vg_grade:
+            out.extend(action(ActionKind.CALL, card=card, circle=c) for c in circles)
+    return out
+
+
+def overdress_actions(state: State, player: int) -> list[Action]:
+    """OD-01: a card with overDress that could be normally called may instead go onto a
+    designated rear-guard (by name, or any rear-guard in overDress when the card allows)."""
+    vg_grade = q.grade(state, q.vanguard(state, player))
+    out: list[Action] = []
+    for card in state.board.zones[player][Zone.HAND]:
+        d = state.card(card)
+        if not d.overdress or q.hand_grade(state, card) > vg_grade:
+            continue
+        for unit in q.rear_guards(state, player):
+            named = any(n in d.overdress for n in q.names(state, unit))
+            dressed = d.overdress_or_dressed and bool(q.dress_sources(state, unit))
+            if named or dressed:
+                out.append(action(ActionKind.OVERDRESS, card=card, target=unit))
+    return out
+
+
+def move_actions(state: State, player: int) -> list[Action]:
+    """Rear-guards moving to the other circle of their column, swapping (CORE-07)."""
+    out = []
+    for circle, units in state.board.circles[player].items():
+        partner = COLUMN_PARTNER.get(circle)
+        if (units and circle is not Circle.VC and partner is not None
+                and partner is not Circle.VC and not q.is_locked(units[-1])
+                and not any(q.is_locked(u) for u in state.board.circles[player][partner])):
+            out.append(action(ActionKind.MOVE, card=units[-1], circle=partner))
+    return out
+
+
+def _usable(state: State, player: int, card: int, card_id: str, index: int,
+            ability: AbilityDef) -> bool:
+    if ops.limit_reached(state, ability.limit, card, card_id, index, player):
+        return False
+    frame = Frame(card, card_id, index, player)
+    return holds(state, frame, ability.condition) and can_pay(state, frame, ability.cost)
+
+
+@cache
+def _has_act(card: CardDef) -> bool:
+    return any(a.kind is AbilityKind.ACT for _, a in card.own_abilities)
+
+
+def act_actions(state: State, player: int) -> list[Action]:
+    """Act abilities the player's cards have now, valid in their zone, usable now (CORE-19,
+    ACT-22): on the field, in the order zones, and in the hand, drop, soul, G zone or bind zone
+    for cards with an act ability valid there. An action's index is the ability's slot in
+    `query.abilities` of the card."""
+    out = []
+    theirs = state.board.zones[1 - player][Zone.ORDER]
+    cards = [*q.units(state, player), *state.board.zones[player][Zone.ORDER], *theirs]
+    if state.db.acts_off_field:                # most pools have none: nothing more to look at
+        cards += _off_field_act_cards(state, player)
+    for card in cards:
+        if not _has_act(state.card(card)) and card not in state.grants:
+            continue                     # most cards have no act ability: skip them cheaply
+        zone = q.position(card).zone
+        mine = q.position(card).owner == player and card not in theirs
+        for slot, (card_id, index, ability) in enumerate(q.abilities(state, card)):
+            # PRI-05: some abilities of the opponent's cards are used by this player.
+            if (ability.kind is AbilityKind.ACT and zone in ability.zones
+                    and ability.by_opponent != mine
+                    and _usable(state, player, card, card_id, index, ability)):
+                out.append(action(ActionKind.ACT, card=card, index=slot))
+    return out
+
+
+def _off_field_act_cards(state: State, player: int) -> list[int]:
+    """The player's cards in a hand, drop, soul, G zone or bind zone whose act ability is
+    valid in that zone (issue 9: the engine offers them like those on the field)."""
+    acts = state.db.acts_off_field
+    zones = state.board.zones[player]
+    return [card for zone in _OFF_FIELD for card in zones[zone]
+            if zone in acts.get(state.card(card).id, ())]
+
+
+def play_ability(state: State, card: int) -> int:
+    """Return the index of an order's play effect (its act ability in the order area), or -1."""
+    return order_play_index(state.card(card))
+
+
+def order_actions(state: State, player: int, kinds: frozenset[OrderType]) -> list[Action]:
+    """Orders of the given types playable from hand: one per turn, grade at most the player's
+    highest vanguard grade (ALC-01 (1): a legion's leader or mate, LEG-08; the G unit over
+    hearts, HRT-01), cost payable (CORE-08)."""
+    if state.turn.orders_played[player] >= 1:
+        return []
+    vg_grade = max((q.grade(state, v) for v in q.vanguards(state, player)), default=0)
+    out = []
+    for card in state.board.zones[player][Zone.HAND]:
+        d = state.card(card)
+        if d.order_type not in kinds or q.hand_grade(state, card) > vg_grade:
+            continue
+        index = play_ability(state, card)
+        if index < 0 or _playable_order(state, player, card, index):
+            out.append(action(ActionKind.PLAY_ORDER, card=card, index=index))
+        if d.order_type is OrderType.NORMAL and index >= 0:
+            out.extend(_alchemagic_actions(state, player, card))
+    return out
+
+
+def _alchemagic_actions(state: State, player: int, card: int) -> list[Action]:
+    """ALC-01: with a vanguard allowing Alchemagic, normal order A from hand may bind a normal
+    order B from the drop (of another name, or the same name, as the vanguard says), paying
+    both costs; `target` names B."""
+    vanguard = q.vanguard(state, player)
+    rule = "" if vanguard in state.deleted else state.card(vanguard).alchemagic
+    if not rule:
+        return []
+    out = []
+    for other in state.board.zones[player][Zone.DROP]:
+        d = state.card(other)
+        if d.order_type is not OrderType.NORMAL or play_ability(state, other) < 0:
+            continue
+        if q.same_name(state, card, other) != (rule == "same"):
+            continue
+        frame = Frame(card, state.card(card).id, ALCHEMAGIC_INDEX, player,
+                      context=(("alchemagic", other),))
+        steps, n_cost = steps_of(state, frame)
+        if _payable_from_order_area(state, player, card, frame, steps[:n_cost], bound=other):
+            out.append(action(ActionKind.PLAY_ORDER, card=card, target=other, index=-1))
+    return out
+
+
+def _playable_order(state: State, player: int, card: int, index: int) -> bool:
+    ability = state.card(card).abilities[index]
+    frame = Frame(card, state.card(card).id, index, player)
+    return (holds(state, frame, ability.condition)
+            and _payable_from_order_area(state, player, card, frame, ability.cost))
+
+
+def _payable_from_order_area(state: State, player: int, card: int, frame: Frame,
+                             costs: tuple[object, ...], bound: int = -1) -> bool:
+    """The order leaves the hand (and Alchemagic's order B the drop, ALC-01 (2), (3)) before
+    the cost is paid, so no cost can use them: decide on the position they will pay from."""
+    zones = state.board.zones[player]
+    hand, drop = zones[Zone.HAND], zones[Zone.DROP]
+    zones[Zone.HAND] = tuple(c for c in hand if c != card)
+    zones[Zone.DROP] = tuple(c for c in drop if c != bound)
+    try:
+        return can_pay(state, frame, costs)
+    finally:
+        zones[Zone.HAND], zones[Zone.DROP] = hand, drop    # the real position, unchanged
+
+
+def seek_mate_actions(state: State, player: int) -> list[Action]:
+    """LEG-01, LEG-04, LEG-07: a vanguard with Seek Mate, never in legion as this object, not in
+    legion now, the opponent's vanguard grade 3+, and 4 cards in the drop."""
+    vanguard = q.vanguard(state, player)
+    d = state.card(vanguard)
+    if (not d.seek_mate or esper.has_component(vanguard, LegionLink) or q.is_heart(vanguard)
+            or q.position(vanguard).obj in state.used_this_game
+            or q.position(vanguard).obj in state.legion_history      # LEG-01: ever in legion
+            or vanguard in state.deleted
+            or q.grade(state, q.vanguard(state, 1 - player)) < 3
+            or len(state.board.zones[player][Zone.DROP]) < 4):
+        return []
+    return [action(ActionKind.SEEK_MATE, card=vanguard)]
+
+
+def attack_targets(state: State, player: int) -> list[int]:
+    """The player's units an opponent may attack: the vanguard (a legion's leader only, LEG-19)
+    and front-row rear-guards."""
+    return [q.vanguard(state, player),
+            *(u for u in q.front_row(state, player) if q.position(u).zone is Zone.RC)]
+
+
+def attack_actions(state: State, player: int) -> list[Action]:
+    """Standing front-row units attacking an opponent's front-row unit (CORE-09); a legion
+    attacks as its leader (LEG-11)."""
+    targets = attack_targets(state, 1 - player)
+    out: list[Action] = []
+    for circle, units in state.board.circles[player].items():
+        if (circle in FRONT_ROW and units and q.is_standing(units[-1])
+                and not q.is_locked(units[-1])):
+            allowed = _allowed_targets(state, units[-1], targets)
+            out.extend(action(ActionKind.ATTACK, card=units[-1], target=t) for t in allowed)
+    return out
+
+
+def _allowed_targets(state: State, attacker: int, targets: list[int]) -> list[int]:
+    """LEG-12: a restriction on the leader or on the mate binds the whole legion attack; one
+    that cannot attack keeps the legion from attacking (engine decision)."""
+    group = q.legion_group(attacker)
+    if any(q.is_restricted(state, u, Stat.CANT_ATTACK) for u in group):
+        return []
+    if any(q.is_restricted(state, u, Stat.ATTACK_ONLY_VANGUARDS) for u in group):
+        return [t for t in targets if q.position(t).zone is Zone.VC]
+    return targets
+
+
+def booster_of(state: State, attacker: int) -> int | None:
+    """Return the standing unit with boost behind the attacker, if any (CORE-09)."""
+    pos = q.position(attacker)
+    circle = cast(Circle, pos.circle)
+    partner = COLUMN_PARTNER.get(circle)
+    if partner is None or q.is_back_row(circle):
+        return None
+    unit = q.try_unit_at(state, pos.owner, partner)
+    if (unit is None or not q.is_standing(unit) or q.is_locked(unit)
+            or Skill.BOOST not in state.card(unit).skills
+            or q.is_restricted(state, unit, Stat.CANT_BOOST)
+            or q.is_restricted(state, attacker, Stat.CANT_BE_BOOSTED)):
+        return None
+    return unit
+
+
+def guard_actions(state: State, player: int) -> list[Action]:
+    """Guard from hand, intercept and blitz orders for the attacked player (CORE-10).
+
+    ACT-27: when calls to GC need X or more at once, GUARD picks cards into a group that YES
+    places together (once it has X) and NO gives up; intercepts and blitz orders are not
+    restricted, but wait until no group is being picked.
+    """
+    battle = state.battle
+    assert battle is not None
+    group = battle.guard_group
+    min_grade = q.guard_min_grade(state, battle.attacker)        # "only grade N or greater"
+    at_once = q.guard_at_once(state, battle.attacker)            # ACT-27: "N or more at once"
+    out = [action(ActionKind.GUARD, card=c) for c in state.board.zones[player][Zone.HAND]
+           if state.card(c).unit_type not in _NOT_CALLABLE and c not in group
+           and (min_grade <= 0 or q.hand_grade(state, c) >= min_grade)]
+    if group:
+        if len(group) >= at_once:
+            out.append(action(ActionKind.YES))
+        out.append(action(ActionKind.NO))
+        return out
+    for unit in q.front_row(state, player):
+        pos = q.position(unit)
+        if (pos.zone is Zone.RC and unit != battle.target and state.card(unit).grade == 2
+                and Skill.INTERCEPT in state.card(unit).skills):
+            out.append(action(ActionKind.INTERCEPT, card=unit))
+    out.extend(order_actions(state, player, frozenset({OrderType.BLITZ})))
+    out.extend(g_guardian_actions(state, player))
+    return out
+
+
+def g_guardian_actions(state: State, player: int) -> list[Action]:
+    """GG-01, GG-02: in the opponent's guard step, a face-down G guardian of the G zone may be
+    called to GC when both vanguards are grade 3+, at most 3 G guardians in the G zone are face
+    up, and its cost can be paid. Not limited by ACT-27 (GG-05)."""
+    if not all(q.grade(state, q.vanguard(state, p)) >= 3 for p in (0, 1)):
+        return []
+    g_zone = state.board.zones[player][Zone.G_ZONE]
+    if sum(1 for c in g_zone if state.card(c).g_guardian_cost and q.orientation(c).face_up) > 3:
+        return []
+    out = []
+    for card in g_zone:
+        d = state.card(card)
+        if not d.g_guardian_cost or q.orientation(card).face_up:
+            continue
+        frame = Frame(card, d.id, G_GUARDIAN_INDEX, player)
+        if can_pay(state, frame, d.g_guardian_cost):
+            out.append(action(ActionKind.GUARD, card=card))
+    return out

@@ -1,0 +1,172 @@
+"""Validate parsed cards against the engine's vocabulary: every selector, filter, check and op a
+card names exists, every check argument and filter value is of the kind its schema names, names
+bound by `as` never shadow a selector and are bound before use (docs/design.md "Cards"). Runs above
+the effect layer; parsing (`cards.loader`, `cards.fields`) runs below it. The schemas are the
+registries themselves (`values.CHECK_SPECS`, `values.FILTER_SPECS`, `scopes.SELECTORS`), the
+ones the vocabulary prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ecs_vanguard.cards import steps as st
+from ecs_vanguard.cards.check import Check
+from ecs_vanguard.cards.fields import KINDS, TOML_KEYS, Where
+from ecs_vanguard.cards.schema import AbilityDef, CardDef
+from ecs_vanguard.cards.value_steps import Quantity
+from ecs_vanguard.derived.scopes import SELECTORS
+from ecs_vanguard.derived.values import CHECK_SPECS, FILTER_SPECS
+from ecs_vanguard.effects.costs import DEMANDS
+from ecs_vanguard.effects.runtime import HANDLERS
+from ecs_vanguard.vocab.events import CARD_FIELDS
+
+_TARGET_FIELDS = ("target", "source", "other")
+_STRUCTURED = frozenset({"checks", "filters", "quantity"})
+
+
+def validate_card(card: CardDef) -> None:
+    """Raise CardDataError naming file, card and field for the first name the engine does not
+    know or the first value of the wrong kind."""
+    at = Where(card.source, card.id)
+    for i, ability in enumerate(card.abilities):
+        _ability(at, f"ability[{i}]", ability)
+    for name in ("trigger_extra", "stride_cost", "g_guardian_cost"):
+        _steps(at, name, getattr(card, name), set(), is_cost=name != "trigger_extra")
+
+
+def _ability(at: Where, field: str, ability: AbilityDef) -> None:
+    bound: set[str] = set()
+    checks(at, f"{field}.condition", ability.condition, bound)
+    if ability.when is not None:
+        for key, value in ability.when.filters:
+            if key in CARD_FIELDS and isinstance(value, tuple):
+                filters(at, f"{field}.when.{key}", value, bound)
+    _steps(at, f"{field}.cost", ability.cost, bound, is_cost=True)
+    _steps(at, f"{field}.effect", ability.effect, bound, is_cost=False)
+
+
+def checks(at: Where, field: str, conditions: Sequence[Check], bound: set[str]) -> None:
+    """Check a list of conditions: known checks, known arguments of the right kinds."""
+    for i, cond in enumerate(conditions):
+        here = f"{field}[{i}]"
+        spec = CHECK_SPECS.get(cond.check)
+        if spec is None:
+            known = ", ".join(sorted(CHECK_SPECS))
+            raise at.fail(f"{here}.check", f"unknown check {cond.check!r}; known: {known}")
+        kinds = dict(spec.args)
+        for key, value in cond.args:
+            if key not in kinds:
+                takes = ", ".join(kinds) or "no arguments"
+                raise at.fail(f"{here}.{key}", f"unknown argument for check {cond.check!r}; "
+                                               f"it takes: {takes}")
+            _value(at, f"{here}.{key}", kinds[key], value, bound)
+        for key in spec.required:
+            if cond.arg(key) is None:
+                raise at.fail(f"{here}.{key}", f"missing (check {cond.check!r} needs it)")
+
+
+def _value(at: Where, field: str, kind: str, value: object, bound: set[str]) -> None:
+    """Check one argument's value against its kind; walk the structured ones."""
+    if kind == "checks":
+        checks(at, field, value, bound)  # type: ignore[arg-type]
+    elif kind == "filters":
+        filters(at, field, value, bound)  # type: ignore[arg-type]
+    elif kind == "quantity":
+        _quantity(at, field, value, bound)  # type: ignore[arg-type]
+    else:
+        KINDS[kind].parse(at, field, value)
+        if kind == "selector":
+            _selector(at, field, value, bound)  # type: ignore[arg-type]
+
+
+def filters(at: Where, field: str, where: Sequence[tuple[str, object]], bound: set[str]) -> None:
+    """Check a `where` table: known filters, each value of its filter's kind."""
+    for key, value in where:
+        spec = FILTER_SPECS.get(key)
+        if spec is None:
+            known = ", ".join(sorted(FILTER_SPECS))
+            raise at.fail(f"{field}.{key}", f"unknown filter; known: {known}")
+        kind = spec[1]
+        raw = list(value) if isinstance(value, tuple) else value
+        KINDS[kind].parse(at, f"{field}.{key}", raw)
+        if kind == "bind" and value not in bound:
+            raise at.fail(f"{field}.{key}", f"{value!r} is not bound by an earlier step")
+
+
+def _quantity(at: Where, field: str, quantity: Quantity, bound: set[str]) -> None:
+    _selector(at, f"{field}.from", quantity.source, bound)
+    filters(at, f"{field}.where", quantity.where, bound)
+
+
+def _selector(at: Where, field: str, name: str | tuple[str, ...], bound: set[str]) -> None:
+    if isinstance(name, tuple):
+        for one in name:
+            _selector(at, field, one, bound)
+        return
+    if name not in SELECTORS and name not in bound:
+        known = ", ".join(sorted(SELECTORS))
+        raise at.fail(field, f"unknown selector or unbound name {name!r}; selectors: {known}")
+
+
+def _steps(at: Where, field: str, steps: Sequence[object], bound: set[str],
+           is_cost: bool) -> None:
+    for i, step in enumerate(steps):
+        _step(at, f"{field}[{i}]", step, bound, is_cost)
+
+
+def _step(at: Where, field: str, step: object, bound: set[str], is_cost: bool) -> None:
+    registry = DEMANDS if is_cost else HANDLERS
+    if type(step) not in registry and not isinstance(step, (st.If, st.Pay)):
+        raise at.fail(field, f"{type(step).__name__} has no {'cost' if is_cost else 'effect'}"
+                      " handler in the engine")
+    for name in _TARGET_FIELDS:
+        value = getattr(step, name, "")
+        if value:
+            _selector(at, f"{field}.{TOML_KEYS.get(name, name)}", value, bound)
+    if isinstance(step, st.ForEach):
+        _selector(at, f"{field}.count", step.count, bound)
+    if isinstance(step, st.ApplyContinuous) and step.scope not in SELECTORS:
+        raise at.fail(f"{field}.scope", f"unknown selector {step.scope!r}; a scope is "
+                      "re-evaluated on every read, so it cannot be a bound name")
+    filters(at, f"{field}.where", getattr(step, "where", ()), bound)
+    per = getattr(step, "per", None)
+    if per is not None:
+        _quantity(at, f"{field}.per", per, bound)
+    bind = getattr(step, "bind", None)
+    if bind:
+        if bind in SELECTORS:
+            raise at.fail(f"{field}.as", f"{bind!r} shadows a selector name")
+        bound.add(bind)
+    _nested(at, field, step, bound)
+
+
+def _nested(at: Where, field: str, step: object, bound: set[str]) -> None:
+    """Walk the steps and conditions a step holds (for_each, if, pay)."""
+    if isinstance(step, st.ForEach):
+        _steps(at, f"{field}.do", step.do, bound, is_cost=False)
+    if isinstance(step, st.If):
+        checks(at, f"{field}.condition", step.condition, bound)
+    if isinstance(step, st.Pay):
+        _steps(at, f"{field}.cost", step.cost, bound, is_cost=True)
+    if isinstance(step, (st.If, st.Pay)):
+        _steps(at, f"{field}.then", step.then, bound, is_cost=False)
+        _steps(at, f"{field}.else", step.otherwise, bound, is_cost=False)
+    if isinstance(step, st.Choose) and step.count == "times" and not field.count(".do["):
+        raise at.fail(f"{field}.count", "\"times\" counts the running for_each: use it only "
+                                        "inside for_each's do")
+
+
+def all_steps(steps: Sequence[object]) -> list[object]:
+    """Return every step of a list, the ones nested in for_each, if and pay included."""
+    out: list[object] = []
+    for step in steps:
+        out.append(step)
+        for name in ("do", "cost", "then", "otherwise"):
+            inner = getattr(step, name, None)
+            if isinstance(inner, tuple):
+                out.extend(all_steps(inner))
+    return out
+
+
+__all__ = ["all_steps", "checks", "filters", "validate_card"]

@@ -1,0 +1,34 @@
+"""Set-up of a new game: cards into their zones, shuffle, opening hands (CORE-03)."""
+
+from __future__ import annotations
+
+from ecs_vanguard import ops
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.pool.deck import Deck
+from ecs_vanguard.state import State, world
+from ecs_vanguard.vocab.formats import Phase
+from ecs_vanguard.vocab.zones import Zone
+
+
+def deal(state: State, decks: tuple[Deck, Deck]) -> None:
+    """CORE-03: the starting vanguard face down on VC (from the ride deck where there is one),
+    the rest of the ride deck aside, G deck to the G zone, shuffle, draw the opening hand."""
+    state.decks = decks
+    for player, deck in enumerate(decks):
+        rest = list(deck.main)
+        rest.remove(deck.starter)
+        ride = list(deck.ride_deck)
+        if deck.starter in ride:
+            ride.remove(deck.starter)
+        for card_id in ride:
+            rest.remove(card_id)
+        ops.zones.create_cards(state, player, [deck.starter], Zone.VC)
+        ops.zones.create_cards(state, player, ride, Zone.RIDE_DECK)
+        ops.zones.create_cards(state, player, rest, Zone.DECK)
+        ops.zones.create_cards(state, player, list(deck.g_deck), Zone.G_ZONE)
+    for player in (0, 1):
+        world.writable_orientation(state, q.vanguard(state, player)).face_up = False
+        ops.shuffle(state, player)
+        ops.draw(state, player, state.rules.opening_hand)
+    state.turn.phase = Phase.SETUP
+

@@ -1,0 +1,158 @@
+"""esper world management: a named context per game, copy-on-write clones, deletion, and the
+one way to change a card's components (issue 10).
+
+A clone copies only the world's map of entities (about 110 pointers): every entity's component
+dict, and the component objects in it, stay shared with the original until one of the two games
+writes to that entity. Writing goes through `own(state, entity)` (or the accessors below), which
+gives the entity a private copy the first time after a clone; `state.engine.owned` lists the entities
+already private to this game, `state.engine.owns_index` whether esper's component index is. Queries
+that esper caches (get_component) may only ask for the rare, immutable status components:
+`own` clears the cache, but the mutable Position, Orientation and Modifiers are read per entity.
+
+Only `Game` switches worlds (STYLE §4). Relies on esper 3.9's internal names, which is why esper
+is pinned exactly (docs/design.md "esper in practice").
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import esper
+
+from components import LegionLink, Modifiers, Orientation, Position
+from ecs_vanguard.state.core import State
+
+_names = itertools.count(1)      # world names only; no game state lives at module level
+_MUTABLE = (Position, Orientation, Modifiers)
+
+
+def new_world(processors: list[tuple[object, int]]) -> str:
+    """Create and switch to a fresh world with the given processors; return its name."""
+    name = f"ecs_vanguard-{next(_names)}"
+    esper.switch_world(name)
+    for processor, priority in processors:
+        esper.add_processor(processor, priority=priority)  # type: ignore[arg-type]
+    return name
+
+
+def clone_world(source: str) -> str:
+    """Copy the current world `source` into a new one, sharing every entity's components until
+    either side writes (`own`); return the new world's name. The caller must have switched to
+    `source`, and must make both games treat every entity as shared (`disown`)."""
+    assert esper.current_world == source
+    entities = dict(esper._entities)
+    counter = itertools.count(start=max(entities, default=0) + 1)
+    name = f"ecs_vanguard-{next(_names)}"
+    esper._context_map[name] = (
+        counter, esper._components, entities, set(), {}, {}, list(esper._processors),
+        dict(esper._processors_dict), False, {}, {},
+    )
+    return name
+
+
+def disown(state: State) -> None:
+    """Forget what this game owned: after a clone, both games share every entity (and the
+    cache of the state hash's keys)."""
+    state.engine.owned.clear()
+    state.engine.owns_index = False
+    state.engine.hash_shared = True
+
+
+def own(state: State, entity: int) -> dict[type, object]:
+    """Return the component dict of an entity, private to this game (copied the first time it
+    is written after a clone). A legion's two vanguards keep sharing one Orientation: one pair
+    state (LEG-21)."""
+    comps = esper._entities[entity]
+    state.engine.rehash.add(entity)
+    if entity in state.engine.owned:
+        return comps
+    comps = _private(comps)
+    esper._entities[entity] = comps
+    state.engine.owned.add(entity)
+    link = comps.get(LegionLink)
+    if link is not None:
+        partner = link.partner                               # type: ignore[attr-defined]
+        if partner in state.engine.owned:
+            comps[Orientation] = esper._entities[partner][Orientation]
+        else:
+            other = _private(esper._entities[partner])
+            other[Orientation] = comps[Orientation]
+            esper._entities[partner] = other
+            state.engine.owned.add(partner)
+            state.engine.rehash.add(partner)
+    esper.clear_cache()          # cached query results may hold the shared objects
+    return comps
+
+
+def _private(comps: dict[type, object]) -> dict[type, object]:
+    new = dict(comps)
+    p: Position = comps[Position]  # type: ignore[assignment]
+    o: Orientation = comps[Orientation]  # type: ignore[assignment]
+    m: Modifiers = comps[Modifiers]  # type: ignore[assignment]
+    new[Position] = Position(p.owner, p.zone, p.circle, p.obj)
+    new[Orientation] = Orientation(o.rested, o.face_up)
+    new[Modifiers] = Modifiers(list(m.items))
+    return new
+
+
+def writable_position(state: State, entity: int) -> Position:
+    """Return the Position of a card to write to, this game's own (reads: derived.facts)."""
+    return own(state, entity)[Position]  # type: ignore[return-value]
+
+
+def writable_orientation(state: State, entity: int) -> Orientation:
+    """Return the Orientation of a card to write to, this game's own (a legion's pair shares
+    it, LEG-21)."""
+    return own(state, entity)[Orientation]  # type: ignore[return-value]
+
+
+def writable_modifiers(state: State, entity: int) -> list:
+    """Return the list of a card's modifiers to write to, this game's own."""
+    return own(state, entity)[Modifiers].items  # type: ignore[attr-defined]
+
+
+def _own_index(state: State) -> None:
+    """Give this game its own copy of esper's component index before a status comes or goes."""
+    if not state.engine.owns_index:
+        esper._components = {kind: set(ids) for kind, ids in esper._components.items()}
+        state.engine.owns_index = True
+
+
+def attach(state: State, entity: int, component: object) -> None:
+    """Add (or replace) a status component of a card (esper.add_component, copy-on-write)."""
+    _own_index(state)
+    comps = own(state, entity)
+    kind = type(component)
+    esper._components.setdefault(kind, set()).add(entity)
+    comps[kind] = component
+    esper.clear_cache()
+
+
+def detach(state: State, entity: int, kind: type) -> None:
+    """Remove a status component of a card (esper.remove_component, copy-on-write)."""
+    _own_index(state)
+    comps = own(state, entity)
+    members = esper._components[kind]
+    members.discard(entity)
+    if not members:
+        del esper._components[kind]
+    del comps[kind]
+    esper.clear_cache()
+
+
+def create(state: State, *components: object) -> int:
+    """Make a new entity with its components (esper.create_entity, copy-on-write); it is the
+    game's own."""
+    _own_index(state)
+    entity = esper.create_entity(*components)
+    state.engine.owned.add(entity)
+    state.engine.rehash.add(entity)
+    return entity
+
+
+def drop_world(name: str) -> None:
+    """Delete a world when its game is dropped (about 0.1-0.2 MB each)."""
+    if esper.current_world == name:
+        esper.switch_world("default")
+    if name in esper.list_worlds():
+        esper.delete_world(name)

@@ -1,0 +1,99 @@
+"""Decisions and actions: every player choice as plain data (docs/design.md "The model")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+
+from ecs_vanguard.vocab.zones import Circle
+
+
+class DecisionKind(Enum):
+    """The question a pending decision asks."""
+
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
+
+    MULLIGAN = "mulligan"
+    RIDE = "ride"
+    MAIN_PHASE = "main_phase"
+    ATTACK = "attack"
+    BOOST = "boost"
+    GUARD = "guard"
+    ORDER_AUTOS = "order_autos"
+    CHOOSE_CARD = "choose_card"
+    CHOOSE_CIRCLE = "choose_circle"
+    YES_NO = "yes_no"
+    DECLARE = "declare"
+    STRIDE = "stride"
+
+
+class ActionKind(Enum):
+    """What a player does."""
+
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
+
+    PICK = "pick"              # pick a card (card=) or a circle (circle=) in a choice
+    DONE = "done"              # end a multi-card choice, a phase, or guarding
+    RIDE = "ride"
+    CALL = "call"
+    MOVE = "move"
+    ACT = "act"                # activate an act ability: card=, index=
+    PLAY_ORDER = "play_order"
+    ATTACK = "attack"          # card= attacker, target=
+    BOOST = "boost"            # card= booster
+    GUARD = "guard"            # card= from hand to GC
+    INTERCEPT = "intercept"    # card= front-row rear-guard to GC
+    PLAY_AUTO = "play_auto"    # choose which pending auto to play next: card=, index=
+    OVERDRESS = "overdress"    # card= from hand onto the designated rear-guard target= (OD-01)
+    STRIDE = "stride"          # card= a face-down G unit of the G zone (STR-03)
+    SEEK_MATE = "seek_mate"    # card= your vanguard uses Seek Mate (LEG-01)
+    YES = "yes"
+    NO = "no"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One legal move; compare with ==, never by identity."""
+
+    kind: ActionKind
+    card: int = -1
+    target: int = -1
+    circle: Circle | None = None
+    index: int = -1
+
+    def __str__(self) -> str:
+        parts = [self.kind.value]
+        if self.card >= 0:
+            parts.append(f"card={self.card}")
+        if self.target >= 0:
+            parts.append(f"target={self.target}")
+        if self.circle is not None:
+            parts.append(f"circle={self.circle.value}")
+        if self.index >= 0:
+            parts.append(f"index={self.index}")
+        return " ".join(parts)
+
+
+@lru_cache(maxsize=1 << 16)
+def action(kind: ActionKind, card: int = -1, target: int = -1, circle: Circle | None = None,
+           index: int = -1) -> Action:
+    """Return the Action with these fields, made once and shared: actions are immutable, and
+    the legal-action lists of a game repeat the same few hundred (a new frozen dataclass costs
+    0.7 µs, a shared one 0.1 µs; issue 10)."""
+    return Action(kind, card, target, circle, index)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A question to one player with its finite list of legal actions.
+
+    `label` says what is being chosen (e.g. "trigger power", "counter blast", "mulligan"),
+    `source` is the card whose ability asks (-1 for the rules themselves).
+    """
+
+    player: int
+    kind: DecisionKind
+    actions: tuple[Action, ...]
+    label: str = ""
+    source: int = -1

@@ -1,0 +1,137 @@
+"""Bounds on what the engine reads from outside (file sizes, nesting depth, text encoding) and
+on the work of one game (the largest count a card may print, the engine limit between two
+decisions, the end codes of a game stopped by a limit).
+
+Every reader of a user's file (deck and card TOML, snapshots, reproductions, run directories)
+goes through `read_text` and `check_nesting`, so a huge file, `/dev/zero`, a file that is not
+UTF-8 or a deeply nested one is one typed line naming the file, never a MemoryError, a
+RecursionError or a hang. The figures are far above anything the engine writes itself.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+
+import numpy as np
+
+from ecs_vanguard.vocab.errors import VanguardError
+
+KIB, MIB = 1 << 10, 1 << 20
+
+DECK_FILE_BYTES = 1 * MIB        # a deck list is about 1 KiB
+CARD_FILE_BYTES = 16 * MIB       # the largest built-in card file is 11 KiB
+SNAPSHOT_BYTES = 16 * MIB        # a to_json snapshot of a long game is about 160 KiB
+REPRODUCTION_BYTES = 4 * MIB     # a reproduction holds a few hundred action indices
+RUN_HEADER_BYTES = 1 * MIB       # run.json of a simulate run is about 1 KiB
+RECORD_LINE_BYTES = 1 * MIB      # one game record of games.jsonl is about 1 KiB
+
+DECK_NESTING = 8                 # a deck file nests 2 deep ([main] holds counts)
+CARD_NESTING = 32                # the built-in card files nest at most 9 deep
+JSON_NESTING = 32                # snapshots nest 10 deep, records and reproductions 3
+
+MAX_DECK_LIST = 200              # cards one list of a deck file may expand to (a deck holds 50)
+MAX_ENTITIES = 4096              # cards of one game in a snapshot (a game makes about 120)
+
+# The work of one game. A count on a card (draw n, choose count) can never need more than the
+# cards of a game (about 120), so a larger one is a mistake; refused when the card is loaded.
+MAX_CARD_COUNT = 1000
+# Ticks of the systems between two decisions. Measured (1,000 games of the built-in decks, both
+# formats, random and heuristic agents): at most 19, 3 on average. A game that needs more is a
+# runaway (an auto that triggers itself forever) and ends as an engine-limit draw; 2,000 ticks
+# of the worst runaway measured (+1000 power per loop, each read summing every modifier, so the
+# cost grows with the square of the ticks) take about 0.4 s, a stand/rest ping-pong 0.07 s.
+TICKS_PER_DECISION = 2000
+# End codes of a draw forced by a limit rather than by the rules of a loss (CORE-16); the
+# runaway ones stop a loop (a long game reaches the turn limit).
+RUNAWAY_END_CODES = frozenset({"decision_limit", "engine_limit"})
+LIMIT_END_CODES = RUNAWAY_END_CODES | {"turn_limit"}
+
+# What a TOML or JSON scanner skips before counting brackets: strings and comments.
+_TOML_SKIP = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
+_JSON_SKIP = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def read_text(path: str | os.PathLike, *, limit: int, error: type[VanguardError],
+              what: str) -> str:
+    """Return a file's text, reading at most `limit` bytes of it.
+
+    Raises:
+        error: the file holds more than `limit` bytes (`/dev/zero` too) or is not UTF-8;
+            the message names the file and, for bad UTF-8, the line.
+        OSError: the file cannot be opened or read (callers word this their own way).
+    """
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise error(f"{os.fspath(path)}: larger than {size_text(limit)}, the most a {what} may "
+                    "hold")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise error(f"{os.fspath(path)}: not UTF-8 text: byte 0x{data[exc.start]:02x} on line "
+                    f"{line}") from None
+
+
+def read_checked(path: str | os.PathLike, *, limit: int, nesting: int, toml: bool,
+                 error: type[VanguardError], what: str) -> str:
+    """Return a file's text after `read_text` and `check_nesting` (what every reader of a
+    user's TOML or JSON file does before parsing it).
+
+    Raises:
+        error: too large, not UTF-8 or nested too deeply.
+        OSError: the file cannot be opened or read.
+    """
+    text = read_text(path, limit=limit, error=error, what=what)
+    check_nesting(text, limit=nesting, toml=toml, error=error, where=os.fspath(path))
+    return text
+
+
+def read_toml(path: str | os.PathLike, *, limit: int, nesting: int,
+              error: type[VanguardError], what: str, missing: str = "") -> dict:
+    """Return the table of a user's TOML file, read within bounds (`read_checked`).
+
+    Raises:
+        error: the file is missing ("{path}: no such {what} {missing}"), unreadable, too large,
+            not UTF-8, nested too deeply or not TOML; one line naming the file.
+    """
+    try:
+        return tomllib.loads(read_checked(path, limit=limit, nesting=nesting, toml=True,
+                                          error=error, what=what))
+    except FileNotFoundError:
+        raise error(f"{os.fspath(path)}: no such {what} {missing}".rstrip()) from None
+    except OSError as exc:
+        raise error(f"{os.fspath(path)}: cannot read {what}: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{os.fspath(path)}: malformed TOML: {exc}") from None
+
+
+def check_nesting(text: str, *, limit: int, toml: bool, error: type[VanguardError],
+                  where: str) -> None:
+    """Raise `error` naming `where` if arrays and tables nest deeper than `limit` in `text`.
+
+    The depth is counted on the brackets outside strings and comments, before any parser
+    recurses into them (Python's TOML and JSON parsers recurse once per level).
+    """
+    bare = (_TOML_SKIP if toml else _JSON_SKIP).sub("", text)
+    depth = nesting_depth(bare)
+    if depth > limit:
+        raise error(f"{where}: nested {depth} levels deep, more than the {limit} allowed")
+
+
+def nesting_depth(bare: str) -> int:
+    """Return the deepest bracket nesting of a text whose strings are removed."""
+    codes = np.frombuffer(bare.encode("utf-8", "replace"), dtype=np.uint8)
+    steps = (np.isin(codes, (0x5B, 0x7B)).astype(np.int32)          # [ {
+             - np.isin(codes, (0x5D, 0x7D)).astype(np.int32))       # ] }
+    return int(np.cumsum(steps).max(initial=0))
+
+
+def size_text(size: int) -> str:
+    """Return a byte count the way people say it: 16 MiB, 512 KiB, 300 bytes."""
+    for unit, name in ((MIB, "MiB"), (KIB, "KiB")):
+        if size >= unit and size % unit == 0:
+            return f"{size // unit} {name}"
+    return f"{size} bytes"
