@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import cast
 
 import esper
 import numpy as np
@@ -225,7 +226,8 @@ class Game:
     @property
     def db(self) -> CardDB:
         """The card database the game uses."""
-        return self.state.db
+        # The State knows its table as the card floor does; a Game is always made with a CardDB.
+        return cast(CardDB, self.state.db)
 
     @property
     def history(self) -> tuple[int, ...]:

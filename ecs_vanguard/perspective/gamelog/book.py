@@ -4,13 +4,12 @@ what it reads of a game."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.perspective.gamelog.texts import Entry
-from ecs_vanguard.state import State
+from ecs_vanguard.state import EventLog, State
 from ecs_vanguard.vocab.decisions import Decision, DecisionKind
 from ecs_vanguard.vocab.formats import Phase
 
@@ -24,7 +23,7 @@ class LoggedGame(Protocol):
     state: State
 
     @property
-    def events(self) -> Sequence[object]: ...
+    def events(self) -> EventLog: ...
     @property
     def turn(self) -> int: ...
     @property
