@@ -86,6 +86,12 @@ def drive(state: State, entity: int) -> int:
                + _total(state, entity, Stat.DRIVE))
 
 
+def highest_vanguard_grade(state: State, player: int) -> int:
+    """Return the highest grade among the player's vanguards: "a grade N or greater vanguard",
+    "your vanguard is grade N or greater" hold when the leader or the mate is (LEG-30)."""
+    return max((grade(state, v) for v in f.vanguards(state, player)), default=0)
+
+
 def grade(state: State, entity: int) -> int:
     """Return the grade: printed + modifiers + continuous (deleted vanguards keep it, CORE-21)."""
     total = state.card(entity).grade
@@ -247,12 +253,14 @@ def _count(state: State, frame: Frame, check: Check) -> bool:
 _OF = (("of", "checks"),)
 
 DERIVED_CHECK_SPECS: dict[str, CheckSpec] = {
-    "vanguard_grade": CheckSpec(lambda s, fr, c: grade(s, f.vanguard(s, fr.master))
-                                >= minimum(c), "your vanguard is grade min or greater",
-                                (("min", "count"),), ("min",)),
+    # LEG-30: the leader or the mate.
+    "vanguard_grade": CheckSpec(lambda s, fr, c: highest_vanguard_grade(s, fr.master)
+                                >= minimum(c), "your vanguard is grade min or greater "
+                                "(either legion vanguard, LEG-30)", (("min", "count"),), ("min",)),
     "opponent_vanguard_grade": CheckSpec(lambda s, fr, c: (
-        grade(s, f.vanguard(s, 1 - fr.master)) >= minimum(c)),
-        "your opponent's vanguard is grade min or greater", (("min", "count"),), ("min",)),
+        highest_vanguard_grade(s, 1 - fr.master) >= minimum(c)),
+        "your opponent's vanguard is grade min or greater (either legion vanguard, LEG-30)",
+        (("min", "count"),), ("min",)),
     # LEG-27: "for each grade of your vanguard" adds the leader's and the mate's grades.
     "vanguard_grades_total_min": CheckSpec(lambda s, fr, c: sum(
         grade(s, v) for v in f.vanguards(s, fr.master)) >= minimum(c),

@@ -188,8 +188,8 @@ def _put_into(state: State, frame: Frame, step: s.PutInto) -> Decision | None:
     bottom of the deck goes with its dress sources in the order its controller picks (OD-07;
     that question ends the batch of the cards moved before it)."""
     zone = Zone(step.zone)
-    targets = [c for c in narrow(state, frame, select(state, frame, step.target), step.where)
-               if not q.holds_the_vc(state, c)]          # only a ride replaces a vanguard
+    named = narrow(state, frame, select(state, frame, step.target), step.where)
+    targets = [c for c in named if not q.holds_the_vc(state, c, named)]    # LEG-31
     if not frame.loop:
         frame.loop = [0]
     with ops.batch(state):
@@ -262,9 +262,11 @@ def _each_card(act: Callable[[State, int], object], moves: bool = False) -> Hand
     """Build a handler applying an op to every card the step's `target` selects; an op that
     `moves` cards leaves a vanguard where it is (only a ride replaces it)."""
     def handler(state: State, frame: Frame, step: object) -> None:
+        cards = select(state, frame, step.target)  # type: ignore[attr-defined]
+        held = [c for c in cards if q.holds_the_vc(state, c, cards)] if moves else []  # LEG-31
         with ops.batch(state):        # seed 004 §7 ②: the cards it names move at once
-            for card in select(state, frame, step.target):  # type: ignore[attr-defined]
-                if not (moves and q.holds_the_vc(state, card)):
+            for card in cards:
+                if card not in held:
                     act(state, card)
     return handler
 

@@ -46,16 +46,27 @@ def _hand(state: State, frame: Frame, who: str = "you") -> list[int]:
 # Cost steps acting on every card their target names (CORE-19): each card must be usable now.
 _TARGETED: dict[type, Callable[[State, object, int], bool]] = {
     s.Rest: lambda st, c, card: q.is_standing(card),                            # ACT-12
-    s.Retire: lambda st, c, card: q.is_on_field(card) and not q.holds_the_vc(st, card),
-    s.Bind: lambda st, c, card: (q.position(card).zone is not Zone.BIND         # ACT-20
-                                 and not q.holds_the_vc(st, card)),
-    s.PutInto: lambda st, c, card: (q.position(card).zone is not Zone(c.zone)  # type: ignore
-                                    and not q.holds_the_vc(st, card)),
+    s.Retire: lambda st, c, card: q.is_on_field(card),
+    s.Bind: lambda st, c, card: q.position(card).zone is not Zone.BIND,         # ACT-20
+    s.PutInto: lambda st, c, card: q.position(card).zone is not Zone(c.zone),  # type: ignore
     s.TurnFaceUp: lambda st, c, card: not q.orientation(card).face_up,         # ACT-13
     s.TurnFaceDown: lambda st, c, card: q.orientation(card).face_up,           # ACT-13
     s.Lock: lambda st, c, card: (q.position(card).zone is Zone.RC              # ACT-23
                                  and not q.is_locked(card)),
 }
+
+
+_MOVES_OFF = frozenset({s.Retire, s.Bind, s.PutInto})
+
+
+def _all_usable(state: State, step: object, cards: Sequence[int]) -> bool:
+    """True if a targeted cost step can act on every one of its cards now; a step moving them
+    cannot take a lone vanguard off VC, nor both legion vanguards at once (LEG-31)."""
+    usable = _TARGETED[type(step)]
+    if not cards or not all(usable(state, step, c) for c in cards):
+        return False
+    return type(step) not in _MOVES_OFF or not any(q.holds_the_vc(state, c, cards)
+                                                   for c in cards)
 
 
 def _targets_of(state: State, frame: Frame, step: object) -> list[int]:
@@ -65,8 +76,7 @@ def _targets_of(state: State, frame: Frame, step: object) -> list[int]:
 def _all_targets(state: State, frame: Frame, step: object) -> Demand:
     """A step acting on every card its target names: all of them must be usable."""
     cards = _targets_of(state, frame, step)
-    usable = _TARGETED[type(step)]
-    if not cards or not all(usable(state, step, c) for c in cards):
+    if not _all_usable(state, step, cards):
         return Demand((), 1)                         # nothing to act on: not payable
     return Demand(tuple(cards), len(cards))
 
@@ -351,8 +361,7 @@ def still_payable(state: State, frame: Frame, costs: Sequence[object]) -> bool:
         if isinstance(step, (s.Choose, s.Reveal)) or getattr(step, "target", None) in frame.bound:
             continue
         if type(step) in _TARGETED:
-            usable = _TARGETED[type(step)]
-            if not chosen or not all(usable(state, step, c) for c in chosen):
+            if not _all_usable(state, step, chosen):
                 return False
             continue
         demand = DEMANDS[type(step)](state, frame, step)

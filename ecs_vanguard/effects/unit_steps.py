@@ -98,10 +98,11 @@ def _each_unit(act: Callable[[State, int], object], moves: bool = False) -> Hand
     """Build a handler applying an op to every unit the step's `target` selects; an op that
     `moves` units off the field leaves a vanguard there (only a ride replaces it)."""
     def handler(state: State, frame: Frame, step: object) -> None:
-        cards = select(state, frame, step.target)  # type: ignore[attr-defined]
+        cards = _on_field(select(state, frame, step.target))  # type: ignore[attr-defined]
+        held = [c for c in cards if q.holds_the_vc(state, c, cards)] if moves else []  # LEG-31
         with ops.batch(state):        # seed 004 §7 ②: the units it names change at once
-            for card in _on_field(cards):
-                if not (moves and q.holds_the_vc(state, card)):
+            for card in cards:
+                if card not in held:
                     act(state, card)
     return handler
 
@@ -218,9 +219,11 @@ def _enter_state(state: State, frame: Frame, step: s.EnterState) -> None:
 
 
 def _imprison(state: State, frame: Frame, step: s.Imprison) -> None:
+    cards = select(state, frame, step.target)
+    held = [c for c in cards if q.holds_the_vc(state, c, cards)]        # LEG-31
     with ops.batch(state):            # seed 004 §7 ②: the cards it names go at once
-        for card in select(state, frame, step.target):
-            if not q.holds_the_vc(state, card):     # only a ride replaces a vanguard
+        for card in cards:
+            if card not in held:
                 ops.imprison(state, frame.master, card)
 
 
