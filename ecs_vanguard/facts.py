@@ -7,7 +7,7 @@ Everything is read-only; `ecs_vanguard.query` re-exports this module beside the 
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import cast
 
 import esper
@@ -24,7 +24,7 @@ from components import (
 )
 from ecs_vanguard.cards.schema import AbilityDef
 from ecs_vanguard.rules import Phase, Stat, UnitType
-from ecs_vanguard.state import State
+from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import BACK_ROW, FRONT_ROW, Circle, Zone
 
 _ce = esper.component_for_entity
@@ -150,6 +150,32 @@ def modifier_sum(entity: int, stat: Stat) -> int:
         if mod.stat is stat:
             total += mod.amount
     return total
+
+
+# -- cards named by earlier steps (CORE-20) ---------------------------------------------------
+
+
+def remember(frame: Frame, name: str, cards: Sequence[int]) -> None:
+    """Bind `name` to the cards as the objects they are now (CORE-20): a card that changes
+    zone (or is locked or unlocked) since is another object, which the name no longer finds."""
+    frame.bound[name] = tuple(cards)
+    frame.bound_obj[name] = tuple(_ce(c, Position).obj for c in cards)
+
+
+def still_named(frame: Frame, name: str) -> tuple[bool, ...]:
+    """For each card bound to `name`: True while it is still the object it was when named."""
+    objs = frame.bound_obj.get(name)
+    cards = frame.bound[name]
+    if objs is None:                      # not cards (a declared name's index, ACT-25)
+        return (True,) * len(cards)
+    return tuple(_ce(c, Position).obj == o for c, o in zip(cards, objs, strict=True))
+
+
+def recall(frame: Frame, name: str) -> list[int]:
+    """Return the cards bound to `name` that are still the objects it named (CORE-20: "put
+    one into your hand and the other on the bottom of your deck" finds the other only)."""
+    return [c for c, kept in zip(frame.bound[name], still_named(frame, name), strict=True)
+            if kept]
 
 
 # -- names and abilities (TERM-01, TERM-05, ACT-22) --------------------------------------------

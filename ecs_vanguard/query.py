@@ -59,6 +59,7 @@ from ecs_vanguard.facts import (
     prisons,
     rear_circles,
     rear_guards,
+    recall,
     same_name,
     try_unit_at,
     units,
@@ -78,6 +79,7 @@ __all__ = [
     "is_imprisoned", "is_locked", "is_on_field", "is_restricted", "is_standing",
     "is_turn_player", "is_vanguard", "legion_group", "modifiers", "names", "names_a_vanguard", "orientation",
     "partner", "position",
-    "power", "prisons", "rear_circles", "rear_guards", "same_name", "shield", "try_unit_at",
+    "power", "prisons", "rear_circles", "rear_guards", "recall",
+    "same_name", "shield", "try_unit_at",
     "units", "vanguard", "vanguards", "world_content", "worlds",
 ]

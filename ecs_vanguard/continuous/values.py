@@ -291,11 +291,12 @@ def narrow(state: State, frame: Frame, cards: list[int], where: Where) -> list[i
 def select(state: State, frame: Frame, name: str | tuple[str, ...], where: Where = ()
            ) -> list[int]:
     """Return the cards a selector or a bound name refers to, narrowed by filters; a name whose
-    binding step was skipped (a `then` not taken, a cost not paid) names no card."""
+    binding step was skipped (a `then` not taken, a cost not paid) names no card, and a bound
+    name finds only the cards still the objects it named (CORE-20)."""
     if isinstance(name, tuple):           # a list of selectors: their cards together
         cards = [c for one in name for c in select(state, frame, one)]
     elif name in frame.bound:
-        cards = list(frame.bound[name])
+        cards = f.recall(frame, name)             # CORE-20: only cards still those objects
     else:
         selector = SELECTORS.get(name)
         cards = selector(state, frame) if selector is not None else []

@@ -20,6 +20,7 @@ from ecs_vanguard.effects.picking import (
     player_of,
 )
 from ecs_vanguard.events import Mulliganed
+from ecs_vanguard.facts import remember
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import HIDDEN_ZONES, Zone
 
@@ -67,7 +68,7 @@ def _look_top(state: State, frame: Frame, step: s.LookTop) -> Decision | None:
     cards = ops.look_top(state, frame.master, count, reveal=step.reveal)
     if step.reveal:
         frame.revealed.extend(cards)
-    frame.bound[step.bind] = cards
+    remember(frame, step.bind, cards)
     return None
 
 
@@ -160,7 +161,7 @@ def _reveal(state: State, frame: Frame, step: s.Reveal) -> Decision | None:
         cards = got
     ops.reveal(state, frame.master, cards, for_cost=False)
     frame.revealed.extend(cards)
-    frame.bound[step.bind] = cards
+    remember(frame, step.bind, cards)
     return None
 
 
@@ -178,7 +179,7 @@ def _search(state: State, frame: Frame, step: s.Search) -> Decision | None:
     got = pick_cards(state, frame, cards, step.count, must, f"search {zone.value}")
     if isinstance(got, Decision):
         return got
-    frame.bound[step.bind] = got
+    remember(frame, step.bind, got)
     ops.searched(state, frame.master, zone, got)
     return None
 

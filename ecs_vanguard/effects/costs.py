@@ -23,6 +23,7 @@ from ecs_vanguard.continuous.values import choosable, narrow, select
 from ecs_vanguard.decisions import ActionKind, Decision, DecisionKind, action
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.picking import pick_cards, pick_order, player_of, take_answer
+from ecs_vanguard.facts import remember
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.zones import Zone
 
@@ -198,7 +199,8 @@ def decide(state: State, frame: Frame, costs: Sequence[object], at: int | None =
     if getattr(step, "target", None) in frame.bound or (isinstance(step, s.Reveal)
                                                          and step.target):
         target = step.target  # type: ignore[attr-defined]
-        frame.cost_choices.append(tuple(frame.bound.get(target, ())))
+        named = q.recall(frame, target) if target in frame.bound else []    # CORE-20
+        frame.cost_choices.append(tuple(named))
         return None
     if type(step) in _TARGETED:
         frame.cost_choices.append(tuple(_targets_of(state, frame, step)))
@@ -215,7 +217,7 @@ def decide(state: State, frame: Frame, costs: Sequence[object], at: int | None =
         return got
     frame.cost_choices.append(got)
     if isinstance(step, s.Choose):
-        frame.bound[step.bind] = got
+        remember(frame, step.bind, got)
     return None
 
 
@@ -317,7 +319,7 @@ def _discard_all(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> Non
 def _reveal(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> None:
     ops.reveal(st, fr.master, cards, for_cost=True)
     fr.revealed.extend(cards)
-    fr.bound[c.bind] = cards  # type: ignore[attr-defined]
+    remember(fr, c.bind, cards)  # type: ignore[attr-defined]
 
 
 def _to_deck_top(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> None:

@@ -21,6 +21,7 @@ from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.gifts import gain_gift
 from ecs_vanguard.effects.picking import pick_cards, pick_circle, player_of
 from ecs_vanguard.events import CardsRevealed
+from ecs_vanguard.facts import remember
 from ecs_vanguard.rules import Stat
 from ecs_vanguard.state import ContinuousEffect, Frame, State
 from ecs_vanguard.zones import FIELD_ZONES, HIDDEN_ZONES, Circle, Zone
@@ -42,7 +43,7 @@ def _choose(state: State, frame: Frame, step: s.Choose) -> Decision | None:
                      player=player_of(frame, step.chooser))
     if isinstance(got, Decision):
         return got
-    frame.bound[step.bind] = got
+    remember(frame, step.bind, got)
     if frame.each_total >= 0:
         frame.used.extend(got)
     return None
@@ -168,7 +169,7 @@ def _superior_call(state: State, frame: Frame, step: s.SuperiorCall) -> Decision
             target = None if to_gc else Circle(frame.circles[i])
             ops.call(state, caller, card, target, to_gc=to_gc, superior=True,
                      guarding=guarding)
-    frame.bound[step.bind] = tuple(frame.calling)
+    remember(frame, step.bind, frame.calling)      # the called units, as they are now
     frame.calling, frame.circles, frame.loop = [], [], []
     return None
 
