@@ -255,3 +255,16 @@ def test_LEG_31_the_mate_left_alone_is_the_vanguard_checks_read(ldb):
         _act(game, RETIRE_LEADER)
         assert q.vanguard(game.state, 1) == mate
         assert (OPPONENT_GRADE in _probe_acts(game)) is holds
+
+
+def test_LEG_30_riding_a_card_named_as_the_mate_is_a_persona_ride(ldb):
+    """LEG-30, CORE-05: "a card with the same name as the vanguard" reads the leader's and the
+    mate's names: riding a card named as the mate onto the legion is a persona ride (draw 1,
+    front row +10000); onto the leader alone it is not."""
+    for side, persona in ((TALL, True), ({"vanguard": "LV-LEADER"}, False)):
+        game = _game(ldb, {**side, "hand": ["LV-MATE"], "rear": {"front_left": "LV-PROBE"}},
+                     {"vanguard": "PX-008"}, phase="ride", rode=False)
+        probe = unit_at(game, 0, Circle.FRONT_LEFT)
+        game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "LV-MATE")))
+        assert (len(cards_in(game, 0, Zone.HAND)) == 1) is persona           # drew 1
+        assert (q.power(game.state, probe) == 18000) is persona
