@@ -112,6 +112,21 @@ DEMANDS: dict[type, Demander] = {
 }
 
 
+def _demand(state: State, frame: Frame, step: object, costs: Sequence[object]) -> Demand:
+    """Return one cost step's demand; a Choose offers only the cards the steps of the cost that
+    act on its name can act on ("retire one of your vanguards": not a lone vanguard, LEG-31;
+    "rest a unit": a standing one, ACT-12)."""
+    demand = DEMANDS[type(step)](state, frame, step)
+    if not isinstance(step, s.Choose):
+        return demand
+    acting = [c for c in costs if type(c) in _TARGETED and getattr(c, "target", None) == step.bind]
+    if not acting:
+        return demand
+    cards = tuple(card for card in demand.cards
+                  if all(_all_usable(state, c, (card,)) for c in acting))
+    return Demand(cards, demand.n, demand.grade_total, demand.consumes)
+
+
 def _demands(state: State, frame: Frame, costs: Sequence[object],
              earlier: Sequence[object] = ()) -> list[Demand]:
     """Return the demands of the cost steps; a step acting on cards an earlier Choose of the
@@ -124,7 +139,7 @@ def _demands(state: State, frame: Frame, costs: Sequence[object],
             continue
         if isinstance(cost, s.Reveal) and cost.target:
             continue                                   # reveals cards already chosen
-        out.append(DEMANDS[type(cost)](state, frame, cost))
+        out.append(_demand(state, frame, cost, costs))
         if isinstance(cost, s.Choose):
             chosen_names.add(cost.bind)
     return out
@@ -205,7 +220,7 @@ def decide(state: State, frame: Frame, costs: Sequence[object], at: int | None =
     if type(step) in _TARGETED:
         frame.cost_choices.append(tuple(_targets_of(state, frame, step)))
         return None
-    demand = DEMANDS[type(step)](state, frame, step)
+    demand = _demand(state, frame, step, costs)
     later = _demands(state, frame, costs[at + 1:], costs[:at + 1])
     if isinstance(step, s.DiscardGrades):
         return _decide_grades(state, frame, demand, later, reserved)

@@ -30,7 +30,8 @@ CARDS = Path(__file__).parent / "legion_vanguards_cards.toml"
 PLAIN = ["PX-005"] * 8                          # grade 2 units: nothing in the deck matters
 TALL = {"vanguard": "LV-LEADER", "mate": "LV-MATE"}     # grade 2 leader, grade 3 mate
 EVEN = {"vanguard": "LV-LEADER", "mate": "LV-PEER"}     # grade 2 leader, grade 2 mate: control
-GRADE, OPPONENT_GRADE, NAMED, RETIRE_LEADER, BIND_ONE, BOTH_TO_HAND, CAN_LEGION = range(7)
+(GRADE, OPPONENT_GRADE, NAMED, RETIRE_LEADER, BIND_ONE, BOTH_TO_HAND, CAN_LEGION,
+ RETIRE_ONE_COST, BIND_BOTH_COST) = range(9)
 
 
 @pytest.fixture(scope="module")
@@ -268,3 +269,22 @@ def test_LEG_30_riding_a_card_named_as_the_mate_is_a_persona_ride(ldb):
         game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "LV-MATE")))
         assert (len(cards_in(game, 0, Zone.HAND)) == 1) is persona           # drew 1
         assert (q.power(game.state, probe) == 18000) is persona
+
+
+def test_LEG_31_a_cost_takes_either_legion_vanguard_never_the_last_one(ldb):
+    """LEG-31, CORE-19: "COST [retire one of your vanguards]" may retire the leader or the mate
+    of a legion, and is not payable with a lone vanguard; "COST [bind your vanguards]" would
+    empty VC, so it is payable with neither."""
+    probe = {"rear": {"front_left": "LV-PROBE"}}
+    alone = _game(ldb, {"vanguard": "PX-008", **probe}, {"vanguard": "PX-008"})
+    assert not {RETIRE_ONE_COST, BIND_BOTH_COST} & _probe_acts(alone)
+    for which in (0, 1):
+        game = _game(ldb, {**TALL, **probe}, {"vanguard": "PX-008"})
+        assert RETIRE_ONE_COST in _probe_acts(game) and BIND_BOTH_COST not in _probe_acts(game)
+        pair = q.vanguards(game.state, 0)
+        _act(game, RETIRE_ONE_COST)
+        assert {a.card for a in game.legal_actions()} == set(pair)
+        game.step(pick(game, ActionKind.PICK, card=pair[which]))
+        assert zone_of(game, pair[which]) is Zone.DROP
+        assert q.vanguards(game.state, 0) == [pair[1 - which]]
+        assert len(cards_in(game, 0, Zone.HAND)) == 1                 # the effect drew
