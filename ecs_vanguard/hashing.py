@@ -134,6 +134,7 @@ def _frame(f: Frame) -> tuple:
            tuple(_text(c) for c in f.circles), tuple(f.cost_choices))
     # CORE-20: a bound card still the object it named adds nothing (its object id is hashed
     # with its entity); the ones no longer named, and a paused step's own references, do.
+    # The test is facts.still_named's twin: hashing sits below facts in the layers.
     lost = tuple(sorted((_text(k), i) for k, objs in f.bound_obj.items()
                         for i, (c, o) in enumerate(zip(f.bound[k], objs, strict=True))
                         if esper.component_for_entity(c, Position).obj != o))
