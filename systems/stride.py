@@ -75,15 +75,15 @@ def stride_actions(state: State, player: int) -> list[Action]:
 
 
 def _requirement(state: State, player: int, card: int) -> bool:
-    """STR-04: both vanguards grade 3+, or yours was grade 3+ at the start of this turn;
+    """STR-04: both players have a grade 3+ vanguard, or you had one at the start of this turn;
     STR-06: an Ultimate Stride needs 3+ face-up G zone cards and your vanguard's nation (a
-    legion's leader or mate, LEG-08)."""
+    legion's leader or mate, LEG-08, LEG-30)."""
     if state.card(card).ultimate_stride:
         face_up = [c for c in state.board.zones[player][Zone.G_ZONE] if q.orientation(c).face_up]
         nation = state.card(card).nation
         return len(face_up) >= 3 and any(state.card(v).nation == nation
                                           for v in q.vanguards(state, player))
-    both = all(q.grade(state, q.vanguard(state, p)) >= 3 for p in (0, 1))
+    both = all(q.highest_vanguard_grade(state, p) >= 3 for p in (0, 1))     # LEG-30
     return both or state.turn.grade3_at_start[player]
 
 

@@ -93,7 +93,7 @@ def start_turn(state: State, turn: int, player: int) -> None:
 def _stand(state: State) -> None:
     """CORE-04: stand all your units, then the draw phase."""
     p = state.turn.player
-    state.turn.grade3_at_start[p] = q.grade(state, q.vanguard(state, p)) >= 3   # STR-04
+    state.turn.grade3_at_start[p] = q.highest_vanguard_grade(state, p) >= 3   # STR-04, LEG-30
     with ops.batch(state):                       # all your units stand at once
         for unit in q.units(state, p):
             ops.stand(state, unit)

@@ -274,8 +274,8 @@ SUGAR: dict[str, Sugar] = {
         {"n": "count"}, "Limit Break n: n or more cards in your damage zone",
         lambda a: _count_check("your_damage", a["n"], origin="limit_break")),
     "vanguard_is": Sugar(
-        {"name": "name"}, "your vanguard is a card named «name»",
-        lambda a: _count_check("your_vanguard", 1, (("name", a["name"]),), "vanguard_is")),
+        {"name": "name"}, "your vanguard (the leader or the mate, LEG-30) is a card named «name»",
+        lambda a: _count_check("your_vanguards", 1, (("name", a["name"]),), "vanguard_is")),
     "in_soul": Sugar(
         {"name": "name"}, "you have a card named «name» in your soul",
         lambda a: _count_check("your_soul", 1, (("name", a["name"]),), "in_soul")),

@@ -45,8 +45,8 @@ def _attacking_vanguard(state: State, frame: Frame, check: Check) -> bool:
 
 def _your_vanguard_attacked(state: State, frame: Frame, check: Check) -> bool:
     b = state.battle
-    return (b is not None and b.player != frame.master
-            and b.target == f.vanguard(state, frame.master))
+    return (b is not None and b.player != frame.master        # LEG-19: only the leader is
+            and b.target in f.vanguards(state, frame.master))  # attacked, LEG-30 reads both
 
 
 def _self_attacking(state: State, frame: Frame, check: Check) -> bool:

@@ -7,6 +7,7 @@ Everything is read-only; `ecs_vanguard.derived.query` re-exports this module bes
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from typing import cast
 
 import esper
@@ -22,7 +23,7 @@ from components import (
     Position,
 )
 from ecs_vanguard.cards.schema import AbilityDef
-from ecs_vanguard.state import State
+from ecs_vanguard.state import Frame, State
 from ecs_vanguard.vocab.formats import Phase, Stat, UnitType
 from ecs_vanguard.vocab.zones import BACK_ROW, FRONT_ROW, Circle, Zone
 
@@ -51,7 +52,10 @@ def try_unit_at(state: State, player: int, circle: Circle) -> int | None:
 
 
 def vanguard(state: State, player: int) -> int:
-    """Return the player's vanguard (the card on VC; a legion's leader, LEG-08)."""
+    """Return the player's leading vanguard: the top card of VC (a legion's leader, LEG-08; a G
+    unit over its hearts). Only for what names the leader alone (the drive check LEG-16, damage
+    LEG-17, the attacked unit LEG-19, a normal ride's grade LEG-20); "your vanguard is / has"
+    reads every vanguard through `vanguards` (LEG-30)."""
     return state.board.circles[player][Circle.VC][-1]
 
 
@@ -91,14 +95,27 @@ def front_row(state: State, player: int) -> list[int]:
             if not is_locked(u) and not is_heart(u)]
 
 
-def holds_the_vc(state: State, card: int) -> bool:
-    """True for a card no effect may take off a VC: the vanguard (a legion's leader) and the
-    hearts under a G unit. Only a ride replaces a vanguard (engine decision: an effect that
-    would empty a VC does not move the card); a legion mate or a G unit may leave."""
+def holds_the_vc(state: State, card: int, together: Collection[int] = ()) -> bool:
+    """True for a card no effect may take off a VC (LEG-31): a lone vanguard, and the hearts
+    under a G unit. Only a ride replaces a lone vanguard (engine decision: an effect that would
+    empty a VC does not move the card); either vanguard of a legion may leave, the other then
+    staying alone (LEG-09, LEG-31); a G unit may leave (its hearts become vanguards, STR-14).
+
+    Args:
+        together: the cards the same effect moves at once; when they are every vanguard of
+            that VC, the leader stays (engine decision: it would leave VC empty) and the mate
+            goes.
+    """
     pos = _ce(card, Position)
     if pos.zone is not Zone.VC:
         return False
-    return is_heart(card) or (card == vanguard(state, pos.owner) and not is_g_unit(state, card))
+    if is_heart(card):
+        return True
+    if is_g_unit(state, card):
+        return False
+    theirs = vanguards(state, pos.owner)
+    staying = [v for v in theirs if v != card and v not in together]
+    return not staying and card == theirs[0]
 
 
 def is_back_row(circle: Circle | None) -> bool:
@@ -133,6 +150,32 @@ def modifier_sum(entity: int, stat: Stat) -> int:
         if mod.stat is stat:
             total += mod.amount
     return total
+
+
+# -- cards named by earlier steps (CORE-20) ---------------------------------------------------
+
+
+def remember(frame: Frame, name: str, cards: Sequence[int]) -> None:
+    """Bind `name` to the cards as the objects they are now (CORE-20): a card that changes
+    zone (or is locked or unlocked) since is another object, which the name no longer finds."""
+    frame.bound[name] = tuple(cards)
+    frame.bound_obj[name] = tuple(_ce(c, Position).obj for c in cards)
+
+
+def still_named(frame: Frame, name: str) -> tuple[bool, ...]:
+    """For each card bound to `name`: True while it is still the object it was when named."""
+    objs = frame.bound_obj.get(name)
+    cards = frame.bound[name]
+    if objs is None:                      # not cards (a declared name's index, ACT-25)
+        return (True,) * len(cards)
+    return tuple(_ce(c, Position).obj == o for c, o in zip(cards, objs, strict=True))
+
+
+def recall(frame: Frame, name: str) -> list[int]:
+    """Return the cards bound to `name` that are still the objects it named (CORE-20: "put
+    one into your hand and the other on the bottom of your deck" finds the other only)."""
+    return [c for c, kept in zip(frame.bound[name], still_named(frame, name), strict=True)
+            if kept]
 
 
 # -- names and abilities (TERM-01, TERM-05, ACT-22) --------------------------------------------
@@ -262,9 +305,22 @@ def legion_group(card: int) -> list[int]:
 
 
 def vanguards(state: State, player: int) -> list[int]:
-    """Return the player's vanguards: the leader (or single vanguard) first, then the mate."""
+    """Return the player's vanguards: the leader (or single vanguard, or G unit) first, then the
+    mate; hearts are not (HRT-01). Both legion units are vanguards (LEG-08, LEG-30): every
+    check of "your vanguard is grade N or greater", "your vanguard's nation / name" reads this
+    list and holds when either does."""
     on_vc = [c for c in state.board.circles[player][Circle.VC] if not is_heart(c)]
     return list(reversed(on_vc))
+
+
+def is_vanguard(state: State, card: int) -> bool:
+    """True for one of its owner's vanguards (a legion's leader or mate; not a heart, LEG-30)."""
+    return card in vanguards(state, _ce(card, Position).owner)
+
+
+def a_vanguard_can_legion_with(state: State, card: int, player: int) -> bool:
+    """LEG-25 with LEG-30: the card can legion with one of the player's vanguards."""
+    return any(can_legion(state, card, v) for v in vanguards(state, player))
 
 
 def names_a_vanguard(state: State, card: int, player: int) -> bool:

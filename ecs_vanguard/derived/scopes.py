@@ -273,10 +273,11 @@ FACT_FILTER_SPECS: dict[str, FilterSpec] = {
     "g_unit": (lambda s, fr, e, v: f.is_g_unit(s, e) == v, "bool", "G units (STR-01)"),
     "legion_mate": (lambda s, fr, e, v: (f.legion_group(e)[-1] == e != f.legion_group(e)[0])
                     == v, "bool", "a legion's mate (LEG-08)"),
-    # LEG-25: named in your vanguard's Seek Mate, or its own Seek Mate names your vanguard.
+    # LEG-25: named in your vanguard's Seek Mate, or its own Seek Mate names your vanguard;
+    # LEG-30: your vanguard's name is the leader's or the mate's.
     "can_legion_with_vanguard": (lambda s, fr, e, v: (
-        f.can_legion(s, e, f.vanguard(s, fr.master)) == v), "bool",
-        "cards that can legion with your vanguard (LEG-25)"),
+        f.a_vanguard_can_legion_with(s, e, fr.master) == v), "bool",
+        "cards that can legion with your vanguard (LEG-25; the leader or the mate, LEG-30)"),
     "unit": (lambda s, fr, e, v: s.card(e).is_unit == v, "bool", "unit cards (not orders)"),
     "order": (lambda s, fr, e, v: (s.card(e).order_type is not None) == v, "bool", "orders"),
     "subtype": (lambda s, fr, e, v: v in s.card(e).subtypes, "subtype",
@@ -297,7 +298,8 @@ FACT_FILTER_SPECS: dict[str, FilterSpec] = {
     "race": (lambda s, fr, e, v: s.card(e).race == v, "text", "cards of a race"),
     "rear_guard": (lambda s, fr, e, v: (f.position(e).zone is Zone.RC) == v, "bool",
                    "rear-guards"),
-    "vanguard": (lambda s, fr, e, v: (f.position(e).zone is Zone.VC) == v, "bool", "vanguards"),
+    "vanguard": (lambda s, fr, e, v: f.is_vanguard(s, e) == v, "bool",
+                 "vanguards (a legion's leader or mate; not hearts, LEG-30)"),
     "front_row": (lambda s, fr, e, v: (f.position(e).circle in FRONT_ROW) == v, "bool",
                   "units in the front row"),
     "back_row": (lambda s, fr, e, v: (f.position(e).circle in BACK_ROW) == v, "bool",

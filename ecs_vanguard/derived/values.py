@@ -87,6 +87,12 @@ def drive(state: State, entity: int) -> int:
                + _total(state, entity, Stat.DRIVE))
 
 
+def highest_vanguard_grade(state: State, player: int) -> int:
+    """Return the highest grade among the player's vanguards: "a grade N or greater vanguard",
+    "your vanguard is grade N or greater" hold when the leader or the mate is (LEG-30)."""
+    return max((grade(state, v) for v in f.vanguards(state, player)), default=0)
+
+
 def grade(state: State, entity: int) -> int:
     """Return the grade: printed + modifiers + continuous (deleted vanguards keep it, CORE-21)."""
     total = state.card(entity).grade
@@ -248,12 +254,14 @@ def _count(state: State, frame: Frame, check: Check) -> bool:
 _OF = (("of", "checks"),)
 
 DERIVED_CHECK_SPECS: dict[str, CheckSpec] = {
-    "vanguard_grade": CheckSpec(lambda s, fr, c: grade(s, f.vanguard(s, fr.master))
-                                >= minimum(c), "your vanguard is grade min or greater",
-                                (("min", "count"),), ("min",)),
+    # LEG-30: the leader or the mate.
+    "vanguard_grade": CheckSpec(lambda s, fr, c: highest_vanguard_grade(s, fr.master)
+                                >= minimum(c), "your vanguard is grade min or greater "
+                                "(either legion vanguard, LEG-30)", (("min", "count"),), ("min",)),
     "opponent_vanguard_grade": CheckSpec(lambda s, fr, c: (
-        grade(s, f.vanguard(s, 1 - fr.master)) >= minimum(c)),
-        "your opponent's vanguard is grade min or greater", (("min", "count"),), ("min",)),
+        highest_vanguard_grade(s, 1 - fr.master) >= minimum(c)),
+        "your opponent's vanguard is grade min or greater (either legion vanguard, LEG-30)",
+        (("min", "count"),), ("min",)),
     # LEG-27: "for each grade of your vanguard" adds the leader's and the mate's grades.
     "vanguard_grades_total_min": CheckSpec(lambda s, fr, c: sum(
         grade(s, v) for v in f.vanguards(s, fr.master)) >= minimum(c),
@@ -284,11 +292,12 @@ def narrow(state: State, frame: Frame, cards: list[int], where: Where) -> list[i
 def select(state: State, frame: Frame, name: str | tuple[str, ...], where: Where = ()
            ) -> list[int]:
     """Return the cards a selector or a bound name refers to, narrowed by filters; a name whose
-    binding step was skipped (a `then` not taken, a cost not paid) names no card."""
+    binding step was skipped (a `then` not taken, a cost not paid) names no card, and a bound
+    name finds only the cards still the objects it named (CORE-20)."""
     if isinstance(name, tuple):           # a list of selectors: their cards together
         cards = [c for one in name for c in select(state, frame, one)]
     elif name in frame.bound:
-        cards = list(frame.bound[name])
+        cards = f.recall(frame, name)             # CORE-20: only cards still those objects
     else:
         selector = SELECTORS.get(name)
         cards = selector(state, frame) if selector is not None else []

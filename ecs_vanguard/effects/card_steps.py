@@ -8,6 +8,7 @@ from collections.abc import Callable
 from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.derived import query as q
+from ecs_vanguard.derived.facts import remember
 from ecs_vanguard.derived.values import narrow, select
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.costs import Demand, pick_grades
@@ -67,7 +68,7 @@ def _look_top(state: State, frame: Frame, step: s.LookTop) -> Decision | None:
     cards = ops.look_top(state, frame.master, count, reveal=step.reveal)
     if step.reveal:
         frame.revealed.extend(cards)
-    frame.bound[step.bind] = cards
+    remember(frame, step.bind, cards)
     return None
 
 
@@ -160,7 +161,7 @@ def _reveal(state: State, frame: Frame, step: s.Reveal) -> Decision | None:
         cards = got
     ops.reveal(state, frame.master, cards, for_cost=False)
     frame.revealed.extend(cards)
-    frame.bound[step.bind] = cards
+    remember(frame, step.bind, cards)
     return None
 
 
@@ -178,7 +179,7 @@ def _search(state: State, frame: Frame, step: s.Search) -> Decision | None:
     got = pick_cards(state, frame, cards, step.count, must, f"search {zone.value}")
     if isinstance(got, Decision):
         return got
-    frame.bound[step.bind] = got
+    remember(frame, step.bind, got)
     ops.searched(state, frame.master, zone, got)
     return None
 
@@ -188,8 +189,8 @@ def _put_into(state: State, frame: Frame, step: s.PutInto) -> Decision | None:
     bottom of the deck goes with its dress sources in the order its controller picks (OD-07;
     that question ends the batch of the cards moved before it)."""
     zone = Zone(step.zone)
-    targets = [c for c in narrow(state, frame, select(state, frame, step.target), step.where)
-               if not q.holds_the_vc(state, c)]          # only a ride replaces a vanguard
+    named = narrow(state, frame, select(state, frame, step.target), step.where)
+    targets = [c for c in named if not q.holds_the_vc(state, c, named)]    # LEG-31
     if not frame.loop:
         frame.loop = [0]
     with ops.batch(state):
@@ -262,9 +263,11 @@ def _each_card(act: Callable[[State, int], object], moves: bool = False) -> Hand
     """Build a handler applying an op to every card the step's `target` selects; an op that
     `moves` cards leaves a vanguard where it is (only a ride replaces it)."""
     def handler(state: State, frame: Frame, step: object) -> None:
+        cards = select(state, frame, step.target)  # type: ignore[attr-defined]
+        held = [c for c in cards if q.holds_the_vc(state, c, cards)] if moves else []  # LEG-31
         with ops.batch(state):        # seed 004 §7 ②: the cards it names move at once
-            for card in select(state, frame, step.target):  # type: ignore[attr-defined]
-                if not (moves and q.holds_the_vc(state, card)):
+            for card in cards:
+                if card not in held:
                     act(state, card)
     return handler
 

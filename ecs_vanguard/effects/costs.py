@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.derived import query as q
+from ecs_vanguard.derived.facts import remember
 from ecs_vanguard.derived.values import choosable, narrow, select
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.picking import pick_cards, pick_order, player_of, take_answer
@@ -46,16 +47,27 @@ def _hand(state: State, frame: Frame, who: str = "you") -> list[int]:
 # Cost steps acting on every card their target names (CORE-19): each card must be usable now.
 _TARGETED: dict[type, Callable[[State, object, int], bool]] = {
     s.Rest: lambda st, c, card: q.is_standing(card),                            # ACT-12
-    s.Retire: lambda st, c, card: q.is_on_field(card) and not q.holds_the_vc(st, card),
-    s.Bind: lambda st, c, card: (q.position(card).zone is not Zone.BIND         # ACT-20
-                                 and not q.holds_the_vc(st, card)),
-    s.PutInto: lambda st, c, card: (q.position(card).zone is not Zone(c.zone)  # type: ignore
-                                    and not q.holds_the_vc(st, card)),
+    s.Retire: lambda st, c, card: q.is_on_field(card),
+    s.Bind: lambda st, c, card: q.position(card).zone is not Zone.BIND,         # ACT-20
+    s.PutInto: lambda st, c, card: q.position(card).zone is not Zone(c.zone),  # type: ignore
     s.TurnFaceUp: lambda st, c, card: not q.orientation(card).face_up,         # ACT-13
     s.TurnFaceDown: lambda st, c, card: q.orientation(card).face_up,           # ACT-13
     s.Lock: lambda st, c, card: (q.position(card).zone is Zone.RC              # ACT-23
                                  and not q.is_locked(card)),
 }
+
+
+_MOVES_OFF = frozenset({s.Retire, s.Bind, s.PutInto})
+
+
+def _all_usable(state: State, step: object, cards: Sequence[int]) -> bool:
+    """True if a targeted cost step can act on every one of its cards now; a step moving them
+    cannot take a lone vanguard off VC, nor both legion vanguards at once (LEG-31)."""
+    usable = _TARGETED[type(step)]
+    if not cards or not all(usable(state, step, c) for c in cards):
+        return False
+    return type(step) not in _MOVES_OFF or not any(q.holds_the_vc(state, c, cards)
+                                                   for c in cards)
 
 
 def _targets_of(state: State, frame: Frame, step: object) -> list[int]:
@@ -65,8 +77,7 @@ def _targets_of(state: State, frame: Frame, step: object) -> list[int]:
 def _all_targets(state: State, frame: Frame, step: object) -> Demand:
     """A step acting on every card its target names: all of them must be usable."""
     cards = _targets_of(state, frame, step)
-    usable = _TARGETED[type(step)]
-    if not cards or not all(usable(state, step, c) for c in cards):
+    if not _all_usable(state, step, cards):
         return Demand((), 1)                         # nothing to act on: not payable
     return Demand(tuple(cards), len(cards))
 
@@ -101,6 +112,21 @@ DEMANDS: dict[type, Demander] = {
 }
 
 
+def _demand(state: State, frame: Frame, step: object, costs: Sequence[object]) -> Demand:
+    """Return one cost step's demand; a Choose offers only the cards the steps of the cost that
+    act on its name can act on ("retire one of your vanguards": not a lone vanguard, LEG-31;
+    "rest a unit": a standing one, ACT-12)."""
+    demand = DEMANDS[type(step)](state, frame, step)
+    if not isinstance(step, s.Choose):
+        return demand
+    acting = [c for c in costs if type(c) in _TARGETED and getattr(c, "target", None) == step.bind]
+    if not acting:
+        return demand
+    cards = tuple(card for card in demand.cards
+                  if all(_all_usable(state, c, (card,)) for c in acting))
+    return Demand(cards, demand.n, demand.grade_total, demand.consumes)
+
+
 def _demands(state: State, frame: Frame, costs: Sequence[object],
              earlier: Sequence[object] = ()) -> list[Demand]:
     """Return the demands of the cost steps; a step acting on cards an earlier Choose of the
@@ -113,7 +139,7 @@ def _demands(state: State, frame: Frame, costs: Sequence[object],
             continue
         if isinstance(cost, s.Reveal) and cost.target:
             continue                                   # reveals cards already chosen
-        out.append(DEMANDS[type(cost)](state, frame, cost))
+        out.append(_demand(state, frame, cost, costs))
         if isinstance(cost, s.Choose):
             chosen_names.add(cost.bind)
     return out
@@ -188,12 +214,13 @@ def decide(state: State, frame: Frame, costs: Sequence[object], at: int | None =
     if getattr(step, "target", None) in frame.bound or (isinstance(step, s.Reveal)
                                                          and step.target):
         target = step.target  # type: ignore[attr-defined]
-        frame.cost_choices.append(tuple(frame.bound.get(target, ())))
+        named = q.recall(frame, target) if target in frame.bound else []    # CORE-20
+        frame.cost_choices.append(tuple(named))
         return None
     if type(step) in _TARGETED:
         frame.cost_choices.append(tuple(_targets_of(state, frame, step)))
         return None
-    demand = DEMANDS[type(step)](state, frame, step)
+    demand = _demand(state, frame, step, costs)
     later = _demands(state, frame, costs[at + 1:], costs[:at + 1])
     if isinstance(step, s.DiscardGrades):
         return _decide_grades(state, frame, demand, later, reserved)
@@ -205,7 +232,7 @@ def decide(state: State, frame: Frame, costs: Sequence[object], at: int | None =
         return got
     frame.cost_choices.append(got)
     if isinstance(step, s.Choose):
-        frame.bound[step.bind] = got
+        remember(frame, step.bind, got)
     return None
 
 
@@ -307,7 +334,7 @@ def _discard_all(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> Non
 def _reveal(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> None:
     ops.reveal(st, fr.master, cards, for_cost=True)
     fr.revealed.extend(cards)
-    fr.bound[c.bind] = cards  # type: ignore[attr-defined]
+    remember(fr, c.bind, cards)  # type: ignore[attr-defined]
 
 
 def _to_deck_top(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> None:
@@ -351,8 +378,7 @@ def still_payable(state: State, frame: Frame, costs: Sequence[object]) -> bool:
         if isinstance(step, (s.Choose, s.Reveal)) or getattr(step, "target", None) in frame.bound:
             continue
         if type(step) in _TARGETED:
-            usable = _TARGETED[type(step)]
-            if not chosen or not all(usable(state, step, c) for c in chosen):
+            if not _all_usable(state, step, chosen):
                 return False
             continue
         demand = DEMANDS[type(step)](state, frame, step)

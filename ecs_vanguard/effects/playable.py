@@ -25,7 +25,8 @@ _OFF_FIELD = (Zone.HAND, Zone.DROP, Zone.SOUL, Zone.G_ZONE, Zone.BIND)
 
 
 def ride_actions(state: State, player: int) -> list[Action]:
-    """Normal rides: from hand, or from the ride deck paying its cost (CORE-05)."""
+    """Normal rides: from hand, or from the ride deck paying its cost (CORE-05); onto a legion,
+    the leader's grade or one higher (LEG-20)."""
     vg_grade = q.grade(state, q.vanguard(state, player))
     zones = state.board.zones[player]
     out: list[Action] = []
@@ -51,8 +52,9 @@ def open_circles(state: State, player: int) -> list[Circle]:
 
 
 def call_actions(state: State, player: int) -> list[Action]:
-    """Normal calls from hand to any RC, grade at most the vanguard's (CORE-06)."""
-    vg_grade = q.grade(state, q.vanguard(state, player))
+    """Normal calls from hand to any RC, grade at most the vanguard's (CORE-06; a legion's
+    leader or mate, LEG-30)."""
+    vg_grade = q.highest_vanguard_grade(state, player)
     circles = open_circles(state, player)
     out: list[Action] = []
     for card in state.board.zones[player][Zone.HAND]:
@@ -64,8 +66,9 @@ def call_actions(state: State, player: int) -> list[Action]:
 
 def overdress_actions(state: State, player: int) -> list[Action]:
     """OD-01: a card with overDress that could be normally called may instead go onto a
-    designated rear-guard (by name, or any rear-guard in overDress when the card allows)."""
-    vg_grade = q.grade(state, q.vanguard(state, player))
+    designated rear-guard (by name, or any rear-guard in overDress when the card allows); the
+    grade is the normal call's (CORE-06, LEG-30)."""
+    vg_grade = q.highest_vanguard_grade(state, player)
     out: list[Action] = []
     for card in state.board.zones[player][Zone.HAND]:
         d = state.card(card)
@@ -148,7 +151,7 @@ def order_actions(state: State, player: int, kinds: frozenset[OrderType]) -> lis
     hearts, HRT-01), cost payable (CORE-08)."""
     if state.turn.orders_played[player] >= 1:
         return []
-    vg_grade = max((q.grade(state, v) for v in q.vanguards(state, player)), default=0)
+    vg_grade = q.highest_vanguard_grade(state, player)
     out = []
     for card in state.board.zones[player][Zone.HAND]:
         d = state.card(card)
@@ -165,9 +168,10 @@ def order_actions(state: State, player: int, kinds: frozenset[OrderType]) -> lis
 def _alchemagic_actions(state: State, player: int, card: int) -> list[Action]:
     """ALC-01: with a vanguard allowing Alchemagic, normal order A from hand may bind a normal
     order B from the drop (of another name, or the same name, as the vanguard says), paying
-    both costs; `target` names B."""
-    vanguard = q.vanguard(state, player)
-    rule = "" if vanguard in state.deleted else state.card(vanguard).alchemagic
+    both costs; `target` names B. Abilities valid on VC work on both legion vanguards (LEG-08,
+    LEG-30): the first vanguard allowing it gives the rule."""
+    rule = next((state.card(v).alchemagic for v in q.vanguards(state, player)
+                 if v not in state.deleted and state.card(v).alchemagic), "")
     if not rule:
         return []
     out = []
@@ -208,14 +212,15 @@ def _payable_from_order_area(state: State, player: int, card: int, frame: Frame,
 
 def seek_mate_actions(state: State, player: int) -> list[Action]:
     """LEG-01, LEG-04, LEG-07: a vanguard with Seek Mate, never in legion as this object, not in
-    legion now, the opponent's vanguard grade 3+, and 4 cards in the drop."""
+    legion now, the opponent's vanguard grade 3+ (their leader or mate, LEG-30), and 4 cards in
+    the drop."""
     vanguard = q.vanguard(state, player)
     d = state.card(vanguard)
     if (not d.seek_mate or esper.has_component(vanguard, LegionLink) or q.is_heart(vanguard)
             or q.position(vanguard).obj in state.used_this_game
             or q.position(vanguard).obj in state.legion_history      # LEG-01: ever in legion
             or vanguard in state.deleted
-            or q.grade(state, q.vanguard(state, 1 - player)) < 3
+            or q.highest_vanguard_grade(state, 1 - player) < 3
             or len(state.board.zones[player][Zone.DROP]) < 4):
         return []
     return [action(ActionKind.SEEK_MATE, card=vanguard)]
@@ -300,9 +305,10 @@ def guard_actions(state: State, player: int) -> list[Action]:
 
 def g_guardian_actions(state: State, player: int) -> list[Action]:
     """GG-01, GG-02: in the opponent's guard step, a face-down G guardian of the G zone may be
-    called to GC when both vanguards are grade 3+, at most 3 G guardians in the G zone are face
-    up, and its cost can be paid. Not limited by ACT-27 (GG-05)."""
-    if not all(q.grade(state, q.vanguard(state, p)) >= 3 for p in (0, 1)):
+    called to GC when both players have a grade 3+ vanguard (a leader or a mate, LEG-30), at
+    most 3 G guardians in the G zone are face up, and its cost can be paid. Not limited by
+    ACT-27 (GG-05)."""
+    if not all(q.highest_vanguard_grade(state, p) >= 3 for p in (0, 1)):
         return []
     g_zone = state.board.zones[player][Zone.G_ZONE]
     if sum(1 for c in g_zone if state.card(c).g_guardian_cost and q.orientation(c).face_up) > 3:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
+from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived.values import holds, select
 from ecs_vanguard.effects import builtin, card_steps, flow_steps, unit_steps
 from ecs_vanguard.effects import costs as costs_
@@ -32,7 +33,7 @@ def _for_each(state: State, frame: Frame, step: s.ForEach) -> object:
         # keeps counters (put_into, heal, ...) sees only its own and may clear them.
         (done, at), frame.loop = frame.loop[:2], frame.loop[2:]
         inner = step.do[at]
-        question = HANDLERS[type(inner)](state, frame, inner)
+        question = run_step(state, frame, inner)
         frame.loop = [done, at, *frame.loop]
         if isinstance(question, Decision):
             return question
@@ -45,6 +46,40 @@ HANDLERS: dict[type, Handler] = {
     **card_steps.HANDLERS, **unit_steps.HANDLERS, **flow_steps.HANDLERS,
     s.ForEach: _for_each,
 }
+
+
+def _own_references(frame: Frame, step: object) -> list[str]:
+    """The bound names of cards a step acts on (its `target`), not those it chooses among."""
+    target = getattr(step, "target", "")
+    names = (target,) if isinstance(target, str) else target
+    return [n for n in names if n in frame.bound_obj]
+
+
+def run_step(state: State, frame: Frame, step: object) -> object:
+    """Run one step's handler (CORE-20 around it). A bound name finds only the cards still the
+    objects it named; a step paused (or yielding) after moving some of the cards it names
+    must find the same cards when re-entered, so while it runs its own references follow
+    what it moved; once it ends they name the objects they named, and the moved cards are
+    new objects no later step finds ("put one into your hand, the other on the bottom")."""
+    own = _own_references(frame, step)
+    handler = HANDLERS[type(step)]
+    if not own:
+        return handler(state, frame, step)
+    for name in own:
+        frame.following.setdefault(name, frame.bound_obj[name])
+    named = {name: f.still_named(frame, name) for name in own}
+    result = handler(state, frame, step)
+    for name in own:
+        if result is None:
+            first = frame.following.pop(name)
+            if getattr(step, "bind", None) != name:      # not bound anew by the step itself
+                frame.bound_obj[name] = first
+        elif len(frame.bound[name]) == len(named[name]):
+            cards, objs = frame.bound[name], frame.bound_obj[name]
+            frame.bound_obj[name] = tuple(
+                f.position(c).obj if kept else o
+                for c, o, kept in zip(cards, objs, named[name], strict=True))
+    return result
 
 
 def steps_of(state: State, frame: Frame) -> tuple[tuple[object, ...], int]:
@@ -101,7 +136,7 @@ def resume(state: State, frame: Frame) -> object:
                 return question
         while frame.pc < len(steps):
             step = steps[frame.pc]
-            result = HANDLERS[type(step)](state, frame, step)
+            result = run_step(state, frame, step)
             if result is not None:
                 return result
             frame.pc += 1
@@ -169,4 +204,4 @@ def cancel_play(state: State, frame: Frame) -> None:
         ops.undo_order(state, frame.master, frame.source, frame.ctx("alchemagic"))
 
 
-__all__ = ["HANDLERS", "YIELD", "ability_of", "resume", "steps_of"]
+__all__ = ["HANDLERS", "YIELD", "ability_of", "resume", "run_step", "steps_of"]

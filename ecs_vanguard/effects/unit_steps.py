@@ -9,6 +9,7 @@ from collections.abc import Callable
 from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.derived import query as q
+from ecs_vanguard.derived.facts import remember
 from ecs_vanguard.derived.values import (
     CONTINUOUS_STATS,
     RESTRICTION_STATS,
@@ -42,7 +43,7 @@ def _choose(state: State, frame: Frame, step: s.Choose) -> Decision | None:
                      player=player_of(frame, step.chooser))
     if isinstance(got, Decision):
         return got
-    frame.bound[step.bind] = got
+    remember(frame, step.bind, got)
     if frame.each_total >= 0:
         frame.used.extend(got)
     return None
@@ -98,10 +99,11 @@ def _each_unit(act: Callable[[State, int], object], moves: bool = False) -> Hand
     """Build a handler applying an op to every unit the step's `target` selects; an op that
     `moves` units off the field leaves a vanguard there (only a ride replaces it)."""
     def handler(state: State, frame: Frame, step: object) -> None:
-        cards = select(state, frame, step.target)  # type: ignore[attr-defined]
+        cards = _on_field(select(state, frame, step.target))  # type: ignore[attr-defined]
+        held = [c for c in cards if q.holds_the_vc(state, c, cards)] if moves else []  # LEG-31
         with ops.batch(state):        # seed 004 §7 ②: the units it names change at once
-            for card in _on_field(cards):
-                if not (moves and q.holds_the_vc(state, card)):
+            for card in cards:
+                if card not in held:
                     act(state, card)
     return handler
 
@@ -167,7 +169,7 @@ def _superior_call(state: State, frame: Frame, step: s.SuperiorCall) -> Decision
             target = None if to_gc else Circle(frame.circles[i])
             ops.call(state, caller, card, target, to_gc=to_gc, superior=True,
                      guarding=guarding)
-    frame.bound[step.bind] = tuple(frame.calling)
+    remember(frame, step.bind, frame.calling)      # the called units, as they are now
     frame.calling, frame.circles, frame.loop = [], [], []
     return None
 
@@ -218,9 +220,11 @@ def _enter_state(state: State, frame: Frame, step: s.EnterState) -> None:
 
 
 def _imprison(state: State, frame: Frame, step: s.Imprison) -> None:
+    cards = select(state, frame, step.target)
+    held = [c for c in cards if q.holds_the_vc(state, c, cards)]        # LEG-31
     with ops.batch(state):            # seed 004 §7 ②: the cards it names go at once
-        for card in select(state, frame, step.target):
-            if not q.holds_the_vc(state, card):     # only a ride replaces a vanguard
+        for card in cards:
+            if card not in held:
                 ops.imprison(state, frame.master, card)
 
 

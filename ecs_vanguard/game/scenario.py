@@ -293,9 +293,10 @@ class Scenario:
 
 
 def _vanguard_grade_below_g(state: State, player: int) -> int:
-    """The grade of the player's vanguard, or of its leader heart under a G unit (STR-04)."""
+    """The highest grade of the player's vanguards, or of the hearts under a G unit (they were
+    the vanguards at the start of the turn): a legion's leader or mate (STR-04, LEG-30)."""
     vc = [c for c in state.board.circles[player][Circle.VC] if not q.is_g_unit(state, c)]
-    return q.grade(state, vc[-1]) if vc else 0
+    return max((q.grade(state, c) for c in vc), default=0)
 
 
 def _free_circle(state: State, player: int, name: str, circles: list[str]) -> Circle:

@@ -91,11 +91,12 @@ def is_persona_ride(state: State, old: int, new: int) -> bool:
 def ride(state: State, player: int, card: int, *, superior: bool = False) -> None:
     """Put a unit onto VC; the old vanguard(s) go to the soul at the same time; a persona ride
     gives the player "your front row gets +10000 until end of turn" and draws 1 (ACT-06,
-    CORE-05, LEG-20)."""
+    CORE-05, LEG-20); onto a legion, the card's name may be the leader's or the mate's (the
+    vanguard's name reads both, LEG-30)."""
     from_zone = q.position(card).zone
     old = list(state.board.circles[player][Circle.VC])
     rested = q.orientation(old[-1]).rested if superior and old else False
-    persona = bool(old) and is_persona_ride(state, old[-1], card)
+    persona = any(is_persona_ride(state, v, card) for v in q.vanguards(state, player))
     with batch(state):
         for previous in old:
             move_card(state, previous, Zone.SOUL)

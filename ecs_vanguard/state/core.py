@@ -134,13 +134,22 @@ class Frame:
     circles: list[str] = field(default_factory=list)   # ACT-07: their chosen circles, in order
     cost_choices: list[tuple[int, ...]] = field(default_factory=list)  # CORE-19: decided cost
                                                                         # cards, paid at once
+    # CORE-20: a bound name remembers the object each of its cards was when named
+    # (facts.remember); later steps find only the cards still that object (facts.recall). No
+    # entry: not cards (a declared name's index).
+    bound_obj: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # The objects the running step's own `target` names had when it began: while the step
+    # is paused its references follow what it moved, and get these back when it ends
+    # (runtime.run_step).
+    following: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     def copy(self) -> Frame:
         """Return an independent copy."""
         return Frame(self.source, self.card_id, self.index, self.master, self.pc, self.stage,
                      dict(self.bound), list(self.picks), self.context, self.is_order,
                      list(self.loop), list(self.used), self.each_total, list(self.revealed),
-                     list(self.calling), list(self.circles), list(self.cost_choices))
+                     list(self.calling), list(self.circles), list(self.cost_choices),
+                     dict(self.bound_obj), dict(self.following))
 
     def ctx(self, key: str, default: int = -1) -> int:
         """Return a value the event or the rules gave this frame (e.g. "guarding")."""

@@ -127,11 +127,20 @@ def cards_part(state: State) -> int:
 
 
 def _frame(f: Frame) -> tuple:
-    return (f.source, _text(f.card_id), f.index, f.master, f.pc, f.stage,
-            tuple(sorted((_text(k), v) for k, v in f.bound.items())), tuple(f.picks),
-            tuple((_text(k), v) for k, v in f.context), f.is_order, tuple(f.loop),
-            tuple(f.used), f.each_total, tuple(f.revealed), tuple(f.calling),
-            tuple(_text(c) for c in f.circles), tuple(f.cost_choices))
+    key: tuple = (f.source, _text(f.card_id), f.index, f.master, f.pc, f.stage,
+           tuple(sorted((_text(k), v) for k, v in f.bound.items())), tuple(f.picks),
+           tuple((_text(k), v) for k, v in f.context), f.is_order, tuple(f.loop),
+           tuple(f.used), f.each_total, tuple(f.revealed), tuple(f.calling),
+           tuple(_text(c) for c in f.circles), tuple(f.cost_choices))
+    # CORE-20: a bound card still the object it named adds nothing (its object id is hashed
+    # with its entity); the ones no longer named, and a paused step's own references, do.
+    # The test is facts.still_named's twin: hashing sits below facts in the layers.
+    lost = tuple(sorted((_text(k), i) for k, objs in f.bound_obj.items()
+                        for i, (c, o) in enumerate(zip(f.bound[k], objs, strict=True))
+                        if esper.component_for_entity(c, Position).obj != o))
+    if lost or f.following:
+        key += (lost, tuple(sorted((_text(k), v) for k, v in f.following.items())))
+    return key
 
 
 def _ints(values: set[int]) -> tuple[int, ...]:
