@@ -27,7 +27,9 @@ def db() -> vg.CardDB:
 
 
 _ROOT = Path(__file__).resolve().parents[1]
-_CACHES = {".pytest_cache", ".hypothesis", "__pycache__"}
+# Tools' caches, made on a fresh checkout by the first run (pytest, hypothesis, ruff, mypy).
+_CACHES = {".pytest_cache", ".hypothesis", "__pycache__", ".ruff_cache", ".mypy_cache",
+           ".benchmarks"}
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -99,7 +99,7 @@ def test_the_layers_contract_holds():
     """Imports point down only, type-only imports included (pyproject's import-linter contract,
     README "How it is built"): one line per floor, vocab < cards < state < derived < ops <
     effects < pool < systems | perspective < game < replay < agents < sim | env < cli."""
-    code = "import importlinter.cli as c; raise SystemExit(c.lint_imports())"
+    code = "import importlinter.cli as c; raise SystemExit(c.lint_imports(no_cache=True))"
     done = subprocess.run([sys.executable, "-c", code],
                           capture_output=True, text=True, cwd=ROOT, check=False)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
