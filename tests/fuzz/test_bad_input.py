@@ -13,7 +13,7 @@ from ecs_vanguard.vocab.decisions import Action, ActionKind
 from ecs_vanguard.vocab.zones import Circle
 from tests.helpers import pick
 
-DECK_DIR = Path(vg.__file__).parent / "cards" / "decks"
+DECK_DIR = Path(vg.__file__).parent / "pool" / "decks"
 
 
 def _main_phase_game(db: vg.CardDB) -> vg.Game:

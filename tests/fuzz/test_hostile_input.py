@@ -23,7 +23,7 @@ from ecs_vanguard.vocab import limits
 from ecs_vanguard.vocab.decisions import Action, ActionKind
 from ecs_vanguard.vocab.zones import Circle
 
-DECK_DIR = Path(vg.__file__).parent / "cards" / "decks"
+DECK_DIR = Path(vg.__file__).parent / "pool" / "decks"
 A, B = "blazing_dragons", "radiant_knights"
 
 
