@@ -16,6 +16,7 @@ import ecs_vanguard.openspiel as vos
 from ecs_vanguard.decisions import ActionKind
 from ecs_vanguard.encoding import ACTION_COUNT, OBSERVATION
 from ecs_vanguard.errors import ArgumentError, DeckError, IllegalActionError
+from ecs_vanguard.game import DECISIONS_PER_TURN_LIMIT
 from ecs_vanguard.knowledge import Knowledge, knowledge
 from ecs_vanguard.openspiel.observer import CARD_FEATURES, known_cards, recall
 from ecs_vanguard.zones import Zone
@@ -50,6 +51,9 @@ def test_game_is_registered_as_an_imperfect_information_sampled_chance_zero_sum_
     assert game.observation_tensor_size() == OBSERVATION.size
     recall = 2 * 2 * len(CARD_FEATURES) + 2 * len(CARD_FEATURES)
     assert game.information_state_tensor_size() == OBSERVATION.size + recall
+    again = vos.load_game(deck_a="legion_blades", deck_b="chain_lockers", turn_limit=20)
+    assert isinstance(again, vos.VanguardGame) and again.format == "premium"
+    assert again.max_game_length() == 21 * DECISIONS_PER_TURN_LIMIT
 
 
 @pytest.mark.parametrize("params", [{"turn_limit": 6}, {**PREMIUM, "turn_limit": 10, "rng_seed": 2}],
