@@ -9,7 +9,8 @@ afterwards (they know it is somewhere in that deck); UNKNOWN otherwise.
 The state holds the pending decision and paused abilities, which name cards; those cards count
 as known so that a determinized copy stays a sound game. At the player's own decisions (where
 search asks) that shows them nothing they do not see; at the other player's decision, the cards
-that decision offers (their options from hand, say) show through.
+that decision offers (their options from hand, say) show through. `seen_only=True` leaves
+those out: what the player has seen themselves (the information state of `ecs_vanguard.openspiel`).
 """
 
 from __future__ import annotations
@@ -41,11 +42,13 @@ class Knowledge(Enum):
     UNKNOWN = "unknown"
 
 
-def knowledge(state: State, player: int) -> dict[int, Knowledge]:
-    """Return what `player` knows about every card entity (the world must be current)."""
+def knowledge(state: State, player: int, *, seen_only: bool = False) -> dict[int, Knowledge]:
+    """Return what `player` knows about every card entity (the world must be current);
+    `seen_only`: without the cards only the other player's pending decision, paused abilities
+    and waiting autos name (module doc)."""
     zones = {e: (pos.owner, cast(Zone, pos.zone)) for e, pos in esper.get_component(Position)}
     seen = _seen_in_log(state, player, zones)
-    shown = _shown_now(state, player)
+    shown = _shown_now(state, player, seen_only)
     out = {}
     for e, (owner, zone) in zones.items():
         if e in shown or _visible_where_it_is(e, owner, zone, player):
@@ -65,22 +68,26 @@ def _visible_where_it_is(card: int, owner: int, zone: Zone, player: int) -> bool
     return owner == player and zone in PRIVATE_ZONES
 
 
-def _shown_now(state: State, player: int) -> set[int]:
+def _shown_now(state: State, player: int, seen_only: bool = False) -> set[int]:
     """Cards `player` is shown right now (revealed ones, ACT-09; the options of their pending
     decision), gift markers and tokens, and the cards a pending decision, a resolving ability
-    or a waiting auto names."""
+    or a waiting auto names (`seen_only`: only those of the player's own)."""
     shown = set(state.revealed)
     shown.update(e for e, _ in esper.get_component(GiftMarker))   # CORE-15: imaginary, public
     shown.update(e for e, _ in esper.get_component(Token))        # TOK-01
-    if state.decision is not None:      # the player's options; the other player's are part of
-        for action in state.decision.actions:   # the state too and stay true to it (module doc)
-            shown.update(c for c in (action.card, action.target) if c >= 0)
+    decision = state.decision
+    if decision is not None and not (seen_only and decision.player != player):
+        for action in decision.actions:   # the player's options; the other player's are part
+            shown.update(c for c in (action.card, action.target) if c >= 0)   # of the state
     for frame in state.stack:   # kept as they are so a paused ability resumes consistently;
-        shown.add(frame.source)  # an opponent's hidden pick there shows through (rare: only
-        shown.update(frame.revealed)            # while a question interrupts their ability)
+        if seen_only and frame.master != player:    # an opponent's hidden pick there shows
+            continue            # through (rare: only while a question interrupts their ability)
+        shown.add(frame.source)
+        shown.update(frame.revealed)
         shown.update(frame.picks)
         shown.update(c for cards in frame.bound.values() for c in cards)
-    shown.update(auto.source for auto in state.pending_autos)
+    shown.update(auto.source for auto in state.pending_autos
+                 if not seen_only or auto.player == player)
     if state.battle is not None:
         shown.update(state.battle.guard_group)
     return shown
