@@ -23,6 +23,7 @@ from typing import Any
 
 from ecs_vanguard import cli_agents, cli_tournament, human, limits, show
 from ecs_vanguard._version import __version__
+from ecs_vanguard.cards.deck import Deck
 from ecs_vanguard.errors import VanguardError
 from ecs_vanguard.rules import Format
 from ecs_vanguard.sim import backends, runner
@@ -302,12 +303,15 @@ def _matchups(args: argparse.Namespace) -> list[Matchup]:
     deck B."""
     names_a = args.deck_a or [DEFAULT_DECK_A]
     names_b = list(args.deck_b or [])
-    if args.gauntlet:
-        names_b += _gauntlet(Path(args.gauntlet))
-    names_b = names_b or [DEFAULT_DECK_B]
+    gauntlet = _gauntlet(Path(args.gauntlet)) if args.gauntlet else []
+    names_b = [*names_b, *gauntlet] or [DEFAULT_DECK_B]
     db = load_cards(args.cards)
     decks = {name: runner.resolve_deck(name, db) for name in dict.fromkeys([*names_a, *names_b])}
-    pairs = [(a, b) for a in names_a for b in names_b]
+    pairs = [(a, b) for a in names_a for b in names_b
+             if b not in gauntlet or _same_format(decks[a], decks[b], args.format)]
+    if not pairs:
+        raise ValueError(f"--gauntlet {args.gauntlet}: no deck of the format of deck A; name "
+                         "the format to play (--format)")
     games = [runner.prepare(decks[a], decks[b], args.format, db) for a, b in pairs]
     root = _out_dir(args, pairs)
     seen: set[str] = set()
@@ -318,6 +322,16 @@ def _matchups(args: argparse.Namespace) -> list[Matchup]:
             out = root if len(pairs) == 1 else root / _unique(f"{deck_label(a)}-vs-{deck_label(b)}", seen)
         matchups.append(Matchup(game, out))
     return matchups
+
+
+def _same_format(a: Deck, b: Deck, given: str | None) -> bool:
+    """True if a gauntlet pairing has a format to play (given, or both decks'); else say that it
+    is skipped (a folder may hold decks of both formats: each pairing plays in its own)."""
+    if given is not None or a.format == b.format:
+        return True
+    print(f"{PROG}: note: skipping {a.name} ({a.format}) vs {b.name} ({b.format}) of the "
+          "gauntlet: decks of different formats (--format plays them in one)", file=sys.stderr)
+    return False
 
 
 def _gauntlet(folder: Path) -> list[str]:
