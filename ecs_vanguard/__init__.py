@@ -28,6 +28,7 @@ from ecs_vanguard.game import Game
 from ecs_vanguard.replay import replay
 from ecs_vanguard.rules import BattleStep, Format, Phase, Trigger
 from ecs_vanguard.scenario import Scenario
+from ecs_vanguard.sim.columnar import load_run
 from ecs_vanguard.sim.odds import odds
 from ecs_vanguard.sim.play import GameSpec, play_game
 from ecs_vanguard.sim.results import Results
@@ -67,6 +68,7 @@ __all__ = [
     "Zone",
     "agents",
     "load_results",
+    "load_run",
     "odds",
     "play_game",
     "replay",

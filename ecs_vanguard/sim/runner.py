@@ -25,7 +25,7 @@ from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck, deck_pool
 from ecs_vanguard.errors import SimulationError
 from ecs_vanguard.rules import format_rules
-from ecs_vanguard.sim import backends
+from ecs_vanguard.sim import backends, columnar
 from ecs_vanguard.sim.backends import game_seed
 from ecs_vanguard.sim.cardpool import matchup_format, pool_identity
 from ecs_vanguard.sim.play import GameSpec, play_game
@@ -160,6 +160,7 @@ def simulate(deck_a: DeckLike, deck_b: DeckLike, games: int = 1000, *,
                                      header)
         if store:
             store.finish(results.summary())
+            columnar.write_run(results, store.path)     # at the end, and at every resume's
         return results
     finally:
         if store:
