@@ -25,7 +25,7 @@ from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.cards.deck import Deck, deck_pool
 from ecs_vanguard.errors import SimulationError
 from ecs_vanguard.rules import format_rules
-from ecs_vanguard.sim import backends, columnar
+from ecs_vanguard.sim import backends, columnar, ticks
 from ecs_vanguard.sim.backends import game_seed
 from ecs_vanguard.sim.cardpool import matchup_format, pool_identity
 from ecs_vanguard.sim.play import GameSpec, play_game
@@ -195,15 +195,18 @@ def _play(batch: backends.Batch, run: _Run) -> list[tuple[int, str]]:
     total = run.already_done + batch.count
     lines: list[tuple[int, str]] = []
     writer = run.store.appender() if run.store else nullcontext(_discard)
-    records: Iterator[dict] = backends.run_batch(batch, run.backend, run.workers, run.address)
-    with progress_reporter(run.progress, total, run.already_done, run.label,
-                           every=run.progress_every) as bar, writer as write, \
+    bar = progress_reporter(run.progress, total, run.already_done, run.label,
+                            every=run.progress_every)
+    listen = bar.decided if run.progress != "off" else None     # decisions move the progress
+    records: Iterator[dict] = backends.run_batch(batch, run.backend, run.workers, run.address,
+                                                 on_decisions=listen)
+    with bar, writer as write, ticks.ticking(listen), \
             closing(records) as stream:                      # type: ignore[type-var]
         for record in stream:
             write(encode(record))
             record.pop("actions", None)
             lines.append((record["i"], encode(record)))
-            bar.update(1)
+            bar.update(1, decisions=record.get("decisions") or 0)
     return lines
 
 

@@ -156,7 +156,7 @@ def test_simulate_writes_results_and_resumes_a_cut_run(capsys, tmp_path, fake_en
     code, text, _ = run(capsys, "simulate", "--games", "30", "--workers", "2", "--out", str(out))
     assert code == 0 and "win rate A (95% CI)" in text and f"results: {out}" in text
     assert {p.name for p in out.iterdir()} == {"run.json", "games.jsonl", "summary.json",
-                                               "summary.png"}
+                                               "summary.png", "games.parquet"}
     lines = (out / "games.jsonl").read_text().splitlines(keepends=True)
     (out / "games.jsonl").write_text("".join(lines[:9]) + lines[9][:20])
     code, _, err = run(capsys, "simulate", "--games", "30", "--out", str(out))
