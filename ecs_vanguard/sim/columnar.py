@@ -36,11 +36,12 @@ def run_columns(results: Results) -> dict[str, Any]:
     for side in ("deck_a", "deck_b"):
         columns[side] = [str(header.get(side, {}).get("name", ""))] * rows
     texts: dict[str, list[Any]] = {key: [] for key in _TEXTS}
-    for line in results.lines:
+    seen: dict[str, str] = {}             # one object per distinct text: a million rows of a
+    for line in results.lines:            # few values cost pointers, not a million strings
         record = json.loads(line)
         for key, values in texts.items():
             value = record.get(key)
-            values.append(None if value is None else str(value))
+            values.append(None if value is None else seen.setdefault(str(value), str(value)))
     columns |= texts
     for key, prefix in _COUNTERS.items():
         for name, counts in results.counts.get(key, {}).items():
