@@ -28,11 +28,10 @@ from ecs_vanguard.game import Game
 from ecs_vanguard.replay import replay
 from ecs_vanguard.rules import BattleStep, Format, Phase, Trigger
 from ecs_vanguard.scenario import Scenario
-from ecs_vanguard.sim.columnar import load_run
 from ecs_vanguard.sim.odds import odds
 from ecs_vanguard.sim.play import GameSpec, play_game
 from ecs_vanguard.sim.results import Results
-from ecs_vanguard.sim.runner import load_results, simulate
+from ecs_vanguard.sim.runner import load_results, load_run, simulate
 from ecs_vanguard.sim.tournament import tournament
 from ecs_vanguard.zones import Circle, Zone
 

@@ -80,32 +80,38 @@ def _arrow(pa: Any, values: Any) -> Any:
     return pa.array(values, type=pa.string()).dictionary_encode()
 
 
-def load_run(path: str | os.PathLike) -> Any:
-    """Return the games of a run as a pandas DataFrame, one row per game in game-index order.
-
-    Args:
-        path: a results directory (its `games.parquet`, else its `games.jsonl`) or a Parquet
-            file of a run.
+def pandas() -> Any:
+    """Return the pandas module.
 
     Raises:
-        SimulationError: pandas (or, for a Parquet file, pyarrow) is not installed, or the path
-            holds no run.
+        SimulationError: pandas is not installed.
     """
     try:
         import pandas as pd
     except ImportError:
         raise SimulationError(f"load_run needs pandas and pyarrow: {_INSTALL}") from None
-    path = Path(path)
-    parquet = path / PARQUET_NAME if path.is_dir() else path
-    if parquet.suffix == ".parquet" and parquet.is_file():
-        try:
-            import pyarrow  # noqa: F401 - pandas reads Parquet through it
-        except ImportError:
-            raise SimulationError(f"load_run needs pyarrow to read {parquet}: {_INSTALL}") \
-                from None
-        return pd.read_parquet(parquet)
-    if not path.is_dir():
-        raise SimulationError(f"{path}: not a results directory or a Parquet file of a run")
-    from ecs_vanguard.sim.runner import load_results
+    return pd
 
-    return pd.DataFrame(run_columns(load_results(path)))
+
+def read_parquet(path: Path) -> Any:
+    """Return a run's Parquet file as a pandas DataFrame.
+
+    Raises:
+        SimulationError: pandas or pyarrow is not installed.
+    """
+    pd = pandas()
+    try:
+        import pyarrow  # noqa: F401 - pandas reads Parquet through it
+    except ImportError:
+        raise SimulationError(f"load_run needs pyarrow to read {path}: {_INSTALL}") from None
+    return pd.read_parquet(path)
+
+
+def frame(results: Results) -> Any:
+    """Return the table of a run's Results as a pandas DataFrame (the columns of the Parquet
+    file, built from the JSON lines).
+
+    Raises:
+        SimulationError: pandas is not installed.
+    """
+    return pandas().DataFrame(run_columns(results))

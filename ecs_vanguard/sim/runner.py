@@ -41,7 +41,7 @@ MAX_GAMES = (1 << 63) - 1             # game indices fit an int64 column
 DeckLike = Deck | str | os.PathLike
 
 __all__ = ["AGENTS", "MAX_GAMES", "Matchup", "agent_text", "deck_identity", "game_seed",
-           "load_results",
+           "load_results", "load_run",
            "plan_workers", "prepare", "resolve_deck", "run_header", "simulate"]
 
 
@@ -291,3 +291,25 @@ def load_results(path: str | os.PathLike) -> Results:
     header = read_header(store.header_path, "not a results directory of a run")
     games = read_games(store.games_path) if store.games_path.exists() else {}
     return Results.from_lines([(i, _compact(line)) for i, line in games.items()], header)
+
+
+def load_run(path: str | os.PathLike) -> Any:
+    """Return the games of a run as a pandas DataFrame, one row per game in game-index order
+    (the columns of `sim.columnar`).
+
+    Args:
+        path: a results directory (its `games.parquet`, else its `games.jsonl`) or a Parquet
+            file of a run.
+
+    Raises:
+        SimulationError: pandas (or, for a Parquet file, pyarrow) is not installed, or the path
+            holds no run.
+    """
+    columnar.pandas()                         # a missing extra is said first, whatever the path
+    path = Path(path)
+    parquet = path / columnar.PARQUET_NAME if path.is_dir() else path
+    if parquet.suffix == ".parquet" and parquet.is_file():
+        return columnar.read_parquet(parquet)
+    if not path.is_dir():
+        raise SimulationError(f"{path}: not a results directory or a Parquet file of a run")
+    return columnar.frame(load_results(path))
