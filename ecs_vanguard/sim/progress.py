@@ -170,9 +170,18 @@ class Bar(_Reporter):
         super().__init__(total, initial, label, clock=clock, timer=True)
         from tqdm import tqdm
 
-        self.bar = tqdm(total=total, initial=initial, desc=label, unit="game", file=stream,
-                        dynamic_ncols=True, mininterval=REDRAW_S,
-                        bar_format="{desc}: {percentage:3.0f}%|{bar}| {postfix}")
+        class _Tqdm(tqdm):  # type: ignore[misc]
+            """A tqdm bar with a `text` field after it (its postfix always starts ', ')."""
+
+            text = ""
+
+            @property
+            def format_dict(self) -> dict[str, Any]:
+                return {**super().format_dict, "text": self.text}
+
+        self.bar = _Tqdm(total=total, initial=initial, desc=label, unit="game", file=stream,
+                         dynamic_ncols=True, mininterval=REDRAW_S,
+                         bar_format="{desc}: {percentage:3.0f}%|{bar}| {text}")
         self.shown, self.drawn = self.tally.done, -math.inf
 
     def _tick(self, now: float) -> None:
@@ -181,7 +190,7 @@ class Bar(_Reporter):
         self.drawn = now
         if self.tally.done != self.shown:
             self.bar.n = self.shown = self.tally.done
-        self.bar.set_postfix_str(self.tally.text(now), refresh=False)
+        self.bar.text = self.tally.text(now)
         self.bar.refresh()
 
     def _end(self, now: float) -> None:
