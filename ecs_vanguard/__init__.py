@@ -34,6 +34,14 @@ from ecs_vanguard.vocab.errors import (
 )
 from ecs_vanguard.vocab.formats import BattleStep, Format, Phase, Trigger
 from ecs_vanguard.vocab.zones import Circle, Zone
+from ecs_vanguard.game import Game
+from ecs_vanguard.replay import replay
+from ecs_vanguard.game.scenario import Scenario
+from ecs_vanguard.sim.odds import odds
+from ecs_vanguard.sim.play import GameSpec, play_game
+from ecs_vanguard.sim.results import Results
+from ecs_vanguard.sim.runner import load_results, load_run, simulate
+from ecs_vanguard.sim.tournament import tournament
 
 __all__ = [
     "Action",
@@ -67,6 +75,7 @@ __all__ = [
     "Zone",
     "agents",
     "load_results",
+    "load_run",
     "odds",
     "play_game",
     "replay",

@@ -1,7 +1,7 @@
 """Train a linear policy against the heuristic agent with the cross-entropy method, numpy only,
 and plot its win rate over training.
 
-    python examples/train_linear_policy.py                      # about 2 minutes on one core
+    python examples/train_linear_policy.py                      # about 2 CPU minutes (116 s)
     python examples/train_linear_policy.py --generations 40 --out runs/linear.png
 
 The policy scores each legal action a in state s by theta . phi(s, a) and plays the best one;

@@ -26,6 +26,9 @@ from ecs_vanguard.cli import agents as cli_agents
 from ecs_vanguard.cli import human, show
 from ecs_vanguard.cli import odds as odds_command
 from ecs_vanguard.cli import tournament as cli_tournament
+from ecs_vanguard.pool.deck import Deck
+from ecs_vanguard.vocab.errors import VanguardError
+from ecs_vanguard.vocab.formats import Format
 from ecs_vanguard.sim import backends, runner
 from ecs_vanguard.sim.cardpool import add_cards_option, load_cards
 from ecs_vanguard.sim.progress import LINE_INTERVAL_S
@@ -305,12 +308,15 @@ def _matchups(args: argparse.Namespace) -> list[Matchup]:
     deck B."""
     names_a = args.deck_a or [DEFAULT_DECK_A]
     names_b = list(args.deck_b or [])
-    if args.gauntlet:
-        names_b += _gauntlet(Path(args.gauntlet))
-    names_b = names_b or [DEFAULT_DECK_B]
+    gauntlet = _gauntlet(Path(args.gauntlet)) if args.gauntlet else []
+    names_b = [*names_b, *gauntlet] or [DEFAULT_DECK_B]
     db = load_cards(args.cards)
     decks = {name: runner.resolve_deck(name, db) for name in dict.fromkeys([*names_a, *names_b])}
-    pairs = [(a, b) for a in names_a for b in names_b]
+    pairs = [(a, b) for a in names_a for b in names_b
+             if b not in gauntlet or _same_format(decks[a], decks[b], args.format)]
+    if not pairs:
+        raise ValueError(f"--gauntlet {args.gauntlet}: no deck of the format of deck A; name "
+                         "the format to play (--format)")
     games = [runner.prepare(decks[a], decks[b], args.format, db) for a, b in pairs]
     root = _out_dir(args, pairs)
     seen: set[str] = set()
@@ -321,6 +327,16 @@ def _matchups(args: argparse.Namespace) -> list[Matchup]:
             out = root if len(pairs) == 1 else root / _unique(f"{deck_label(a)}-vs-{deck_label(b)}", seen)
         matchups.append(Matchup(game, out))
     return matchups
+
+
+def _same_format(a: Deck, b: Deck, given: str | None) -> bool:
+    """True if a gauntlet pairing has a format to play (given, or both decks'); else say that it
+    is skipped (a folder may hold decks of both formats: each pairing plays in its own)."""
+    if given is not None or a.format == b.format:
+        return True
+    print(f"{PROG}: note: skipping {a.name} ({a.format}) vs {b.name} ({b.format}) of the "
+          "gauntlet: decks of different formats (--format plays them in one)", file=sys.stderr)
+    return False
 
 
 def _gauntlet(folder: Path) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ecs_vanguard.sim.batch import (
@@ -33,27 +33,39 @@ BACKENDS = ("serial", "process", "ray")
 _IN_FLIGHT_PER_WORKER = 4                     # Ray tasks queued per worker: busy, no backlog
 
 
-def run_batch(batch: Batch, backend: str, workers: int, address: str | None) -> Iterator[dict]:
-    """Yield the record of every game of the batch, in completion order, from a backend."""
+def run_batch(batch: Batch, backend: str, workers: int, address: str | None,
+              on_decisions: Callable[[int], None] | None = None) -> Iterator[dict]:
+    """Yield the record of every game of the batch, in completion order, from a backend.
+
+    Decisions made by the process pool's workers are passed to `on_decisions` as they come;
+    the serial backend's games count theirs on the ticker of the caller (`sim.ticks`); Ray
+    reports games only.
+    """
     runners = {"serial": _serial, "process": _process, "ray": _ray}
     if backend not in runners:
         raise ValueError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
     if not batch.count:                               # a finished run resumed: start nothing
-        return _serial(batch, workers, address)
-    return runners[backend](batch, workers, address)
+        return _serial(batch, workers, address, on_decisions)
+    return runners[backend](batch, workers, address, on_decisions)
 
 
-def _serial(batch: Batch, workers: int, address: str | None) -> Iterator[dict]:
+OnDecisions = Callable[[int], None] | None
+
+
+def _serial(batch: Batch, workers: int, address: str | None,
+            on_decisions: OnDecisions) -> Iterator[dict]:
     for chunk in batch.chunks:
         for i in chunk:
             yield play_one(batch.game_fn, batch.template, batch.run_seed, i)
 
 
-def _process(batch: Batch, workers: int, address: str | None) -> Iterator[dict]:
-    return run_pool(batch, workers)
+def _process(batch: Batch, workers: int, address: str | None,
+             on_decisions: OnDecisions) -> Iterator[dict]:
+    return run_pool(batch, workers, on_decisions)
 
 
-def _ray(batch: Batch, workers: int, address: str | None) -> Iterator[dict]:
+def _ray(batch: Batch, workers: int, address: str | None,
+         on_decisions: OnDecisions) -> Iterator[dict]:
     try:
         import ray
     except ImportError:

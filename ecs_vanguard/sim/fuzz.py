@@ -120,10 +120,10 @@ def _fuzz_range(run_seed: int, start: int, stop: int) -> list[GameResult]:
     return [fuzz_game(run_seed, i) for i in range(start, stop)]
 
 
-def _results(games: int, run_seed: int, workers: int) -> Iterator[list[GameResult]]:
+def _results(games: range, run_seed: int, workers: int) -> Iterator[list[GameResult]]:
     """Yield results chunk by chunk, in-process or from a pool of processes (esper's current
     world is global: processes, never threads)."""
-    chunks = [(s, min(s + _CHUNK, games)) for s in range(0, games, _CHUNK)]
+    chunks = [(s, min(s + _CHUNK, games.stop)) for s in range(games.start, games.stop, _CHUNK)]
     if workers == 1:
         for start, stop in chunks:
             yield _fuzz_range(run_seed, start, stop)
@@ -141,19 +141,21 @@ def run(
     out: str | Path = DEFAULT_OUT,
     workers: int = 1,
     progress: Callable[[Summary], None] | None = None,
+    first: int = 0,
 ) -> Summary:
-    """Fuzz `games` games; write a reproduction to `out` for each failure and go on.
+    """Fuzz `games` games (indices `first` to `first + games - 1` of the run); write a
+    reproduction to `out` for each failure and go on. A run split into ranges plays the same
+    games as the whole run (a test spreads its 2,000 games over the cores so).
 
     Raises:
-        ValueError: games or seed negative, or workers below 1.
+        ValueError: games, seed or first negative, or workers below 1.
     """
-    if games < 0 or seed < 0 or workers < 1:
-        raise ValueError(
-            f"need games >= 0, seed >= 0, workers >= 1 (got {games}, {seed}, {workers})"
-        )
+    if games < 0 or seed < 0 or workers < 1 or first < 0:
+        raise ValueError(f"need games >= 0, seed >= 0, workers >= 1, first >= 0 (got {games}, "
+                         f"{seed}, {workers}, {first})")
     summary = Summary()
     start = time.perf_counter()
-    for chunk in _results(games, seed, workers):
+    for chunk in _results(range(first, first + games), seed, workers):
         for result in chunk:
             summary.games += 1
             summary.steps += result.steps

@@ -12,6 +12,7 @@ from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.pool.deck import Deck
 from ecs_vanguard.replay.record import encode_actions
 from ecs_vanguard.vocab import events as ev
+from ecs_vanguard.sim import ticks
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +60,7 @@ def play_game(spec: GameSpec) -> dict:
     record: dict = {"seed": spec.seed, "agent_a": spec.agent_a, "agent_b": spec.agent_b,
                     "format": spec.format, "error": None}
     played: list[int] = []
+    ticker = ticks.current()                     # progress counts decisions as they are made
     game = Game(spec.deck_a, spec.deck_b, seed=spec.seed, format=spec.format, db=spec.db,
                 turn_limit=spec.turn_limit)
     try:
@@ -70,6 +72,8 @@ def play_game(spec: GameSpec) -> dict:
             game.step(action)
             if spec.check:
                 game.check_invariants()
+            if ticker is not None:
+                ticker.decision()
     except Exception as exc:  # noqa: BLE001 - an engine bug ends this game only (issue 5)
         record["error"] = f"{type(exc).__name__}: {exc}"
     record["actions"] = encode_actions(played)

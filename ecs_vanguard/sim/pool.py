@@ -15,9 +15,10 @@ import multiprocessing.connection as mpc
 import signal
 import sys
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
+from ecs_vanguard.sim import ticks
 from ecs_vanguard.sim.batch import (
     ATTEMPTS,
     Batch,
@@ -46,10 +47,24 @@ def _die_with_parent() -> None:
 
 
 def worker_main(conn: mpc.Connection, game_fn: GameFn, template: GameSpec,
-                run_seed: int) -> None:
-    """Play the chunks the parent sends, one record per game, until told to stop."""
+                run_seed: int, tick: bool = False) -> None:
+    """Play the chunks the parent sends, one record per game, until told to stop; with `tick`,
+    also send the count of decisions made so far (an int) every quarter second."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C is the parent's to handle
     _die_with_parent()
+
+    def send_decisions(n: int) -> None:
+        try:
+            conn.send(n)
+        except (BrokenPipeError, OSError):            # the parent is gone: the next send of
+            pass                                      # a record notices and ends the worker
+
+    with ticks.ticking(send_decisions if tick else None):
+        _serve_chunks(conn, game_fn, template, run_seed)
+
+
+def _serve_chunks(conn: mpc.Connection, game_fn: GameFn, template: GameSpec,
+                  run_seed: int) -> None:
     while True:
         try:
             chunk = conn.recv()
@@ -67,11 +82,11 @@ def worker_main(conn: mpc.Connection, game_fn: GameFn, template: GameSpec,
 class _Worker:
     """One worker process, its pipe and the games of its chunk not yet reported."""
 
-    def __init__(self, context: Any, batch: Batch) -> None:
+    def __init__(self, context: Any, batch: Batch, tick: bool) -> None:
         self.conn, child = context.Pipe()
         self.process = context.Process(
-            target=worker_main, args=(child, batch.game_fn, batch.template, batch.run_seed),
-            daemon=True)
+            target=worker_main, args=(child, batch.game_fn, batch.template, batch.run_seed,
+                                      tick), daemon=True)
         self.process.start()
         child.close()
         self.games: deque[int] = deque()
@@ -114,8 +129,10 @@ class _Pool:
     """The state of one pooled batch: workers, chunks to hand out, and the attempts of each
     game whose worker died."""
 
-    def __init__(self, batch: Batch, workers: int) -> None:
+    def __init__(self, batch: Batch, workers: int,
+                 on_decisions: Callable[[int], None] | None) -> None:
         self.batch, self.size = batch, workers
+        self.on_decisions = on_decisions
         self.context = _context()
         self.chunks = iter(batch.chunks)
         self.retry: deque[Chunk] = deque()
@@ -131,7 +148,7 @@ class _Pool:
             chunk = self.next_chunk()
             if chunk is None:
                 return
-            worker = _Worker(self.context, self.batch)
+            worker = _Worker(self.context, self.batch, self.on_decisions is not None)
             worker.give(chunk)
             self.workers.append(worker)
 
@@ -152,6 +169,10 @@ class _Pool:
                 record = worker.conn.recv()
             except (EOFError, OSError):
                 break
+            if isinstance(record, int):               # decisions made so far (tick)
+                if self.on_decisions is not None:
+                    self.on_decisions(record)
+                continue
             worker.games.popleft()
             self.deaths_in_a_row = 0
             yield record
@@ -185,7 +206,7 @@ class _Pool:
                 self.retry.appendleft((lost,))
         chunk = self.next_chunk()
         if chunk is not None:
-            fresh = _Worker(self.context, self.batch)
+            fresh = _Worker(self.context, self.batch, self.on_decisions is not None)
             fresh.give(chunk)
             self.workers.append(fresh)
 
@@ -202,9 +223,11 @@ class _Pool:
             self._retire(worker)
 
 
-def run_pool(batch: Batch, workers: int) -> Iterator[dict]:
-    """Yield the record of every game of the batch from `workers` processes."""
-    pool = _Pool(batch, workers)
+def run_pool(batch: Batch, workers: int,
+             on_decisions: Callable[[int], None] | None = None) -> Iterator[dict]:
+    """Yield the record of every game of the batch from `workers` processes; pass the decisions
+    they report as they make them to `on_decisions` (None: they report none)."""
+    pool = _Pool(batch, workers, on_decisions)
     try:
         pool.start()
         yield from pool.records()

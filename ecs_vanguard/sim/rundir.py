@@ -5,6 +5,7 @@ a lock so that one run at a time writes to it (issue 4, issue 12).
                       custom card files (with a digest of each)
     DIR/games.jsonl   one JSON record per finished game (with its index "i"), flushed as it arrives
     DIR/summary.json  Results.summary() at the end;  DIR/summary.png  its plot
+    DIR/games.parquet the games as a table, rows in index order (`sim.columnar`, with pyarrow)
     DIR/.lock         the pid of the run writing here, locked while it runs
 
 On resume every record is checked before anything is played: a well-formed line, an index in
@@ -33,7 +34,8 @@ except ImportError:                        # not on POSIX: runs are not locked
 
 HEADER_VERSION = 2
 _RUN_FILES = frozenset({"run.json", "run.json.tmp", "games.jsonl", "summary.json",
-                        "summary.json.tmp", "summary.png", ".lock"})
+                        "summary.json.tmp", "summary.png", "games.parquet",
+                        "games.parquet.tmp", ".lock"})
 
 
 class RunDir:

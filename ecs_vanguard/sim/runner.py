@@ -24,6 +24,9 @@ from ecs_vanguard import agents
 from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.pool.deck import Deck, deck_pool
 from ecs_vanguard.sim import backends
+from ecs_vanguard.vocab.errors import SimulationError
+from ecs_vanguard.vocab.formats import format_rules
+from ecs_vanguard.sim import backends, columnar, ticks
 from ecs_vanguard.sim.backends import game_seed
 from ecs_vanguard.sim.cardpool import matchup_format, pool_identity
 from ecs_vanguard.sim.play import GameSpec, play_game
@@ -41,7 +44,7 @@ MAX_GAMES = (1 << 63) - 1             # game indices fit an int64 column
 DeckLike = Deck | str | os.PathLike
 
 __all__ = ["AGENTS", "MAX_GAMES", "Matchup", "agent_text", "deck_identity", "game_seed",
-           "load_results",
+           "load_results", "load_run",
            "plan_workers", "prepare", "resolve_deck", "run_header", "simulate"]
 
 
@@ -160,6 +163,7 @@ def simulate(deck_a: DeckLike, deck_b: DeckLike, games: int = 1000, *,
                                      header)
         if store:
             store.finish(results.summary())
+            columnar.write_run(results, store.path)     # at the end, and at every resume's
         return results
     finally:
         if store:
@@ -194,15 +198,18 @@ def _play(batch: backends.Batch, run: _Run) -> list[tuple[int, str]]:
     total = run.already_done + batch.count
     lines: list[tuple[int, str]] = []
     writer = run.store.appender() if run.store else nullcontext(_discard)
-    records: Iterator[dict] = backends.run_batch(batch, run.backend, run.workers, run.address)
-    with progress_reporter(run.progress, total, run.already_done, run.label,
-                           every=run.progress_every) as bar, writer as write, \
+    bar = progress_reporter(run.progress, total, run.already_done, run.label,
+                            every=run.progress_every)
+    listen = bar.decided if run.progress != "off" else None     # decisions move the progress
+    records: Iterator[dict] = backends.run_batch(batch, run.backend, run.workers, run.address,
+                                                 on_decisions=listen)
+    with bar, writer as write, ticks.ticking(listen), \
             closing(records) as stream:                      # type: ignore[type-var]
         for record in stream:
             write(encode(record))
             record.pop("actions", None)
             lines.append((record["i"], encode(record)))
-            bar.update(1)
+            bar.update(1, decisions=record.get("decisions") or 0)
     return lines
 
 
@@ -287,3 +294,25 @@ def load_results(path: str | os.PathLike) -> Results:
     header = read_header(store.header_path, "not a results directory of a run")
     games = read_games(store.games_path) if store.games_path.exists() else {}
     return Results.from_lines([(i, _compact(line)) for i, line in games.items()], header)
+
+
+def load_run(path: str | os.PathLike) -> Any:
+    """Return the games of a run as a pandas DataFrame, one row per game in game-index order
+    (the columns of `sim.columnar`).
+
+    Args:
+        path: a results directory (its `games.parquet`, else its `games.jsonl`) or a Parquet
+            file of a run.
+
+    Raises:
+        SimulationError: pandas (or, for a Parquet file, pyarrow) is not installed, or the path
+            holds no run.
+    """
+    columnar.pandas()                         # a missing extra is said first, whatever the path
+    path = Path(path)
+    parquet = path / columnar.PARQUET_NAME if path.is_dir() else path
+    if parquet.suffix == ".parquet" and parquet.is_file():
+        return columnar.read_parquet(parquet)
+    if not path.is_dir():
+        raise SimulationError(f"{path}: not a results directory or a Parquet file of a run")
+    return columnar.frame(load_results(path))

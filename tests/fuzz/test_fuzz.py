@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -18,18 +19,40 @@ from ecs_vanguard.vocab.formats import Phase
 
 ROOT = Path(__file__).resolve().parents[2]
 CI_GAMES = 2000
+CI_SEED = 20261129
 
 
-def test_2000_fuzzed_games_across_all_decks_and_both_formats_break_no_invariant(tmp_path):
-    summary = fuzz.run(CI_GAMES, seed=20261129, out=tmp_path, workers=2)
+CHUNKS = 8                    # the 2,000 games in ranges of 250, spread over the cores by xdist
+
+
+@pytest.mark.parametrize("part", range(CHUNKS))
+def test_2000_fuzzed_games_across_all_decks_and_both_formats_break_no_invariant(tmp_path, part):
+    """Games part*250 .. part*250+249 of the 2,000-game run: together the same games as one
+    run of 2,000, every one checked after every step."""
+    size = CI_GAMES // CHUNKS
+    summary = fuzz.run(size, seed=CI_SEED, out=tmp_path, workers=1, first=part * size)
     assert summary.failures == [], [p.read_text() for p in summary.failures]
-    assert summary.games == CI_GAMES and summary.steps > 100 * CI_GAMES
-    every = {m for pairs in fuzz.matchups().values() for m in pairs}
-    assert set(summary.matchups) == every
-    assert {m.format for m in summary.matchups} == {"standard", "premium"}
-    decks = {d for m in summary.matchups for d in (m.deck_a, m.deck_b)}
-    assert decks == set(vg.Deck.builtin_names())
+    assert summary.games == size and summary.steps > 100 * size
+    assert summary.matchups == Counter(fuzz.plan(CI_SEED, i)[0]
+                                       for i in range(part * size, (part + 1) * size))
     assert not any(tmp_path.iterdir())
+
+
+def test_the_2000_fuzzed_games_cover_all_decks_and_both_formats():
+    """The chunks above add up to 2,000 games that meet every matchup of both formats."""
+    assert CI_GAMES % CHUNKS == 0
+    matchups = {fuzz.plan(CI_SEED, i)[0] for i in range(CI_GAMES)}
+    every = {m for pairs in fuzz.matchups().values() for m in pairs}
+    assert matchups == every
+    assert {m.format for m in matchups} == {"standard", "premium"}
+    assert {d for m in matchups for d in (m.deck_a, m.deck_b)} == set(vg.Deck.builtin_names())
+
+
+def test_a_range_of_a_run_plays_the_same_games_as_the_whole_run(tmp_path):
+    whole = fuzz.run(6, seed=9, out=tmp_path)
+    parts = [fuzz.run(3, seed=9, out=tmp_path, first=k) for k in (0, 3)]
+    assert whole.matchups == parts[0].matchups + parts[1].matchups
+    assert whole.steps == parts[0].steps + parts[1].steps
 
 
 def test_standard_games_use_standard_decks_only_and_premium_any():

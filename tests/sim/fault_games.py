@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ecs_vanguard.sim import ticks
 from ecs_vanguard.sim.play import GameSpec
 
 
@@ -47,3 +48,14 @@ def slow_game(pid_dir: str, spec: GameSpec) -> dict:
     Path(pid_dir, str(os.getpid())).touch()
     time.sleep(0.05)
     return fake_game(spec)
+
+
+def deliberate_game(decisions: int, seconds: float, spec: GameSpec) -> dict:
+    """Take `decisions` decisions of `seconds` each, counted on the progress ticker as
+    play_game counts them, like a slow search agent."""
+    ticker = ticks.current()
+    for _ in range(decisions):
+        time.sleep(seconds)
+        if ticker is not None:
+            ticker.decision()
+    return {**fake_game(spec), "decisions": decisions}

@@ -156,7 +156,7 @@ def test_simulate_writes_results_and_resumes_a_cut_run(capsys, tmp_path, fake_en
     code, text, _ = run(capsys, "simulate", "--games", "30", "--workers", "2", "--out", str(out))
     assert code == 0 and "win rate A (95% CI)" in text and f"results: {out}" in text
     assert {p.name for p in out.iterdir()} == {"run.json", "games.jsonl", "summary.json",
-                                               "summary.png"}
+                                               "summary.png", "games.parquet"}
     lines = (out / "games.jsonl").read_text().splitlines(keepends=True)
     (out / "games.jsonl").write_text("".join(lines[:9]) + lines[9][:20])
     code, _, err = run(capsys, "simulate", "--games", "30", "--out", str(out))
@@ -270,3 +270,36 @@ def test_engine_cli_killed_mid_run_resumes_with_each_game_once(capsys, tmp_path)
     code, _, _ = run(capsys, *argv[:3], "--workers", "2", "--out", str(out), "--resume")
     indices = [json.loads(line)["i"] for line in games.read_text().splitlines()]
     assert code == 0 and sorted(indices) == list(range(200))
+
+
+def test_a_gauntlet_of_both_formats_plays_each_pairing_in_its_format(capsys, tmp_path,
+                                                                    fake_engine):
+    """--gauntlet over the built-in deck folder (standard and premium decks): every deck of
+    deck A's format is played in that format, each other one is skipped with a note."""
+    folder = Path(Deck.builtin(A).source).parent
+    same = sorted(n for n in Deck.builtin_names() if Deck.builtin(n).format == "standard")
+    other = sorted(set(Deck.builtin_names()) - set(same))
+    assert same and other
+    out = tmp_path / "g"
+    code, _, err = run(capsys, "simulate", "--deck-a", A, "--gauntlet", str(folder),
+                          "--games", "4", "--backend", "serial", "--out", str(out))
+    assert code == 0, err
+    assert {p.name for p in out.iterdir()} == {"matchups.json",
+                                               *(f"{A}-vs-{n}" for n in same)}
+    summaries = json.loads((out / "matchups.json").read_text())
+    assert {s["run"]["format"] for s in summaries} == {"standard"}
+    notes = [line for line in error_lines(err) if "skipping" in line]
+    assert len(notes) == len(other)
+    assert all("different formats" in line for line in notes)
+    code, _, err = run(capsys, "simulate", "--deck-a", "force_vanguards", "--gauntlet",
+                       str(folder), "--games", "2", "--backend", "serial", "--no-out")
+    assert code == 0 and len([ln for ln in error_lines(err) if "skipping" in ln]) == len(same)
+
+
+def test_a_gauntlet_with_no_deck_of_deck_as_format_is_one_line(capsys, tmp_path, fake_engine):
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    (folder / "fv.toml").write_text(Path(Deck.builtin("force_vanguards").source).read_text())
+    code, _, err = run(capsys, "simulate", "--deck-a", A, "--gauntlet", str(folder), "--no-out")
+    assert code == 2
+    assert "no deck of the format of deck A" in error_lines(err)[-1]

@@ -257,7 +257,8 @@ def test_progress_lines_come_every_interval():
             pass
 
     sink = Sink()
-    with Lines(100, 0, "run", every=0.0, stream=sink) as lines:  # type: ignore[arg-type]
+    with Lines(100, 0, "run", every=0.0, stream=sink,  # type: ignore[arg-type]
+               timer=False) as lines:
         for _ in range(3):
             lines.update(10)
     assert sink.text.count("\n") == 4 and "30/100 games (30.0%)" in sink.text

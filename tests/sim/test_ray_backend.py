@@ -15,6 +15,10 @@ from ecs_vanguard.sim.runner import game_seed, simulate
 
 ray = pytest.importorskip("ray")
 
+# One pytest-xdist worker runs every test of this file: they share one local Ray instance
+# (module fixtures), and two instances at once would fight over the 2 CPUs.
+pytestmark = pytest.mark.xdist_group("ray")
+
 # The fake game functions live in this module and fault_games; Ray workers import them by name,
 # so they need this folder (pytest's rootdir-less import) and the repository root on their path.
 _HERE = Path(__file__).resolve().parent

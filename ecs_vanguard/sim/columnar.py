@@ -1,0 +1,117 @@
+"""A columnar copy of a run for data work: `games.parquet` beside `games.jsonl`, one row per game
+in game-index order, every counter a flat column, deck names and agents as columns (issue 21).
+
+pyarrow writes it and pandas reads it back (`vg.load_run`); both are optional (the `data` and
+`dev` extras). Without pyarrow a run writes no Parquet, and `load_run` builds the same frame from
+`games.jsonl`. The action indices stay in `games.jsonl` only (replays, `show`), which keeps a
+million games in about 10 MB of Parquet instead of 640 MB of JSON lines.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ecs_vanguard.vocab.errors import SimulationError
+from ecs_vanguard.sim.results import Results
+
+PARQUET_NAME = "games.parquet"
+_INSTALL = "pip install 'ecs-vanguard[data]'"
+_NUMBERS = ("i", "seed", "turns", "damage_a", "damage_b", "decisions")
+_TEXTS = ("agent_a", "agent_b", "format", "winner", "first", "reason", "detail", "error")
+_COUNTERS = {"triggers": "trigger_", "mechanics": "mechanic_"}   # record key -> column prefix
+
+
+def run_columns(results: Results) -> dict[str, Any]:
+    """Return the columns of a run's table, rows in game-index order: the game index `i` and
+    `seed`; `deck_a`, `deck_b` (names) and the per-game texts; the figures; one `trigger_<type>`
+    and one `mechanic_<name>` column per counter any game has (0 where a game has none)."""
+    rows = len(results)
+    header = results.run
+    columns: dict[str, Any] = {key: results.columns[key] for key in _NUMBERS}
+    for side in ("deck_a", "deck_b"):
+        columns[side] = [str(header.get(side, {}).get("name", ""))] * rows
+    texts: dict[str, list[Any]] = {key: [] for key in _TEXTS}
+    seen: dict[str, str] = {}             # one object per distinct text: a million rows of a
+    for line in results.lines:            # few values cost pointers, not a million strings
+        record = json.loads(line)
+        for key, values in texts.items():
+            value = record.get(key)
+            values.append(None if value is None else seen.setdefault(str(value), str(value)))
+    columns |= texts
+    for key, prefix in _COUNTERS.items():
+        for name, counts in results.counts.get(key, {}).items():
+            columns[prefix + name] = counts.astype(np.int32)
+    return columns
+
+
+def write_run(results: Results, directory: Path) -> Path | None:
+    """Write `games.parquet` of a run into its directory (atomically); return its path, or
+    None when pyarrow is not installed (the run's JSON lines are kept either way).
+
+    Raises:
+        SimulationError: the directory cannot be written.
+    """
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        return None
+    table = pa.table({name: _arrow(pa, values) for name, values in run_columns(results).items()})
+    path, partial = directory / PARQUET_NAME, directory / (PARQUET_NAME + ".tmp")
+    try:
+        pq.write_table(table, partial, compression="zstd")
+        os.replace(partial, path)
+    except OSError as exc:
+        raise SimulationError(f"{directory}: cannot write {PARQUET_NAME}: "
+                              f"{exc.strerror or exc}") from None
+    return path
+
+
+def _arrow(pa: Any, values: Any) -> Any:
+    """Return a column as an Arrow array: numbers as they are, texts dictionary-encoded (a few
+    distinct values repeated a million times)."""
+    if isinstance(values, np.ndarray):
+        return pa.array(values)
+    return pa.array(values, type=pa.string()).dictionary_encode()
+
+
+def pandas() -> Any:
+    """Return the pandas module.
+
+    Raises:
+        SimulationError: pandas is not installed.
+    """
+    try:
+        import pandas as pd
+    except ImportError:
+        raise SimulationError(f"load_run needs pandas and pyarrow: {_INSTALL}") from None
+    return pd
+
+
+def read_parquet(path: Path) -> Any:
+    """Return a run's Parquet file as a pandas DataFrame.
+
+    Raises:
+        SimulationError: pandas or pyarrow is not installed.
+    """
+    pd = pandas()
+    try:
+        import pyarrow  # noqa: F401 - pandas reads Parquet through it
+    except ImportError:
+        raise SimulationError(f"load_run needs pyarrow to read {path}: {_INSTALL}") from None
+    return pd.read_parquet(path)
+
+
+def frame(results: Results) -> Any:
+    """Return the table of a run's Results as a pandas DataFrame (the columns of the Parquet
+    file, built from the JSON lines).
+
+    Raises:
+        SimulationError: pandas is not installed.
+    """
+    return pandas().DataFrame(run_columns(results))
