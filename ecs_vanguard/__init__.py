@@ -17,7 +17,7 @@ from ecs_vanguard.replay import replay
 from ecs_vanguard.sim.odds import odds
 from ecs_vanguard.sim.play import GameSpec, play_game
 from ecs_vanguard.sim.results import Results
-from ecs_vanguard.sim.runner import load_results, simulate
+from ecs_vanguard.sim.runner import load_results, load_run, simulate
 from ecs_vanguard.sim.tournament import tournament
 from ecs_vanguard.vocab.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.vocab.errors import (
@@ -34,14 +34,6 @@ from ecs_vanguard.vocab.errors import (
 )
 from ecs_vanguard.vocab.formats import BattleStep, Format, Phase, Trigger
 from ecs_vanguard.vocab.zones import Circle, Zone
-from ecs_vanguard.game import Game
-from ecs_vanguard.replay import replay
-from ecs_vanguard.game.scenario import Scenario
-from ecs_vanguard.sim.odds import odds
-from ecs_vanguard.sim.play import GameSpec, play_game
-from ecs_vanguard.sim.results import Results
-from ecs_vanguard.sim.runner import load_results, load_run, simulate
-from ecs_vanguard.sim.tournament import tournament
 
 __all__ = [
     "Action",

@@ -27,8 +27,6 @@ from ecs_vanguard.cli import human, show
 from ecs_vanguard.cli import odds as odds_command
 from ecs_vanguard.cli import tournament as cli_tournament
 from ecs_vanguard.pool.deck import Deck
-from ecs_vanguard.vocab.errors import VanguardError
-from ecs_vanguard.vocab.formats import Format
 from ecs_vanguard.sim import backends, runner
 from ecs_vanguard.sim.cardpool import add_cards_option, load_cards
 from ecs_vanguard.sim.progress import LINE_INTERVAL_S

@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from ecs_vanguard.vocab.errors import SimulationError
 from ecs_vanguard.sim.results import Results
+from ecs_vanguard.vocab.errors import SimulationError
 
 PARQUET_NAME = "games.parquet"
 _INSTALL = "pip install 'ecs-vanguard[data]'"

@@ -11,8 +11,8 @@ from ecs_vanguard.game import Game
 from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.pool.deck import Deck
 from ecs_vanguard.replay.record import encode_actions
-from ecs_vanguard.vocab import events as ev
 from ecs_vanguard.sim import ticks
+from ecs_vanguard.vocab import events as ev
 
 
 @dataclass(frozen=True, slots=True)

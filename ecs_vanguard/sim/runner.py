@@ -23,9 +23,6 @@ import numpy as np
 from ecs_vanguard import agents
 from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.pool.deck import Deck, deck_pool
-from ecs_vanguard.sim import backends
-from ecs_vanguard.vocab.errors import SimulationError
-from ecs_vanguard.vocab.formats import format_rules
 from ecs_vanguard.sim import backends, columnar, ticks
 from ecs_vanguard.sim.backends import game_seed
 from ecs_vanguard.sim.cardpool import matchup_format, pool_identity

@@ -10,9 +10,9 @@ import pytest
 from test_runner import fake_game, flaky_game
 
 import ecs_vanguard as vg
-from ecs_vanguard.vocab.errors import SimulationError
 from ecs_vanguard.sim import columnar
 from ecs_vanguard.sim.runner import simulate
+from ecs_vanguard.vocab.errors import SimulationError
 
 pd = pytest.importorskip("pandas")
 pytest.importorskip("pyarrow")
