@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ecs_vanguard import cli_agents, cli_tournament, human, limits, show
+from ecs_vanguard import cli_agents, cli_tournament, human, limits, safe_write, show
 from ecs_vanguard._version import __version__
-from ecs_vanguard.errors import VanguardError
+from ecs_vanguard.errors import SimulationError, VanguardError
 from ecs_vanguard.rules import Format
 from ecs_vanguard.sim import backends, runner
 from ecs_vanguard.sim.cardpool import add_cards_option, load_cards
@@ -103,6 +103,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:                           # `... | head`: the reader left, fine
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as exc:                            # a full disk, a missing or long path
+        return _fail(os_error_text(exc))
+
+
+def os_error_text(exc: OSError) -> str:
+    """Return an OSError as one line: the file (shortened if very long) and the reason."""
+    text = str(exc).strip()
+    reason = exc.strerror or (text.splitlines()[0] if text else type(exc).__name__)
+    name = exc.filename
+    return f"{safe_write.shown(os.fsdecode(name))}: {reason}" if name is not None else reason
 
 
 def _stopped(exc: BaseException) -> str:
@@ -243,8 +253,9 @@ def _simulate(args: argparse.Namespace, argv: list[str]) -> int:
     if len(matchups) > 1:
         print(matchup_table(summaries))
         if root is not None:
-            table = root / "matchups.json"
-            table.write_text(json.dumps(summaries, indent=2) + "\n", encoding="utf-8")
+            text = json.dumps(summaries, indent=2) + "\n"
+            safe_write.replace_bytes(root / "matchups.json", text.encode("utf-8"),
+                                     error=SimulationError)
     if root is not None:
         print(f"results: {root}")
     return _report_errors(summaries)

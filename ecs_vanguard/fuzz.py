@@ -20,7 +20,9 @@ from pathlib import Path
 
 import numpy as np
 
+from ecs_vanguard import safe_write
 from ecs_vanguard.cards.deck import Deck
+from ecs_vanguard.errors import ReproductionError
 from ecs_vanguard.game import Game
 from ecs_vanguard.replay import Reproduction, game_digest, play_checked
 
@@ -171,7 +173,8 @@ def _write(out: Path, run_seed: int, result: GameResult) -> Path:
     assert result.failure is not None
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"fuzz-seed{run_seed}-game{result.index:06d}.json"
-    path.write_text(result.failure.to_json() + "\n", encoding="utf-8")
+    text = result.failure.to_json() + "\n"
+    safe_write.replace_bytes(path, text.encode("utf-8"), error=ReproductionError)
     return path
 
 

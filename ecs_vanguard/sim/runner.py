@@ -160,10 +160,13 @@ def simulate(deck_a: DeckLike, deck_b: DeckLike, games: int = 1000, *,
                                      header)
         if store:
             store.finish(results.summary())
-        return results
-    finally:
-        if store:
-            store.close()
+    except BaseException:
+        if store:                  # nothing half-written: a run that kept no game leaves nothing
+            store.discard()
+        raise
+    if store:
+        store.close()
+    return results
 
 
 def record_check(header: dict[str, Any], games: int) -> RecordCheck:

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from ecs_vanguard import limits
 from ecs_vanguard.agents import AgentSpec
 from ecs_vanguard.cards.db import CardDB
 from ecs_vanguard.errors import SimulationError
@@ -183,8 +184,10 @@ def _claim(root: Path, header: dict[str, Any]) -> None:
     path = root / "tournament.json"
     if path.exists():
         try:
-            old = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            old = json.loads(limits.read_checked(
+                path, limit=limits.RUN_HEADER_BYTES, nesting=limits.JSON_NESTING, toml=False,
+                error=SimulationError, what="tournament header"))
+        except (OSError, ValueError, SimulationError):
             old = None
         if old != header:
             raise SimulationError(f"{root} holds another tournament (tournament.json differs); "
@@ -202,4 +205,4 @@ def _finish(root: Path, outcome: TournamentResults) -> None:
 
     summary = outcome.summary()
     write_json(root / "summary.json", summary)
-    plot.plot_tournament(summary, root / "tournament.png")
+    plot.plot_tournament(summary, root / "tournament.png", error=SimulationError)

@@ -15,6 +15,8 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.ticker import PercentFormatter
 
+from ecs_vanguard import safe_write
+from ecs_vanguard.errors import OddsError, VanguardError
 from ecs_vanguard.sim.odds.model import GRADES, MAX_TURN, SEATS
 from ecs_vanguard.sim.odds.report import OddsReport, Table
 
@@ -22,7 +24,8 @@ _COLOURS = {1: "tab:blue", 2: "tab:orange", 3: "tab:green"}
 _STYLES: dict[str, Any] = {"first": "-", "second": "--"}
 
 
-def plot_odds(report: OddsReport, path: str | os.PathLike) -> None:
+def plot_odds(report: OddsReport, path: str | os.PathLike, *,
+              error: type[VanguardError] = OddsError) -> None:
     """Draw the report's ride and in-hand tables as a two-panel PNG at `path`."""
     fig = Figure(figsize=(12, 4.8), layout="constrained")
     FigureCanvasAgg(fig)
@@ -44,7 +47,8 @@ def plot_odds(report: OddsReport, path: str | os.PathLike) -> None:
                        label="Monte Carlo (±1.96 SE)")]
     hold.legend(handles=handles, loc="lower right")
     fig.suptitle(f"{report.deck}: mulligan '{report.policy}', {report.samples:,} shuffled decks")
-    fig.savefig(os.fspath(path), dpi=100)
+    # never through a link planted at `path`; an unwritable folder is one `error` line
+    safe_write.replace_with(path, lambda f: fig.savefig(f, format="png", dpi=100), error=error)
 
 
 def _panel(ax: Any, table: Table, what: str) -> float:
