@@ -347,7 +347,7 @@ def _is_card_file(path: Path) -> bool:
     the deck loader, which names the problem."""
     try:
         data = limits.read_toml(path, limit=limits.CARD_FILE_BYTES, nesting=limits.CARD_NESTING,
-                                error=VanguardError, what="card file")
+                                error=VanguardError, what="card file", keys=limits.CARD_KEYS)
     except VanguardError:
         return False
     return "card" in data and "main" not in data

@@ -87,7 +87,7 @@ class Deck:
         or in the card files the table names (relative to `source`'s folder)."""
         unknown = set(data) - _DECK_KEYS
         if unknown:
-            raise DeckError(f"{source}: unknown key(s): {', '.join(sorted(unknown))}")
+            raise DeckError(f"{source}: unknown key(s): {limits.few(unknown)}")
         cards = _card_files(data.get("cards", []), Path(source))
         db = card_pool(db, cards)
         main = _expand(data.get("main"), "main", db, source)

@@ -159,7 +159,7 @@ def policy_from_dict(data: Mapping[str, object], source: str) -> MulliganPolicy:
     """Build a policy from its TOML table; raise OddsError naming `source` and the field."""
     unknown = set(data) - _POLICY_KEYS
     if unknown:
-        raise OddsError(f"{source}: unknown key(s) {', '.join(sorted(unknown))} "
+        raise OddsError(f"{source}: unknown key(s) {limits.few(unknown)} "
                         f"(keys: {', '.join(sorted(_POLICY_KEYS))})")
     keep_raw = data.get("keep", [])
     if not isinstance(keep_raw, list) or not all(isinstance(r, Mapping) for r in keep_raw):
