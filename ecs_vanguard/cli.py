@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ecs_vanguard import cli_agents, cli_tournament, human, limits, safe_write, show
+from ecs_vanguard import checks, cli_agents, cli_tournament, human, limits, safe_write, show
 from ecs_vanguard._version import __version__
-from ecs_vanguard.errors import SimulationError, VanguardError
+from ecs_vanguard.errors import ArgumentError, SimulationError, VanguardError
 from ecs_vanguard.rules import Format
 from ecs_vanguard.sim import backends, runner
 from ecs_vanguard.sim.cardpool import add_cards_option, load_cards
@@ -36,6 +36,7 @@ from ecs_vanguard.sim.summary import matchup_table, runaway_count
 PROG = "ecs-vanguard"
 DEFAULT_DECK_A, DEFAULT_DECK_B = "blazing_dragons", "radiant_knights"
 RUNS_DIR = Path("runs")          # default parent of the out directories of `simulate`
+MAX_OPTION = (1 << 63) - 1       # a count option's ceiling; each API call has its own below
 
 
 EXIT_CODES = """exit codes:
@@ -215,12 +216,9 @@ def _at_least(lowest: int) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         try:
-            value = int(text.replace("_", ""))
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
-        if value < lowest:
-            raise argparse.ArgumentTypeError(f"must be at least {lowest}, got {value}")
-        return value
+            return checks.parse_int(text, "the value", low=lowest, high=MAX_OPTION)
+        except ArgumentError as exc:                  # argparse names the option
+            raise argparse.ArgumentTypeError(str(exc).removeprefix("the value ")) from None
 
     return parse
 

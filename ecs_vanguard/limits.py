@@ -39,6 +39,14 @@ JSON_NESTING = 32                # snapshots nest 10 deep, records and reproduct
 DECK_KEYS = 2_000
 CARD_KEYS = 100_000
 
+# Upper bounds of the Python API and the command line, where a typo would cost hours or all
+# the memory; each is far above any sensible use (the README lists them).
+MAX_MCTS_ITERATIONS = 1_000_000  # simulations per decision (default 200: about 0.1 s)
+MAX_MCTS_CONSTANT = 1_000.0      # exploration and widening (defaults 0.7 and 0)
+MAX_ODDS_SAMPLES = 100_000_000   # shuffled decks of one odds question (default 1,000,000)
+MAX_VECTOR_ENVS = 4_096          # games of one VectorEnv
+MAX_ZONE_CARDS = 200             # cards one zone of a Scenario may be given (a deck holds 50)
+
 MAX_DECK_LIST = 200              # cards one list of a deck file may expand to (a deck holds 50)
 MAX_ENTITIES = 4096              # cards of one game in a snapshot (a game makes about 120)
 

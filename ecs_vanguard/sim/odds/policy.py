@@ -207,6 +207,9 @@ def parse_policy_words(text: str) -> MulliganPolicy:
     keep_if: KeepRule | None = None
     returns: int | str = RETURN_REST
     clauses = [c.strip() for c in text.split(";") if c.strip()]
+    if not clauses:
+        raise OddsError(f"{where}: an empty policy; name one ({', '.join(POLICIES)}), a .toml "
+                        "file, or clauses 'keep F, F; keep-if F; return rest|all|N'")
     for clause in clauses:
         verb, _, rest = clause.partition(" ")
         if verb == "keep":
@@ -215,7 +218,7 @@ def parse_policy_words(text: str) -> MulliganPolicy:
             keep_if = _word_rule(rest, where)
         elif verb == "return":
             word = rest.strip()
-            returns = _returns(int(word) if word.isdigit() else word, where)
+            returns = _returns(int(word) if word.isascii() and word.isdigit() else word, where)
         else:
             raise OddsError(f"{where}: not a built-in policy ({', '.join(POLICIES)}), a .toml "
                             "file, or clauses 'keep F, F; keep-if F; return rest|all|N'")
