@@ -53,6 +53,8 @@ MAX_ENTITIES = 4096              # cards of one game in a snapshot (a game makes
 # The work of one game. A count on a card (draw n, choose count) can never need more than the
 # cards of a game (about 120), so a larger one is a mistake; refused when the card is loaded.
 MAX_CARD_COUNT = 1000
+# The largest power, shield or critical a card may print (the largest printed is 50,000).
+MAX_PRINTED_VALUE = 10_000_000
 # Ticks of the systems between two decisions. Measured (1,000 games of the built-in decks, both
 # formats, random and heuristic agents): at most 19, 3 on average. A game that needs more is a
 # runaway (an auto that triggers itself forever) and ends as an engine-limit draw; 2,000 ticks

@@ -7,7 +7,8 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from ecs_vanguard.cards.bounds import check_counts
+from ecs_vanguard import checks
+from ecs_vanguard.cards.bounds import check_counts, check_printed
 from ecs_vanguard.cards.files import CardFile, CardOrigin, card_paths, read_card_file
 from ecs_vanguard.cards.loader import OFF_FIELD_ACT_ZONES, load_file
 from ecs_vanguard.cards.schema import AbilityKind, CardDef
@@ -28,6 +29,7 @@ class CardDB:
         self.origin = origin
         self._cards: dict[str, CardDef] = {}
         for card in cards:
+            checks.instance(card, "each card", CardDef, "a CardDef", error=CardDataError)
             if card.id in self._cards:
                 raise CardDataError(
                     f"{card.source}: card {card.id}: field 'id': duplicate id "
@@ -39,6 +41,7 @@ class CardDB:
             for name in card.names:
                 self._by_name.setdefault(name, []).append(card.id)
         for card in self._cards.values():
+            check_printed(card)
             validate_card(card)
             check_counts(card)
             self._check_references(card)
@@ -88,6 +91,10 @@ class CardDB:
             CardDataError: a file is missing, malformed or invalid, an id is defined twice, or
                 a file `base` was loaded from changed since.
         """
+        for path in paths:
+            checks.path(path, "a card file path", error=CardDataError)
+        checks.instance(base, "base", (CardDB, type(None)), "a CardDB or None",
+                        error=CardDataError)
         cards = list(base) if base is not None else []
         origin = base.origin if base is not None else CardOrigin(builtin=False)
         loaded: dict[str, CardFile] = {f.path: f for f in origin.files} if origin else {}

@@ -180,7 +180,8 @@ def parse_card(raw: Any, file: str) -> CardDef:
         **_printed(where, raw, names),
         **_keywords(where, raw),
         abilities=tuple(
-            _parse_ability(where, f"ability[{i}]", a) for i, a in enumerate(raw.get("ability", []))
+            _parse_ability(where, f"ability[{i}]", a)
+            for i, a in enumerate(_typed(where, "ability", raw.get("ability", []), list))
         ),
         text=_typed(where, "text", raw.get("text", ""), str),
         source=file,
