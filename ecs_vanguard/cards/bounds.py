@@ -8,7 +8,6 @@ MAX_PRINTED_VALUE (the observation packs them into int32), a trigger unit of gra
 from __future__ import annotations
 
 import dataclasses
-
 import re
 
 from ecs_vanguard.cards.schema import CardDef
