@@ -19,7 +19,7 @@ import esper
 import numpy as np
 
 from components import Card, Position
-from ecs_vanguard import ops, world
+from ecs_vanguard import checks, ops, world
 from ecs_vanguard.errors import ArgumentError
 from ecs_vanguard.knowledge import Knowledge, knowledge
 from ecs_vanguard.state import GameRandom, State
@@ -139,7 +139,17 @@ def determinize(game: Game, player: int, rng: np.random.Generator | int | None =
     """Return a copy of `game` with everything `player` cannot see sampled again (module doc).
 
     Raises:
-        ArgumentError: `player` is not 0 or 1.
+        ArgumentError: `game` is not a Game, `player` is not 0 or 1, or `rng` is not a
+            Generator, a seed or None.
     """
+    from ecs_vanguard.game import Game, check_seed  # game imports this module
+
+    checks.instance(game, "game", Game, "a Game")
+    if not isinstance(rng, np.random.Generator) and rng is not None:
+        try:
+            check_seed(rng)
+        except ArgumentError:
+            raise ArgumentError(f"rng must be a numpy Generator, a non-negative integer seed "
+                                f"or None, got {rng!r:.40}") from None
     generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
     return Determinizer(game, player).sample(generator)

@@ -143,8 +143,11 @@ def deck_pool(decks: Iterable[object], db: CardDB | None = None) -> CardDB:
     each once; `db` itself when it holds them all already.
 
     Raises:
+        ArgumentError: `db` is not a CardDB or None.
         CardDataError: a card file is malformed or changed since, or two files define one id.
     """
+    checks.instance(db, "db", (CardDB, type(None)), "a CardDB (vg.CardDB.builtin(), "
+                    "vg.CardDB.load(path)) or None")
     files = tuple(dict.fromkeys(f for d in decks if isinstance(d, Deck) for f in d.cards))
     return card_pool(db or CardDB.builtin(), files)
 
