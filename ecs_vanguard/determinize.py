@@ -142,14 +142,9 @@ def determinize(game: Game, player: int, rng: np.random.Generator | int | None =
         ArgumentError: `game` is not a Game, `player` is not 0 or 1, or `rng` is not a
             Generator, a seed or None.
     """
-    from ecs_vanguard.game import Game, check_seed  # game imports this module
-
-    checks.instance(game, "game", Game, "a Game")
+    if not isinstance(getattr(game, "state", None), State):        # game.py imports us
+        raise ArgumentError(f"game must be a Game, got {type(game).__name__}")
     if not isinstance(rng, np.random.Generator) and rng is not None:
-        try:
-            check_seed(rng)
-        except ArgumentError:
-            raise ArgumentError(f"rng must be a numpy Generator, a non-negative integer seed "
-                                f"or None, got {rng!r:.40}") from None
+        checks.integer(rng, "rng (a numpy Generator, a seed or None)", low=0)
     generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
     return Determinizer(game, player).sample(generator)
