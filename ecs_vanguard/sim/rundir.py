@@ -145,8 +145,8 @@ class RunDir:
         if self._made and self.games_path.exists() and self.games_path.stat().st_size:
             self._made = []
             return
-        if self._made and self.games_path.exists():
-            self._made.insert(0, self.games_path)
+        if self._made and self.games_path.is_file() and not self.games_path.is_symlink():
+            self._made.insert(0, self.games_path)     # empty: opened by this run
         for path in self._made:
             try:
                 path.rmdir() if path.is_dir() and not path.is_symlink() else path.unlink()
