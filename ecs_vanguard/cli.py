@@ -1,8 +1,9 @@
 """The `ecs-vanguard` command: simulate, play, tournament, odds, show and vocabulary.
 
 Every mistake in the input (a bad deck path, an illegal deck, an unknown agent or format, a bad
-number, an out directory holding another run or in use) prints one line `ecs-vanguard: error:
-...` on stderr and exits with 2. Ctrl-C and SIGTERM keep the games already written and print
+number, an out directory holding another run or in use), every error of the operating system (a
+missing file, a full disk, a name too long) and a Ray cluster that cannot be reached print one
+line `ecs-vanguard: error: ...` on stderr and exit with 2. Ctrl-C and SIGTERM keep the games already written and print
 how to resume (130, 143). Games the engine failed on are counted and reported (exit code 1).
 """
 
@@ -42,7 +43,8 @@ MAX_OPTION = (1 << 63) - 1       # a count option's ceiling; each API call has i
 EXIT_CODES = """exit codes:
   0    done
   1    games failed in the engine (counted and named), or a shown game no longer replays
-  2    bad input: options, deck or card files, results directories, records, snapshots
+  2    bad input: options, deck or card files, results directories, records, snapshots;
+       a file that cannot be read or written (a full disk); an unreachable Ray cluster
   130  interrupted by Ctrl-C (finished games are kept; the resume command is printed)
   143  stopped by SIGTERM (as Ctrl-C)"""
 

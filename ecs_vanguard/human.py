@@ -89,10 +89,11 @@ def _ask(table: Table, decision: Decision) -> Action | None:
     while True:
         table.write.write(f"Choose 1-{len(actions)} (h for help): ")
         table.write.flush()
-        line = _read_line(table.read)
-        if line is None:                              # end of input: leave like q
+        read = _read_line(table.read)
+        if read is None:                              # end of input: leave like q
             table.say()
             return None
+        line = read
         shown = line if len(line) <= 40 else f"{line[:37]}..."
         if not _is_terminal(table.read):              # a script: show what it answered
             table.say(shown)

@@ -79,7 +79,7 @@ def _card_list(who: str, name: str, value: Any) -> None:
         _card_id(who, f"{name} entry", card_id)
 
 
-def _mapping(who: str, name: str, value: Any, kind: type, what: str) -> None:
+def _mapping(who: str, name: str, value: Any, kind: type | tuple[type, ...], what: str) -> None:
     if not isinstance(value, Mapping) or len(value) > limits.MAX_ZONE_CARDS:
         raise ScenarioError(f"{who}: {name} must be a dict of {what}, got {value!r:.60}")
     for key, item in value.items():
@@ -101,7 +101,7 @@ def _states(who: str, name: str, value: Any) -> None:
 
 
 def _dress(who: str, name: str, value: Any) -> None:
-    _mapping(who, name, value, list | tuple, "circles and lists of card ids")
+    _mapping(who, name, value, (list, tuple), "circles and lists of card ids")
     for ids in value.values():
         _card_list(who, f"{name} sources", ids)
 
