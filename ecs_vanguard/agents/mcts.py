@@ -42,8 +42,8 @@ from ecs_vanguard.agents.heuristic import HeuristicAgent
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.game import Game
 from ecs_vanguard.game.determinizer import Determinizer
+from ecs_vanguard.vocab import checks, limits
 from ecs_vanguard.vocab.decisions import Action
-from ecs_vanguard.vocab.errors import ArgumentError
 from ecs_vanguard.vocab.zones import Zone
 
 ROLLOUTS = ("heuristic", "random")
@@ -81,22 +81,19 @@ class MCTSAgent:
             samples (0: never); the actions are then taken to be equivalent.
 
     Raises:
-        ValueError: a budget below 1, an unknown rollout or a negative constant.
+        ArgumentError: a budget below 1 or above limits.MAX_MCTS_ITERATIONS, an unknown
+            rollout, or a constant that is negative, not finite or above MAX_MCTS_CONSTANT.
     """
 
     def __init__(self, seed: int = 0, iterations: int = 200, rollout: str = "heuristic",
                  exploration: float = 0.7, widening: float = 0.0, settle: int = 16) -> None:
-        if isinstance(iterations, bool) or not isinstance(iterations, int | np.integer):
-            raise ArgumentError(f"iterations must be a whole number, got {iterations!r:.40}")
-        if iterations < 1:
-            raise ArgumentError(f"iterations must be at least 1, got {iterations}")
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"unknown rollout {rollout!r}: choose one of {', '.join(ROLLOUTS)}")
-        if exploration < 0 or widening < 0 or settle < 0:
-            raise ValueError(f"exploration, widening and settle must be at least 0, got "
-                             f"{exploration}, {widening} and {settle}")
-        self.iterations, self.rollout = int(iterations), rollout
-        self.exploration, self.widening, self.settle = exploration, widening, int(settle)
+        self.iterations = checks.integer(iterations, "iterations", low=1,
+                                         high=limits.MAX_MCTS_ITERATIONS)
+        self.rollout = checks.one_of(rollout, "rollout", ROLLOUTS)
+        self.exploration = checks.real(exploration, "exploration", low=0.0,
+                                       high=limits.MAX_MCTS_CONSTANT)
+        self.widening = checks.real(widening, "widening", low=0.0, high=limits.MAX_MCTS_CONSTANT)
+        self.settle = checks.integer(settle, "settle", low=0, high=limits.MAX_MCTS_ITERATIONS)
         self.rng = agent_rng(seed)
         self._heuristic = HeuristicAgent(0)
         self._rollout_rng = np.random.default_rng(0)

@@ -17,6 +17,8 @@ from typing import Any
 from ecs_vanguard.agents.heuristic import HeuristicAgent
 from ecs_vanguard.agents.mcts import MCTSAgent
 from ecs_vanguard.agents.random_agent import RandomAgent
+from ecs_vanguard.vocab import checks
+from ecs_vanguard.vocab.errors import ArgumentError
 
 AGENTS: dict[str, type] = {"random": RandomAgent, "heuristic": HeuristicAgent, "mcts": MCTSAgent}
 
@@ -40,7 +42,7 @@ class AgentSpec:
         """Return the spec of `name[:option=value,...]`.
 
         Raises:
-            ValueError: an unknown agent or option, or a value of the wrong type.
+            ArgumentError (a ValueError): an unknown agent or option, or a bad value.
         """
         if isinstance(text, AgentSpec):
             return text
@@ -48,24 +50,24 @@ class AgentSpec:
         pairs = [item.partition("=") for item in rest.split(",") if item.strip()]
         bad = [key for key, eq, _ in pairs if not eq]
         if bad:
-            raise ValueError(f"agent {text!r}: options are written name=value, got {bad[0]!r}")
-        return AgentSpec.of(name.strip(), {k.strip(): v.strip() for k, _, v in pairs})
+            raise ArgumentError(f"agent {text!r}: options are written name=value, got {bad[0]!r}")
+        return AgentSpec.of(name.strip(), {k.strip(): v for k, _, v in pairs})  # " 3 ": refused
 
     @staticmethod
     def of(name: str, options: Mapping[str, Any] | None = None) -> AgentSpec:
         """Return the spec of an agent with options (values as text or typed).
 
         Raises:
-            ValueError: an unknown agent or option, or a value of the wrong type.
+            ArgumentError (a ValueError): an unknown agent or option, or a bad value.
         """
         if name not in AGENTS:
-            raise ValueError(f"unknown agent {name!r}: choose one of {', '.join(AGENTS)}")
+            raise ArgumentError(f"unknown agent {name!r}: choose one of {', '.join(AGENTS)}")
         known = agent_options(name)
         chosen = {}
         for key, value in (options or {}).items():
             if key not in known:
                 choices = ", ".join(known) or "none"
-                raise ValueError(f"agent {name!r} has no option {key!r} (options: {choices})")
+                raise ArgumentError(f"agent {name!r} has no option {key!r} (options: {choices})")
             typed = _typed(name, key, value, known[key])
             if typed != known[key]:
                 chosen[key] = typed
@@ -92,17 +94,27 @@ def _typed(name: str, key: str, value: Any, default: Any) -> Any:
     """Return `value` as the type of the option's default; check it by making the agent."""
     kind = type(default)
     try:
-        typed = kind(value) if not isinstance(value, kind) else value
-    except (TypeError, ValueError):
-        what = {int: "a whole number", float: "a number"}.get(kind, f"a {kind.__name__}")
-        raise ValueError(f"agent {name!r}: bad {key}={value!r} (it must be {what})") from None
-    try:
-        if kind is float:
+        typed = _TEXT_READERS[kind](value, key) if isinstance(value, str) else value
+        if kind is float and isinstance(typed, int) and not isinstance(typed, bool):
             typed = float(typed)
         AGENTS[name](0, **{key: typed})       # the agent's own checks (ranges, choices)
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"agent {name!r}: bad {key}={value!r} ({exc})") from None
+        raise ArgumentError(f"agent {name!r}: bad {key}={_cut(value)} ({exc})") from None
     return typed
+
+
+def _cut(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+# How an option written as text becomes its type: counts and numbers in ASCII digits only
+# (checks.parse_int, parse_real), so " 3 ", "1_0", "٣" and "nan" are refused.
+_TEXT_READERS: dict[type, Any] = {
+    int: lambda text, key: checks.parse_int(text, key),
+    float: lambda text, key: checks.parse_real(text, key),
+    str: lambda text, key: text,
+}
 
 
 def make_agent(spec: str | AgentSpec, seed: int = 0) -> Any:

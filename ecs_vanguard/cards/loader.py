@@ -8,7 +8,6 @@ exist in the engine's registries is checked above the effect layer (`effects.val
 
 from __future__ import annotations
 
-import tomllib
 import typing
 from enum import Enum
 from functools import cache
@@ -181,7 +180,8 @@ def parse_card(raw: Any, file: str) -> CardDef:
         **_printed(where, raw, names),
         **_keywords(where, raw),
         abilities=tuple(
-            _parse_ability(where, f"ability[{i}]", a) for i, a in enumerate(raw.get("ability", []))
+            _parse_ability(where, f"ability[{i}]", a)
+            for i, a in enumerate(_typed(where, "ability", raw.get("ability", []), list))
         ),
         text=_typed(where, "text", raw.get("text", ""), str),
         source=file,
@@ -288,22 +288,19 @@ def load_file(path: str | Path) -> list[CardDef]:
 def read_card_text(path: str | Path) -> str:
     """Return the text of a card file, read within bounds (`limits`); raise CardDataError."""
     try:
-        return limits.read_checked(path, limit=limits.CARD_FILE_BYTES,
-                                   nesting=limits.CARD_NESTING, toml=True, error=CardDataError,
-                                   what="card file")
+        return limits.read_text(path, limit=limits.CARD_FILE_BYTES, error=CardDataError,
+                                what="card file")          # bounded again by load_text
     except OSError as exc:
         raise CardDataError(f"{path}: cannot read card file: {exc.strerror or exc}") from None
 
 
 def load_text(text: str, path: str | Path) -> list[CardDef]:
     """Parse the text of a card file read from `path` (named in errors); raise CardDataError."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{path}: malformed TOML: {exc}") from None
+    data = limits.parse_toml(text, nesting=limits.CARD_NESTING, keys=limits.CARD_KEYS,
+                             error=CardDataError, where=str(path))
     unknown = set(data) - {"card"}
     if unknown:
-        raise CardDataError(f"{path}: unknown top-level key(s): {', '.join(sorted(unknown))}")
+        raise CardDataError(f"{path}: unknown top-level key(s): {limits.few(unknown)}")
     cards = data.get("card", [])
     if not isinstance(cards, list):
         raise CardDataError(f"{path}: 'card' must be an array of tables ([[card]])")

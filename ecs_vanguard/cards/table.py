@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 
 from ecs_vanguard.cards.loader import OFF_FIELD_ACT_ZONES
 from ecs_vanguard.cards.schema import AbilityKind, CardDef
+from ecs_vanguard.vocab import checks
 from ecs_vanguard.vocab.errors import CardDataError
 from ecs_vanguard.vocab.zones import Zone
 
@@ -22,6 +23,7 @@ class CardTable:
     def __init__(self, cards: Iterable[CardDef]) -> None:
         self._cards: dict[str, CardDef] = {}
         for card in cards:
+            checks.instance(card, "each card", CardDef, "a CardDef", error=CardDataError)
             if card.id in self._cards:
                 raise CardDataError(
                     f"{card.source}: card {card.id}: field 'id': duplicate id "

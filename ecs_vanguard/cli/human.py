@@ -89,21 +89,40 @@ def _ask(table: Table, decision: Decision) -> Action | None:
     while True:
         table.write.write(f"Choose 1-{len(actions)} (h for help): ")
         table.write.flush()
-        line = table.read.readline()
-        if not line:                                  # end of input: leave like q
+        read = _read_line(table.read)
+        if read is None:                              # end of input: leave like q
             table.say()
             return None
+        line = read
+        shown = line if len(line) <= 40 else f"{line[:37]}..."
         if not _is_terminal(table.read):              # a script: show what it answered
-            table.say(line.rstrip("\n"))
+            table.say(shown)
         answer = line.strip().lower()
         command = _COMMANDS.get(answer)
         if command is not None:
             if command(table) is False:
                 return None
             continue
-        if answer.isdigit() and 1 <= int(answer) <= len(actions):
+        # ASCII digits, a few of them: int() refuses 10,000 digits and reads other scripts'
+        if answer.isascii() and answer.isdigit() and len(answer) <= 6 \
+                and 1 <= int(answer) <= len(actions):
             return actions[int(answer) - 1]
-        table.say(f"'{line.strip()}' is not a choice. {HELP}")
+        table.say(f"'{shown.strip()}' is not a choice. {HELP}")
+
+
+_LINE_CHARS = 1024                    # an answer is a few characters; the rest is skipped
+
+
+def _read_line(read: TextIO) -> str | None:
+    """Return one line of input without its newline, at most _LINE_CHARS of it (the rest of
+    a longer line is read and dropped), or None at the end of input."""
+    line = read.readline(_LINE_CHARS)
+    if not line:
+        return None
+    rest = line
+    while not rest.endswith("\n") and rest:          # drop the rest of a very long line
+        rest = read.readline(_LINE_CHARS)
+    return line.rstrip("\n")
 
 
 _COMMANDS: dict[str, Callable[[Table], bool | None]] = {

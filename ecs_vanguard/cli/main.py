@@ -1,8 +1,9 @@
 """The `ecs-vanguard` command: simulate, play, tournament, odds, show and vocabulary.
 
 Every mistake in the input (a bad deck path, an illegal deck, an unknown agent or format, a bad
-number, an out directory holding another run or in use) prints one line `ecs-vanguard: error:
-...` on stderr and exits with 2. Ctrl-C and SIGTERM keep the games already written and print
+number, an out directory holding another run or in use), every error of the operating system (a
+missing file, a full disk, a name too long) and a Ray cluster that cannot be reached print one
+line `ecs-vanguard: error: ...` on stderr and exit with 2. Ctrl-C and SIGTERM keep the games already written and print
 how to resume (130, 143). Games the engine failed on are counted and reported (exit code 1).
 """
 
@@ -27,25 +28,27 @@ from ecs_vanguard.cli import human, show
 from ecs_vanguard.cli import odds as odds_command
 from ecs_vanguard.cli import tournament as cli_tournament
 from ecs_vanguard.pool.deck import Deck
-from ecs_vanguard.sim import backends, runner
+from ecs_vanguard.sim import backends, runner, safe_write
 from ecs_vanguard.sim.cardpool import add_cards_option, load_cards
 from ecs_vanguard.sim.progress import LINE_INTERVAL_S
 from ecs_vanguard.sim.results import Results
 from ecs_vanguard.sim.runner import deck_label
 from ecs_vanguard.sim.summary import matchup_table, runaway_count
-from ecs_vanguard.vocab import limits
-from ecs_vanguard.vocab.errors import VanguardError
+from ecs_vanguard.vocab import checks, limits
+from ecs_vanguard.vocab.errors import ArgumentError, SimulationError, VanguardError
 from ecs_vanguard.vocab.formats import Format
 
 PROG = "ecs-vanguard"
 DEFAULT_DECK_A, DEFAULT_DECK_B = "blazing_dragons", "radiant_knights"
 RUNS_DIR = Path("runs")          # default parent of the out directories of `simulate`
+MAX_OPTION = (1 << 63) - 1       # a count option's ceiling; each API call has its own below
 
 
 EXIT_CODES = """exit codes:
   0    done
   1    games failed in the engine (counted and named), or a shown game no longer replays
-  2    bad input: options, deck or card files, results directories, records, snapshots
+  2    bad input: options, deck or card files, results directories, records, snapshots;
+       a file that cannot be read or written (a full disk); an unreachable Ray cluster
   130  interrupted by Ctrl-C (finished games are kept; the resume command is printed)
   143  stopped by SIGTERM (as Ctrl-C)"""
 
@@ -107,6 +110,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:                           # `... | head`: the reader left, fine
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as exc:                            # a full disk, a missing or long path
+        return _fail(os_error_text(exc))
+
+
+def os_error_text(exc: OSError) -> str:
+    """Return an OSError as one line: the file (shortened if very long) and the reason."""
+    text = str(exc).strip()
+    reason = exc.strerror or (text.splitlines()[0] if text else type(exc).__name__)
+    name = exc.filename
+    return f"{safe_write.shown(os.fsdecode(name))}: {reason}" if name is not None else reason
 
 
 def _stopped(exc: BaseException) -> str:
@@ -209,12 +222,9 @@ def _at_least(lowest: int) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         try:
-            value = int(text.replace("_", ""))
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
-        if value < lowest:
-            raise argparse.ArgumentTypeError(f"must be at least {lowest}, got {value}")
-        return value
+            return checks.parse_int(text, "the value", low=lowest, high=MAX_OPTION)
+        except ArgumentError as exc:                  # argparse names the option
+            raise argparse.ArgumentTypeError(str(exc).removeprefix("the value ")) from None
 
     return parse
 
@@ -247,8 +257,9 @@ def _simulate(args: argparse.Namespace, argv: list[str]) -> int:
     if len(matchups) > 1:
         print(matchup_table(summaries))
         if root is not None:
-            table = root / "matchups.json"
-            table.write_text(json.dumps(summaries, indent=2) + "\n", encoding="utf-8")
+            text = json.dumps(summaries, indent=2) + "\n"
+            safe_write.replace_bytes(root / "matchups.json", text.encode("utf-8"),
+                                     error=SimulationError)
     if root is not None:
         print(f"results: {root}")
     return _report_errors(summaries)
@@ -353,7 +364,7 @@ def _is_card_file(path: Path) -> bool:
     the deck loader, which names the problem."""
     try:
         data = limits.read_toml(path, limit=limits.CARD_FILE_BYTES, nesting=limits.CARD_NESTING,
-                                error=VanguardError, what="card file")
+                                error=VanguardError, what="card file", keys=limits.CARD_KEYS)
     except VanguardError:
         return False
     return "card" in data and "main" not in data

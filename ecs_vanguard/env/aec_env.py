@@ -15,7 +15,7 @@ from ecs_vanguard.env.common import (
     observe,
     spaces,
 )
-from ecs_vanguard.game import Game
+from ecs_vanguard.game import Game, check_seed
 from ecs_vanguard.vocab.errors import IllegalActionError
 
 AGENTS = ("player_0", "player_1")
@@ -49,6 +49,8 @@ class VanguardAECEnv(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start a new game; with no seed, the next of a counted sequence."""
+        if seed is not None:
+            check_seed(seed)
         self._seed = seed if seed is not None else self._seed + 1
         self.game = self.match.new_game(self._seed)
         self.agents = list(AGENTS)

@@ -15,7 +15,8 @@ from ecs_vanguard.game import Game
 from ecs_vanguard.perspective.encoding import ACTION_COUNT, OBSERVATION
 from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.pool.deck import Deck
-from ecs_vanguard.vocab.errors import IllegalActionError
+from ecs_vanguard.vocab import checks
+from ecs_vanguard.vocab.errors import ArgumentError, IllegalActionError
 from ecs_vanguard.vocab.limits import LIMIT_END_CODES
 
 LIMIT_ENDS = LIMIT_END_CODES          # a game stopped by a limit is truncated, not terminated
@@ -91,18 +92,20 @@ class Seat:
     """One learner seat against a built-in agent: the opponent plays until the learner decides.
 
     Raises:
-        ValueError: a seat other than 0 or 1, an unknown illegal-action rule or opponent.
+        ArgumentError (a ValueError): a seat other than 0 or 1, an unknown illegal-action
+            rule or opponent.
         DeckError: a deck cannot be loaded.
     """
 
     def __init__(self, match: MatchSpec, opponent: str = "random", seat: int = 0,
                  illegal_action: str = "lose") -> None:
         if seat not in (0, 1):
-            raise ValueError(f"seat must be 0 or 1, not {seat!r}")
-        if illegal_action not in ILLEGAL_ACTIONS:
-            raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTIONS}, "
-                             f"not {illegal_action!r}")
-        make_agent(opponent)                       # refuse an unknown agent now, not later
+            raise ArgumentError(f"seat must be 0 or 1, got {seat!r:.40}")
+        checks.one_of(illegal_action, "illegal_action", ILLEGAL_ACTIONS)
+        try:
+            make_agent(opponent)                   # refuse an unknown agent now, not later
+        except ArgumentError as exc:
+            raise ArgumentError(f"opponent: {exc}") from None
         self.match, self.opponent_name, self.seat = match, opponent, seat
         self.illegal_action = illegal_action
         self._decks = match.decks()

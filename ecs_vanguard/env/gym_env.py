@@ -12,7 +12,7 @@ from typing import Any
 import gymnasium as gym
 
 from ecs_vanguard.env.common import MatchSpec, Seat, spaces
-from ecs_vanguard.game import Game
+from ecs_vanguard.game import Game, check_seed
 
 
 class VanguardEnv(gym.Env):
@@ -49,6 +49,8 @@ class VanguardEnv(gym.Env):
               options: dict[str, Any] | None = None) -> tuple[dict, dict]:
         """Start a new game (its seed from the environment's generator) and play the opponent
         until the learner must decide."""
+        if seed is not None:
+            check_seed(seed)                          # ArgumentError, not Gymnasium's own
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31))
         self.core.reset(game_seed)

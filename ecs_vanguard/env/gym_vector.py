@@ -36,8 +36,8 @@ class GymVectorEnv(gym.vector.VectorEnv):
               options: dict[str, Any] | None = None) -> tuple[dict, dict]:
         """Start every game; an int seed seeds game i with seed + i, a list game i with its
         i-th seed (as VectorEnv)."""
-        super().reset(seed=seed[0] if isinstance(seed, list) else seed)
-        batch = self.env.reset(seed=seed)
+        batch = self.env.reset(seed=seed)             # checks the seeds (ArgumentError)
+        super().reset(seed=seed[0] if isinstance(seed, list) else seed)  # one per game: checked
         infos: dict[str, Any] = {}
         for i, info in enumerate(batch.info):
             infos = self._add_info(infos, info, i)

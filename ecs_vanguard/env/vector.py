@@ -22,6 +22,7 @@ import numpy as np
 from ecs_vanguard.env.common import MatchSpec, Seat
 from ecs_vanguard.game import check_seed
 from ecs_vanguard.perspective.encoding import ACTION_COUNT, OBSERVATION
+from ecs_vanguard.vocab import checks, limits
 from ecs_vanguard.vocab.errors import ArgumentError
 
 
@@ -57,14 +58,14 @@ class VectorEnv:
         illegal_action: "lose" (default: an illegal index ends that game as a loss) or "raise".
 
     Raises:
-        ValueError: n below 1, a bad seat, opponent or illegal_action. DeckError: a bad deck.
+        ArgumentError (a ValueError): n below 1 or above limits.MAX_VECTOR_ENVS, a bad seat,
+            opponent or illegal_action. DeckError: a bad deck.
     """
 
     def __init__(self, n: int, deck_a: str = "blazing_dragons", deck_b: str = "radiant_knights",
                  format: str = "standard", opponent: str = "random", seat: int = 0,
                  turn_limit: int | None = None, illegal_action: str = "lose") -> None:
-        if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
-            raise ArgumentError(f"n must be a whole number of games, at least 1, got {n!r:.40}")
+        n = checks.integer(n, "n", low=1, high=limits.MAX_VECTOR_ENVS)
         match = MatchSpec(deck_a, deck_b, format, turn_limit)
         self.seats = [Seat(match, opponent, seat, illegal_action) for _ in range(int(n))]
         self.n = int(n)
@@ -76,12 +77,12 @@ class VectorEnv:
         list of n seeds, with the i-th; with a SeedSequence, with its i-th spawned child).
 
         Raises:
-            ValueError: a list of seeds that is not one per game.
+            ArgumentError (a ValueError): a list of seeds that is not one per game.
             ArgumentError: a seed that is not a non-negative integer.
         """
         if isinstance(seed, Sequence) and not isinstance(seed, str):
             if len(seed) != self.n:
-                raise ValueError(f"expected {self.n} seeds, one per game, got {len(seed)}")
+                raise ArgumentError(f"expected {self.n} seeds, one per game, got {len(seed)}")
             for s in seed:
                 check_seed(s)
             self._rngs = [np.random.default_rng(s) for s in seed]
@@ -103,13 +104,17 @@ class VectorEnv:
         """Apply one action index per game; reset the games that end (module doc).
 
         Raises:
-            ValueError: not one action per game.
+            ArgumentError (a ValueError): not one action per game.
             IllegalActionError: an action that is not an integer, or an illegal index when
                 illegal_action is "raise".
         """
-        actions = np.asarray(actions)
+        try:
+            actions = np.asarray(actions)
+        except (TypeError, ValueError):               # ragged lists and other odd objects
+            raise ArgumentError(f"expected {self.n} actions, one per game, got "
+                                f"{type(actions).__name__}") from None
         if actions.ndim != 1 or actions.shape[0] != self.n:
-            raise ValueError(f"expected {self.n} actions, one per game (shape ({self.n},)), "
+            raise ArgumentError(f"expected {self.n} actions, one per game (shape ({self.n},)), "
                              f"got shape {actions.shape}")
         obs, mask = self._buffers()
         final = np.zeros_like(obs)

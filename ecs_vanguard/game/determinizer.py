@@ -7,6 +7,7 @@ import numpy as np
 
 from ecs_vanguard.game.facade import Game
 from ecs_vanguard.perspective.determinize import redeal, unseen_pools
+from ecs_vanguard.vocab.errors import ArgumentError
 
 
 class Determinizer:
@@ -18,10 +19,12 @@ class Determinizer:
         player: the player whose information set is sampled.
 
     Raises:
-        ArgumentError: `player` is not 0 or 1.
+        ArgumentError: `game` is not a Game, or `player` is not 0 or 1.
     """
 
     def __init__(self, game: Game, player: int) -> None:
+        if not isinstance(game, Game):
+            raise ArgumentError(f"game must be a Game, got {type(game).__name__}")
         game.switch()
         self.pools = unseen_pools(game.state, player)
         self.game, self.player = game, player

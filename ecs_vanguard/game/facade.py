@@ -21,6 +21,7 @@ from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.pool.deck import Deck, check_known_cards, deck_pool, validate_deck
 from ecs_vanguard.state import EventLog, State, hashing, new_state, world
 from ecs_vanguard.state.core import clone_state
+from ecs_vanguard.vocab import checks
 from ecs_vanguard.vocab.decisions import Action, Decision
 from ecs_vanguard.vocab.errors import ArgumentError, IllegalActionError
 from ecs_vanguard.vocab.formats import BattleStep, FormatRules, Phase, format_rules
@@ -360,9 +361,11 @@ class Game:
         its own: its `initial()` is itself.
 
         Raises:
-            ArgumentError: `player` is not 0 or 1.
+            ArgumentError: `player` is not 0 or 1, or `rng` is not a Generator, a seed or None.
         """
         _check_player(player)
+        if not isinstance(rng, np.random.Generator) and rng is not None:
+            checks.integer(rng, "rng (a numpy Generator, a seed or None)", low=0)
         generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
         esper.switch_world(self._world)
         pools = determinize.unseen_pools(self.state, player)

@@ -15,8 +15,10 @@ from ecs_vanguard import ops
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.effects.gifts import PROTECT_CARD
 from ecs_vanguard.game.facade import Game
+from ecs_vanguard.game.scenario_args import check_player
 from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.state import ContinuousEffect, State, world
+from ecs_vanguard.vocab import checks
 from ecs_vanguard.vocab.errors import ScenarioError
 from ecs_vanguard.vocab.formats import BattleStep, Duration, Phase, Stat, UnitType, format_rules
 from ecs_vanguard.vocab.zones import ACCEL_CIRCLES, REAR_CIRCLES, Circle, Zone
@@ -59,9 +61,10 @@ class Scenario:
     """A builder for a game position: `.player(0, ...).player(1, ...).start(...)`."""
 
     def __init__(self, db: CardDB | None = None, *, format: str = "standard", seed: int = 0):
+        checks.instance(db, "db", (CardDB, type(None)), "a CardDB or None", error=ScenarioError)
         self._db = db or CardDB.builtin()
         self._rules = format_rules(format)
-        self._seed = seed
+        self._seed = checks.integer(seed, "seed", low=0, error=ScenarioError)
         self._sides: dict[int, _Side] = {}
 
     def player(self, player: int, *, vanguard: str, rear: dict[str, str] | None = None,
@@ -87,8 +90,8 @@ class Scenario:
             force: {circle: markers}; accel: accel circles ("accel_1", ... in `rear`);
                 protect: Protect gift cards in hand (CORE-15).
         """
-        if player not in (0, 1):
-            raise ScenarioError(f"player must be 0 or 1, not {player!r}")
+        if isinstance(player, bool) or player not in (0, 1):
+            raise ScenarioError(f"player must be 0 or 1, got {player!r:.40}")
         lists = {k: v for k, v in more.items() if k in _LIST_FIELDS}
         extras = {k: v for k, v in more.items() if k not in _LIST_FIELDS}
         known = {f for f in _Side.__dataclass_fields__} - {"vanguard", "rear", "lists",
@@ -99,6 +102,9 @@ class Scenario:
                                 f"{sorted(_LIST_FIELDS)}; mechanics: {sorted(known)}")
         if isinstance(extras.get("states"), (list, tuple)):
             extras["states"] = {name: "end_of_turn" for name in extras["states"]}  # type: ignore
+        check_player(self._db, player, vanguard, {"rear": rear or {}, "rested": rested,
+                                                  "damage_face_down": damage_face_down, **more,
+                                                  **extras})
         side = _Side(vanguard, dict(rear or {}),
                      {k: list(v) for k, v in lists.items()},  # type: ignore[call-overload]
                      tuple(rested), damage_face_down, **extras)  # type: ignore[arg-type]

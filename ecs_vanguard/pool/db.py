@@ -8,13 +8,14 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from ecs_vanguard.cards.bounds import check_counts
+from ecs_vanguard.cards.bounds import check_counts, check_printed
 from ecs_vanguard.cards.files import CardFile, CardOrigin, card_paths, read_card_file
 from ecs_vanguard.cards.loader import load_file
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.cards.steps import GiveAbility, MakeTokens
 from ecs_vanguard.cards.table import CardTable
 from ecs_vanguard.effects.validate import all_steps, validate_card
+from ecs_vanguard.vocab import checks
 from ecs_vanguard.vocab.errors import CardDataError
 from ecs_vanguard.vocab.formats import UnitType
 
@@ -33,6 +34,7 @@ class CardDB(CardTable):
         super().__init__(cards)
         self.origin = origin
         for card in self:
+            check_printed(card)
             validate_card(card)
             check_counts(card)
             self._check_references(card)
@@ -76,6 +78,10 @@ class CardDB(CardTable):
             CardDataError: a file is missing, malformed or invalid, an id is defined twice, or
                 a file `base` was loaded from changed since.
         """
+        for path in paths:
+            checks.path(path, "a card file path", error=CardDataError)
+        checks.instance(base, "base", (CardDB, type(None)), "a CardDB or None",
+                        error=CardDataError)
         cards = list(base) if base is not None else []
         origin = base.origin if base is not None else CardOrigin(builtin=False)
         loaded: dict[str, CardFile] = {f.path: f for f in origin.files} if origin else {}

@@ -16,7 +16,7 @@ from typing import Any
 
 from ecs_vanguard.cards.files import card_paths
 from ecs_vanguard.pool.db import CardDB
-from ecs_vanguard.vocab import limits
+from ecs_vanguard.vocab import checks, limits
 from ecs_vanguard.vocab.errors import DeckError
 from ecs_vanguard.vocab.formats import Format, FormatRules, Trigger, UnitType, format_rules
 
@@ -28,14 +28,34 @@ _MAX_CARD_FILES = 64             # card files one deck may name
 class Deck:
     """A deck list: the 50-card main deck (ride deck included), ride deck, starter and G deck."""
 
-    name: str
-    main: tuple[str, ...]
-    starter: str
+    # Every field has a default so that a deck built by hand with a field missing is a
+    # DeckError from __post_init__ naming it, not Python's TypeError.
+    name: str = ""
+    main: tuple[str, ...] = ()
+    starter: str = ""
     ride_deck: tuple[str, ...] = ()
     g_deck: tuple[str, ...] = ()
     format: str = "standard"
     source: str = ""
     cards: tuple[str, ...] = ()      # the card files the deck names (absolute), loaded with it
+
+    def __post_init__(self) -> None:
+        """Check the fields of a deck built in Python (lists become tuples); raise DeckError
+        naming the field."""
+        for field in ("name", "starter", "format", "source"):
+            checks.instance(getattr(self, field), field, str, "a str", error=DeckError)
+        if not self.starter:
+            raise DeckError("starter must be the id of the deck's grade 0 starter, got ''")
+        for field in ("main", "ride_deck", "g_deck", "cards"):
+            value = getattr(self, field)
+            if isinstance(value, list):
+                object.__setattr__(self, field, value := tuple(value))
+            if not isinstance(value, tuple) or not all(isinstance(c, str) for c in value):
+                raise DeckError(f"{field} must be a tuple of card ids (str), got "
+                                f"{type(value).__name__} {value!r:.60}")
+            if len(value) > limits.MAX_DECK_LIST:
+                raise DeckError(f"{field} must hold at most {limits.MAX_DECK_LIST} cards, got "
+                                f"{len(value):,}")
 
     @staticmethod
     def builtin_names() -> list[str]:
@@ -46,7 +66,7 @@ class Deck:
     @staticmethod
     def builtin(name: str, db: CardDB | None = None) -> Deck:
         """Load a built-in deck by name; raise DeckError listing the names if unknown."""
-        if name not in Deck.builtin_names():
+        if not isinstance(name, str) or name not in Deck.builtin_names():
             raise DeckError(f"no built-in deck {name!r}; built-in decks: "
                             f"{', '.join(Deck.builtin_names())}")
         f = resources.files("ecs_vanguard.pool") / "decks" / f"{name}.toml"
@@ -74,7 +94,8 @@ class Deck:
             DeckError: the file is missing or malformed, or names an unknown card.
             CardDataError: a card file it names is malformed.
         """
-        path = Path(path)
+        path = Path(checks.path(path, "path", error=DeckError))
+        checks.instance(db, "db", (CardDB, type(None)), "a CardDB or None", error=DeckError)
         data = limits.read_toml(path, limit=limits.DECK_FILE_BYTES, nesting=limits.DECK_NESTING,
                                 error=DeckError, what="deck file",
                                 missing="(and no built-in deck of that name: "
@@ -87,7 +108,7 @@ class Deck:
         or in the card files the table names (relative to `source`'s folder)."""
         unknown = set(data) - _DECK_KEYS
         if unknown:
-            raise DeckError(f"{source}: unknown key(s): {', '.join(sorted(unknown))}")
+            raise DeckError(f"{source}: unknown key(s): {limits.few(unknown)}")
         cards = _card_files(data.get("cards", []), Path(source))
         db = card_pool(db, cards)
         main = _expand(data.get("main"), "main", db, source)
@@ -122,8 +143,11 @@ def deck_pool(decks: Iterable[object], db: CardDB | None = None) -> CardDB:
     each once; `db` itself when it holds them all already.
 
     Raises:
+        ArgumentError: `db` is not a CardDB or None.
         CardDataError: a card file is malformed or changed since, or two files define one id.
     """
+    checks.instance(db, "db", (CardDB, type(None)), "a CardDB (vg.CardDB.builtin(), "
+                    "vg.CardDB.load(path)) or None")
     files = tuple(dict.fromkeys(f for d in decks if isinstance(d, Deck) for f in d.cards))
     return card_pool(db or CardDB.builtin(), files)
 

@@ -10,6 +10,7 @@ only the game it was playing: that game is played once more, then recorded as an
 from __future__ import annotations
 
 import os
+import socket
 from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -28,9 +29,11 @@ from ecs_vanguard.sim.batch import (
     play_one,
 )
 from ecs_vanguard.sim.pool import run_pool
+from ecs_vanguard.vocab.errors import SimulationError
 
 BACKENDS = ("serial", "process", "ray")
 _IN_FLIGHT_PER_WORKER = 4                     # Ray tasks queued per worker: busy, no backlog
+RAY_PROBE_S = 5.0                             # seconds a Ray cluster's address has to answer
 
 
 def run_batch(batch: Batch, backend: str, workers: int, address: str | None,
@@ -71,10 +74,8 @@ def _ray(batch: Batch, workers: int, address: str | None,
     except ImportError:
         raise ValueError("the ray backend needs Ray: pip install 'ecs-vanguard[ray]'") from None
     started = not ray.is_initialized()
-    if started and address is None:
-        ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
-    elif started:
-        ray.init(address=address, log_to_driver=False)
+    if started:
+        _connect(ray, workers, address)
     # Ray plays a task again when its worker dies (once); a chunk that still fails is split
     # into single games, and a single game that still fails is recorded as an error.
     remote = ray.remote(max_retries=ATTEMPTS - 1, num_cpus=1)(play_chunk)
@@ -104,6 +105,36 @@ def _ray(batch: Batch, workers: int, address: str | None,
             ray.cancel(ref, force=True)
         if started:
             ray.shutdown()
+
+
+def _connect(ray: Any, workers: int, address: str | None) -> None:
+    """Start a local Ray instance, or connect to the cluster at `address`.
+
+    Raises:
+        SimulationError: no cluster answers at `address` (one line, before any game).
+    """
+    if address is None:
+        ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        return
+    _probe(address)
+    try:
+        ray.init(address=address, log_to_driver=False)
+    except (ConnectionError, RuntimeError, ValueError) as exc:   # what ray.init raises for it
+        raise SimulationError(f"--address {address}: cannot reach a Ray cluster: "
+                              f"{_first_line(exc)}") from None
+
+
+def _probe(address: str) -> None:
+    """Refuse a host:port that no server answers within RAY_PROBE_S (ray.init itself waits
+    about a minute, retrying, before it gives up)."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdecimal() or not port.isascii():
+        return                                        # "auto" and the like: ray.init decides
+    try:
+        socket.create_connection((host or "localhost", int(port)), timeout=RAY_PROBE_S).close()
+    except (OSError, ValueError) as exc:
+        raise SimulationError(f"--address {address}: cannot reach a Ray cluster: "
+                              f"{getattr(exc, 'strerror', None) or exc}") from None
 
 
 __all__ = [

@@ -23,6 +23,8 @@ import numpy as np
 from ecs_vanguard.game import Game
 from ecs_vanguard.pool.deck import Deck
 from ecs_vanguard.replay import Reproduction, game_digest, play_checked
+from ecs_vanguard.sim import safe_write
+from ecs_vanguard.vocab.errors import ReproductionError
 
 FORMATS = ("standard", "premium")
 DEFAULT_OUT = "fuzz-failures"
@@ -173,7 +175,8 @@ def _write(out: Path, run_seed: int, result: GameResult) -> Path:
     assert result.failure is not None
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"fuzz-seed{run_seed}-game{result.index:06d}.json"
-    path.write_text(result.failure.to_json() + "\n", encoding="utf-8")
+    text = result.failure.to_json() + "\n"
+    safe_write.replace_bytes(path, text.encode("utf-8"), error=ReproductionError)
     return path
 
 

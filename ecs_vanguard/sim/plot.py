@@ -8,14 +8,17 @@ from typing import Any
 
 import numpy as np
 
+from ecs_vanguard.sim import safe_write
 from ecs_vanguard.sim.figure import agg_figure
+from ecs_vanguard.vocab.errors import SimulationError, VanguardError
 
 _RATES = (("win_rate_a", "A wins"), ("first_player_win_rate", "first player wins"),
           ("win_rate_a_going_first", "A wins going first"),
           ("win_rate_a_going_second", "A wins going second"), ("draw_rate", "draws"))
 
 
-def plot_summary(summary: Mapping[str, Any], path: str | os.PathLike) -> None:
+def plot_summary(summary: Mapping[str, Any], path: str | os.PathLike, *,
+                 error: type[VanguardError] = SimulationError) -> None:
     """Draw a summary dict (Results.summary()) as a three-panel PNG at `path`."""
     fig = agg_figure(figsize=(13, 4.2), layout="constrained")
     rates, turns, damage = fig.subplots(1, 3)
@@ -24,7 +27,8 @@ def plot_summary(summary: Mapping[str, Any], path: str | os.PathLike) -> None:
     _histogram_panel(damage, {"A": summary["damage_a"]["histogram"],
                               "B": summary["damage_b"]["histogram"]}, "damage at the end")
     fig.suptitle(_title(summary))
-    fig.savefig(os.fspath(path), dpi=100)
+    # never through a link planted at `path`; an unwritable folder is one `error` line
+    safe_write.replace_with(path, lambda f: fig.savefig(f, format="png", dpi=100), error=error)
 
 
 def _rates_panel(ax: Any, summary: Mapping[str, Any]) -> None:

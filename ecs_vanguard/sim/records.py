@@ -6,11 +6,13 @@ index in range, the seed of that index and the digest of the run's decks and tha
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ecs_vanguard.replay.record import game_digest
+from ecs_vanguard.replay.record import decode_actions, game_digest
+from ecs_vanguard.vocab.errors import ReproductionError
 
 _SIDES = ("a", "b", None)
 
@@ -23,27 +25,45 @@ def _counts(v: object) -> bool:
     return isinstance(v, dict) and all(isinstance(k, str) and _int(n) for k, n in v.items())
 
 
-# field -> (required, the values it may hold)
+def _actions(v: object) -> bool:
+    """True for the encoded action indices of a game (`encode_actions`), decodable."""
+    if not isinstance(v, str) or not _ACTIONS_TEXT.fullmatch(v):
+        return False
+    try:
+        decode_actions(v)
+    except ReproductionError:
+        return False
+    return True
+
+
+_ACTIONS_TEXT = re.compile(r"[A-Za-z0-9_-]*")        # base64 with the URL-safe alphabet
+
+# field -> (required, the values it may hold); every record this version writes (a played
+# game's, an error's) holds the required ones, so a record without one was not written by a run
 FIELDS: dict[str, tuple[bool, Callable[[object], bool]]] = {
     "i": (True, _int),
     "seed": (True, _int),
     "digest": (True, lambda v: isinstance(v, str) and len(v) == 16),
-    "winner": (False, lambda v: v in _SIDES),
-    "first": (False, lambda v: v in _SIDES),
-    "reason": (False, lambda v: isinstance(v, str)),
+    "winner": (True, lambda v: v in _SIDES),
+    "first": (True, lambda v: v in _SIDES),
+    "reason": (True, lambda v: isinstance(v, str) and bool(v)),
     "detail": (False, lambda v: v is None or isinstance(v, str)),
-    "turns": (False, _int),
-    "damage_a": (False, _int),
-    "damage_b": (False, _int),
-    "decisions": (False, _int),
-    "triggers": (False, _counts),
-    "mechanics": (False, _counts),
+    "turns": (True, _int),
+    "damage_a": (True, _int),
+    "damage_b": (True, _int),
+    "decisions": (True, _int),
+    "triggers": (True, _counts),
+    "mechanics": (True, _counts),
     "error": (False, lambda v: v is None or isinstance(v, str)),
-    "actions": (False, lambda v: isinstance(v, str)),
+    "actions": (False, _actions),
     "agent_a": (False, lambda v: isinstance(v, str)),
     "agent_b": (False, lambda v: isinstance(v, str)),
     "format": (False, lambda v: isinstance(v, str)),
 }
+
+
+_WHAT = {"actions": "not an encoded list of action indices (base64)",
+         "reason": "no reason the game ended (a non-empty string)"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +92,8 @@ def check_record(record: Any, run: RecordCheck | None = None) -> str | None:
             if required:
                 return f"not a game record of this version: no field {name!r}"
         elif not valid(record[name]):
-            return f"field {name!r} has a bad value {record[name]!r:.60}"
+            what = _WHAT.get(name, "a bad value")
+            return f"field {name!r} has {what}: {record[name]!r:.60}"
     if run is None:
         return None
     i = record["i"]

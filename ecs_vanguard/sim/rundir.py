@@ -19,9 +19,9 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, BinaryIO
 
-from ecs_vanguard.sim import plot
+from ecs_vanguard.sim import plot, safe_write
 from ecs_vanguard.sim.cardpool import card_changes
 from ecs_vanguard.sim.records import RecordCheck, check_record
 from ecs_vanguard.vocab import limits
@@ -38,6 +38,11 @@ _RUN_FILES = frozenset({"run.json", "run.json.tmp", "games.jsonl", "summary.json
                         "games.parquet.tmp", ".lock"})
 
 
+def _is_run_file(name: str) -> bool:
+    """True for a file a run writes (or the temporary file of one, left by a kill)."""
+    return name in _RUN_FILES or safe_write.is_temporary(name)
+
+
 class RunDir:
     """A results directory: the run header, one JSON line per finished game, the summary."""
 
@@ -47,6 +52,7 @@ class RunDir:
         self.games_path = path / "games.jsonl"
         self.lock_path = path / ".lock"
         self._lock: int | None = None
+        self._made: list[Path] = []            # what this start created, while no game is kept
 
     def start(self, header: dict[str, Any], *, resume: bool,
               check: RecordCheck | None = None) -> dict[int, str]:
@@ -57,30 +63,38 @@ class RunDir:
                 it, it holds games of another run (or of this run, without resume), or a record
                 is bad.
         """
-        if self.path.exists() and not self.path.is_dir():
-            raise SimulationError(f"{self.path} is not a directory")
         try:
+            if self.path.exists() and not self.path.is_dir():
+                raise SimulationError(f"{safe_write.shown(self.path)} is not a directory")
+            self._made = _missing_folders(self.path)
             self.path.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise SimulationError(f"{self.path}: cannot create the results directory: "
-                                  f"{exc.strerror or exc}") from None
-        self._acquire()
+            raise SimulationError(f"{safe_write.shown(self.path)}: cannot create the results "
+                                  f"directory: {exc.strerror or exc}") from None
+        try:
+            self._acquire()
+        except BaseException:
+            self.discard()
+            raise
         try:
             return self._claim(header, resume, check)
         except BaseException:
-            self.close()
+            self.discard()
             raise
 
     def _claim(self, header: dict[str, Any], resume: bool,
                check: RecordCheck | None) -> dict[int, str]:
         has_games = self.games_path.exists() and self.games_path.stat().st_size > 0
         if not has_games:                             # nothing to lose: (re)write the header
-            others = sorted(p.name for p in self.path.iterdir() if p.name not in _RUN_FILES)
+            others = sorted(p.name for p in self.path.iterdir() if not _is_run_file(p.name))
             if others:
                 raise SimulationError(f"{self.path} holds other files ({', '.join(others[:3])}"
                                       f"{', ...' if len(others) > 3 else ''}); choose a new or "
                                       "empty out directory")
+            fresh = not self.header_path.exists()
             write_json(self.header_path, header)
+            if fresh:
+                self._made.insert(0, self.header_path)
             return {}
         old = read_header(self.header_path, "its games belong to no known run; "
                           "choose a fresh out directory")
@@ -101,11 +115,7 @@ class RunDir:
         """Take the lock file, or refuse naming the pid of the run that holds it."""
         if fcntl is None:
             return
-        try:
-            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as exc:
-            raise SimulationError(f"{self.path}: cannot write in the results directory: "
-                                  f"{exc.strerror or exc}") from None
+        fd = safe_write.open_own(self.lock_path, os.O_RDWR, error=SimulationError)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -113,9 +123,13 @@ class RunDir:
             os.close(fd)
             raise SimulationError(f"{self.path} is in use by another run (pid {holder}); wait "
                                   "for it to end or choose another out directory") from None
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
         self._lock = fd
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError as exc:
+            raise SimulationError(f"{self.lock_path}: cannot write: {exc.strerror or exc}") \
+                from None
 
     def close(self) -> None:
         """Release the lock (the lock file goes too)."""
@@ -127,6 +141,22 @@ class RunDir:
             os.close(self._lock)
             self._lock = None
 
+    def discard(self) -> None:
+        """Release the lock and remove what this start created if no game was kept (a run
+        that failed before its first game, e.g. an unreachable Ray cluster, leaves nothing)."""
+        self.close()
+        if self._made and self.games_path.exists() and self.games_path.stat().st_size:
+            self._made = []
+            return
+        if self._made and self.games_path.is_file() and not self.games_path.is_symlink():
+            self._made.insert(0, self.games_path)     # empty: opened by this run
+        for path in self._made:
+            try:
+                path.rmdir() if path.is_dir() and not path.is_symlink() else path.unlink()
+            except OSError:
+                break                                 # not empty, or gone: keep the rest
+        self._made = []
+
     def appender(self) -> _Appender:
         """Return a context manager that appends records to games.jsonl, flushing each."""
         return _Appender(self.games_path)
@@ -137,12 +167,8 @@ class RunDir:
         Raises:
             SimulationError: the directory cannot be written (the games are already kept).
         """
-        try:
-            write_json(self.path / "summary.json", summary)
-            plot.plot_summary(summary, self.path / "summary.png")
-        except OSError as exc:
-            raise SimulationError(f"{self.path}: cannot write the summary: "
-                                  f"{exc.strerror or exc}") from None
+        write_json(self.path / "summary.json", summary)
+        plot.plot_summary(summary, self.path / "summary.png", error=SimulationError)
 
 
 class _Appender:
@@ -150,20 +176,17 @@ class _Appender:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.file: TextIO | None = None
+        self.file: BinaryIO | None = None
 
     def __enter__(self) -> Callable[[str], None]:
-        try:
-            self.file = self.path.open("a", encoding="utf-8")
-        except OSError as exc:
-            raise SimulationError(f"{self.path}: cannot write: {exc.strerror or exc}") from None
+        self.file = safe_write.open_append(self.path, error=SimulationError)
         return self.write
 
     def write(self, line: str) -> None:
         """Append one encoded record and a newline, and flush it to the operating system."""
         assert self.file is not None
         try:
-            self.file.write(line + "\n")
+            self.file.write((line + "\n").encode("utf-8"))
             self.file.flush()
         except OSError as exc:
             raise SimulationError(f"{self.path}: cannot write: {exc.strerror or exc}; the "
@@ -210,8 +233,11 @@ def read_games(path: Path, *, repair: bool = False,
             seen[i] = number
             lines[i] = raw.decode("utf-8").rstrip("\n")
     if repair and end < path.stat().st_size:
-        with path.open("r+b") as f:
-            f.truncate(end)
+        fd = safe_write.open_own(path, os.O_WRONLY, error=SimulationError)
+        try:
+            os.ftruncate(fd, end)
+        finally:
+            os.close(fd)
     return lines
 
 
@@ -264,9 +290,14 @@ def write_json(path: Path, data: Any) -> None:
     Raises:
         SimulationError: the file cannot be written.
     """
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        tmp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise SimulationError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    text = json.dumps(data, indent=2, sort_keys=True) + "\n"
+    safe_write.replace_bytes(path, text.encode("utf-8"), error=SimulationError)
+
+
+def _missing_folders(path: Path) -> list[Path]:
+    """Return the folders `mkdir(parents=True)` would create for `path`, deepest first."""
+    missing = []
+    while not path.exists() and path != path.parent:
+        missing.append(path)
+        path = path.parent
+    return missing

@@ -161,10 +161,13 @@ def simulate(deck_a: DeckLike, deck_b: DeckLike, games: int = 1000, *,
         if store:
             store.finish(results.summary())
             columnar.write_run(results, store.path)     # at the end, and at every resume's
-        return results
-    finally:
-        if store:
-            store.close()
+    except BaseException:
+        if store:                  # nothing half-written: a run that kept no game leaves nothing
+            store.discard()
+        raise
+    if store:
+        store.close()
+    return results
 
 
 def record_check(header: dict[str, Any], games: int) -> RecordCheck:

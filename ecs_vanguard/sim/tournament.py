@@ -31,6 +31,7 @@ from ecs_vanguard.sim.play import GameSpec, play_game
 from ecs_vanguard.sim.results import Results
 from ecs_vanguard.sim.rundir import write_json
 from ecs_vanguard.sim.summary import tournament_text, wilson
+from ecs_vanguard.vocab import limits
 from ecs_vanguard.vocab.errors import SimulationError
 
 HEADER_VERSION = 1
@@ -183,8 +184,10 @@ def _claim(root: Path, header: dict[str, Any]) -> None:
     path = root / "tournament.json"
     if path.exists():
         try:
-            old = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            old = json.loads(limits.read_checked(
+                path, limit=limits.RUN_HEADER_BYTES, nesting=limits.JSON_NESTING, toml=False,
+                error=SimulationError, what="tournament header"))
+        except (OSError, ValueError, SimulationError):
             old = None
         if old != header:
             raise SimulationError(f"{root} holds another tournament (tournament.json differs); "
@@ -200,4 +203,4 @@ def _finish(root: Path, outcome: TournamentResults) -> None:
     """Write summary.json and the heatmap tournament.png."""
     summary = outcome.summary()
     write_json(root / "summary.json", summary)
-    tournament_plot.plot_tournament(summary, root / "tournament.png")
+    tournament_plot.plot_tournament(summary, root / "tournament.png", error=SimulationError)

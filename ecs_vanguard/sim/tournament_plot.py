@@ -13,8 +13,12 @@ from ecs_vanguard.sim.figure import agg_figure
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+from ecs_vanguard.sim import safe_write
+from ecs_vanguard.vocab.errors import SimulationError, VanguardError
 
-def plot_tournament(summary: Mapping[str, Any], path: str | os.PathLike) -> None:
+
+def plot_tournament(summary: Mapping[str, Any], path: str | os.PathLike, *,
+                    error: type[VanguardError] = SimulationError) -> None:
     """Draw a tournament summary (TournamentResults.summary()) as a two-panel PNG at `path`."""
     agents = list(summary["agents"])
     k = len(agents)
@@ -23,7 +27,8 @@ def plot_tournament(summary: Mapping[str, Any], path: str | os.PathLike) -> None
     _heatmap(heat, fig, summary, agents)
     _ratings(bars, summary, agents)
     fig.suptitle(title(summary))
-    fig.savefig(os.fspath(path), dpi=100)
+    # never through a link planted at `path`; an unwritable folder is one `error` line
+    safe_write.replace_with(path, lambda f: fig.savefig(f, format="png", dpi=100), error=error)
 
 
 def title(summary: Mapping[str, Any]) -> str:

@@ -3,8 +3,9 @@ on the work of one game (the largest count a card may print, the engine limit be
 decisions, the end codes of a game stopped by a limit).
 
 Every reader of a user's file (deck and card TOML, snapshots, reproductions, run directories)
-goes through `read_text` and `check_nesting`, so a huge file, `/dev/zero`, a file that is not
-UTF-8 or a deeply nested one is one typed line naming the file, never a MemoryError, a
+goes through `read_text` and `check_nesting`, and every TOML text through `parse_toml`, so a
+huge file, `/dev/zero`, a file that is not UTF-8, a deeply nested one, a dotted key of 50,000
+parts or a million keys is one typed line naming the file, never a MemoryError, a
 RecursionError or a hang. The figures are far above anything the engine writes itself.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -31,12 +33,28 @@ DECK_NESTING = 8                 # a deck file nests 2 deep ([main] holds counts
 CARD_NESTING = 32                # the built-in card files nest at most 9 deep
 JSON_NESTING = 32                # snapshots nest 10 deep, records and reproductions 3
 
+# Keys one TOML file may hold (key = value pairs, inline-table entries and [table] headers),
+# counted before parsing: tomllib takes about 13 µs a key (100,000 keys: 1.3 s). A deck file
+# holds about 20, the built-in card files at most 400.
+DECK_KEYS = 2_000
+CARD_KEYS = 100_000
+
+# Upper bounds of the Python API and the command line, where a typo would cost hours or all
+# the memory; each is far above any sensible use (the README lists them).
+MAX_MCTS_ITERATIONS = 1_000_000  # simulations per decision (default 200: about 0.1 s)
+MAX_MCTS_CONSTANT = 1_000.0      # exploration and widening (defaults 0.7 and 0)
+MAX_ODDS_SAMPLES = 100_000_000   # shuffled decks of one odds question (default 1,000,000)
+MAX_VECTOR_ENVS = 4_096          # games of one VectorEnv
+MAX_ZONE_CARDS = 200             # cards one zone of a Scenario may be given (a deck holds 50)
+
 MAX_DECK_LIST = 200              # cards one list of a deck file may expand to (a deck holds 50)
 MAX_ENTITIES = 4096              # cards of one game in a snapshot (a game makes about 120)
 
 # The work of one game. A count on a card (draw n, choose count) can never need more than the
 # cards of a game (about 120), so a larger one is a mistake; refused when the card is loaded.
 MAX_CARD_COUNT = 1000
+# The largest power, shield or critical a card may print (the largest printed is 50,000).
+MAX_PRINTED_VALUE = 10_000_000
 # Ticks of the systems between two decisions. Measured (1,000 games of the built-in decks, both
 # formats, random and heuristic agents): at most 19, 3 on average. A game that needs more is a
 # runaway (an auto that triggers itself forever) and ends as an engine-limit draw; 2,000 ticks
@@ -86,26 +104,75 @@ def read_checked(path: str | os.PathLike, *, limit: int, nesting: int, toml: boo
     """
     text = read_text(path, limit=limit, error=error, what=what)
     check_nesting(text, limit=nesting, toml=toml, error=error, where=os.fspath(path))
+    if toml:
+        bare = _TOML_SKIP.sub("q", text)
+        _check_depth(dotted_depth(bare), "a dotted key of", nesting, error, os.fspath(path))
     return text
 
 
 def read_toml(path: str | os.PathLike, *, limit: int, nesting: int,
-              error: type[VanguardError], what: str, missing: str = "") -> dict:
-    """Return the table of a user's TOML file, read within bounds (`read_checked`).
+              error: type[VanguardError], what: str, missing: str = "",
+              keys: int = DECK_KEYS) -> dict:
+    """Return the table of a user's TOML file, read and parsed within bounds (`read_text`,
+    `parse_toml`).
 
     Raises:
         error: the file is missing ("{path}: no such {what} {missing}"), unreadable, too large,
-            not UTF-8, nested too deeply or not TOML; one line naming the file.
+            not UTF-8, nested too deeply, holds too many keys or is not TOML; one line naming
+            the file.
     """
     try:
-        return tomllib.loads(read_checked(path, limit=limit, nesting=nesting, toml=True,
-                                          error=error, what=what))
+        text = read_text(path, limit=limit, error=error, what=what)
     except FileNotFoundError:
         raise error(f"{os.fspath(path)}: no such {what} {missing}".rstrip()) from None
     except OSError as exc:
         raise error(f"{os.fspath(path)}: cannot read {what}: {exc.strerror or exc}") from None
+    return parse_toml(text, nesting=nesting, keys=keys, error=error, where=os.fspath(path))
+
+
+def parse_toml(text: str, *, nesting: int, keys: int, error: type[VanguardError],
+               where: str) -> dict:
+    """Parse TOML text after bounding its work: bracket nesting, the parts of one dotted key
+    (`z.z.z... = 1` nests a table per part, and tomllib's cost grows with the square of
+    them: 8,000 parts take 3.5 s and 390 MB) and the number of keys, all counted on the text.
+
+    Raises:
+        error: nested deeper than `nesting`, a dotted key of more parts, more than `keys`
+            keys, or not TOML; one line naming `where`.
+    """
+    if not isinstance(text, str):
+        raise error(f"{where}: TOML text must be a str, got {type(text).__name__}")
+    bare = _TOML_SKIP.sub("q", text)                 # a string or comment: one bare character
+    _check_depth(nesting_depth(bare), "nested", nesting, error, where)
+    _check_depth(dotted_depth(bare), "a dotted key of", nesting, error, where)
+    count = key_count(bare)
+    if count > keys:
+        raise error(f"{where}: holds {count} keys or more, more than the {keys} allowed")
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise error(f"{os.fspath(path)}: malformed TOML: {exc}") from None
+        raise error(f"{where}: malformed TOML: {exc}") from None
+
+
+def _check_depth(depth: int, what: str, limit: int, error: type[VanguardError],
+                 where: str) -> None:
+    if depth > limit:
+        unit = "parts" if what.startswith("a dotted") else "levels deep"
+        raise error(f"{where}: {what} {depth} {unit}, more than the {limit} allowed")
+
+
+_KEY_BREAK = re.compile(r"[\n=\[\]{},]")
+
+
+def dotted_depth(bare: str) -> int:
+    """Return the most parts of one dotted key (`a.b.c` has 3) in TOML text without strings;
+    a float value counts as two parts, far below any limit."""
+    return 1 + max((piece.count(".") for piece in _KEY_BREAK.split(bare)), default=0)
+
+
+def key_count(bare: str) -> int:
+    """Return the keys of TOML text without strings: `=` signs and table headers."""
+    return bare.count("=") + bare.count("\n[") + bare.startswith("[")
 
 
 def check_nesting(text: str, *, limit: int, toml: bool, error: type[VanguardError],
@@ -127,6 +194,14 @@ def nesting_depth(bare: str) -> int:
     steps = (np.isin(codes, (0x5B, 0x7B)).astype(np.int32)          # [ {
              - np.isin(codes, (0x5D, 0x7D)).astype(np.int32))       # ] }
     return int(np.cumsum(steps).max(initial=0))
+
+
+def few(names: Iterable[object], shown: int = 5) -> str:
+    """Return names for a message: the first `shown` sorted, then how many in all (a file of
+    50,000 unknown keys is still one short line)."""
+    items = sorted(str(n) for n in names)
+    head = ", ".join(x[:40] for x in items[:shown])
+    return head if len(items) <= shown else f"{head}, ... ({len(items)} in all)"
 
 
 def size_text(size: int) -> str:

@@ -173,7 +173,7 @@ def test_vector_env_refuses_a_wrong_number_of_actions():
     with pytest.raises(ValueError, match=r"got shape \(2, 1\)"):
         venv.step([[0], [1]])                       # one action per game, not a column
     for n in (2.5, True, "2"):
-        with pytest.raises(ArgumentError, match="whole number of games"):
+        with pytest.raises(ArgumentError, match="n must be a whole number"):
             VectorEnv(n)
     for seed in ("abc", -1, 1.5, [1, "x"]):
         with pytest.raises(ArgumentError, match="non-negative integer"):

@@ -17,6 +17,7 @@ where a closed form exists (`exact`), which the report then uses. The model is `
 from __future__ import annotations
 
 import difflib
+import os
 from collections.abc import Callable, Sequence
 
 from ecs_vanguard.pool.db import CardDB
@@ -28,6 +29,7 @@ from ecs_vanguard.sim.odds.montecarlo import simulate
 from ecs_vanguard.sim.odds.policy import POLICIES, MulliganPolicy, resolve_policy
 from ecs_vanguard.sim.odds.questions import check_tables, copies_table, hand_tables, ride_tables
 from ecs_vanguard.sim.odds.report import Figure, OddsReport, Table
+from ecs_vanguard.vocab import checks, limits
 from ecs_vanguard.vocab.errors import OddsError
 
 __all__ = ["MAX_TURN", "POLICIES", "SEATS", "Figure", "MulliganPolicy", "OddsReport", "Table",
@@ -58,13 +60,18 @@ def odds(deck: Deck | str, db: CardDB | None = None, *,
         progress: called with the number of decks of each finished batch.
 
     Raises:
-        ValueError: samples is not a positive integer.
+        OddsError (a ValueError): samples is not an integer from 1 to
+            limits.MAX_ODDS_SAMPLES, a bad seed, deck or db.
         DeckError: the deck cannot be loaded or set up (CORE-02, CORE-03).
         OddsError: the policy or a target cannot be read, or a target matches no card.
     """
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise ValueError(f"samples must be a positive integer, got {samples!r}")
-    deck = Deck.resolve(deck, db) if isinstance(deck, str) else deck
+    samples = checks.integer(samples, "samples", low=1, high=limits.MAX_ODDS_SAMPLES,
+                             error=OddsError)
+    checks.integer(seed, "seed", low=0, error=OddsError)
+    checks.instance(deck, "deck", (Deck, str, os.PathLike), "a Deck, a built-in deck name or a "
+                    "deck file path", error=OddsError)
+    checks.instance(db, "db", (CardDB, type(None)), "a CardDB or None", error=OddsError)
+    deck = Deck.resolve(os.fspath(deck), db) if not isinstance(deck, Deck) else deck
     db = deck_pool((deck,), db)                 # with the card files the deck names
     model = build_model(deck, db)
     policy = resolve_policy(mulligan)

@@ -16,7 +16,7 @@ from ecs_vanguard.vocab.errors import OddsError
 from ecs_vanguard.vocab.formats import Trigger
 
 _TRIGGER_WORDS = {"any", "none", *(t.value for t in Trigger)}
-_COPIES = re.compile(r"^\s*(\d+)\s*x\s+(.*)$")     # "2x name Blaze Lancer"
+_COPIES = re.compile(r"^\s*([0-9]{1,9})\s*x\s+(.*)$")   # "2x name Blaze Lancer" (ASCII digits)
 
 
 def _trigger(card: CardDef, value: object) -> bool:
@@ -110,11 +110,8 @@ def _checked(key: str, value: object, where: str) -> tuple[str, object]:
 def _from_word(word: str, kind: type, key: str, where: str) -> object:
     if kind is bool and word.lower() in ("true", "yes", "false", "no"):
         return word.lower() in ("true", "yes")
-    if kind is int:
-        try:
-            return int(word)
-        except ValueError:
-            pass
+    if kind is int and re.fullmatch(r"-?[0-9]{1,9}", word):   # not "1_0", " 3 " or "٣"
+        return int(word)
     raise OddsError(f"{where}: filter key {key!r} needs a {kind.__name__}, got {word!r}")
 
 

@@ -8,15 +8,18 @@ from typing import Any
 
 import numpy as np
 
+from ecs_vanguard.sim import safe_write
 from ecs_vanguard.sim.figure import agg_figure
 from ecs_vanguard.sim.odds.model import GRADES, MAX_TURN, SEATS
 from ecs_vanguard.sim.odds.report import OddsReport, Table
+from ecs_vanguard.vocab.errors import OddsError, VanguardError
 
 _COLOURS = {1: "tab:blue", 2: "tab:orange", 3: "tab:green"}
 _STYLES: dict[str, Any] = {"first": "-", "second": "--"}
 
 
-def plot_odds(report: OddsReport, path: str | os.PathLike) -> None:
+def plot_odds(report: OddsReport, path: str | os.PathLike, *,
+              error: type[VanguardError] = OddsError) -> None:
     """Draw the report's ride and in-hand tables as a two-panel PNG at `path`."""
     from matplotlib.lines import Line2D
 
@@ -39,7 +42,8 @@ def plot_odds(report: OddsReport, path: str | os.PathLike) -> None:
                        label="Monte Carlo (±1.96 SE)")]
     hold.legend(handles=handles, loc="lower right")
     fig.suptitle(f"{report.deck}: mulligan '{report.policy}', {report.samples:,} shuffled decks")
-    fig.savefig(os.fspath(path), dpi=100)
+    # never through a link planted at `path`; an unwritable folder is one `error` line
+    safe_write.replace_with(path, lambda f: fig.savefig(f, format="png", dpi=100), error=error)
 
 
 def _panel(ax: Any, table: Table, what: str) -> float:

@@ -159,7 +159,7 @@ def policy_from_dict(data: Mapping[str, object], source: str) -> MulliganPolicy:
     """Build a policy from its TOML table; raise OddsError naming `source` and the field."""
     unknown = set(data) - _POLICY_KEYS
     if unknown:
-        raise OddsError(f"{source}: unknown key(s) {', '.join(sorted(unknown))} "
+        raise OddsError(f"{source}: unknown key(s) {limits.few(unknown)} "
                         f"(keys: {', '.join(sorted(_POLICY_KEYS))})")
     keep_raw = data.get("keep", [])
     if not isinstance(keep_raw, list) or not all(isinstance(r, Mapping) for r in keep_raw):
@@ -207,6 +207,9 @@ def parse_policy_words(text: str) -> MulliganPolicy:
     keep_if: KeepRule | None = None
     returns: int | str = RETURN_REST
     clauses = [c.strip() for c in text.split(";") if c.strip()]
+    if not clauses:
+        raise OddsError(f"{where}: an empty policy; name one ({', '.join(POLICIES)}), a .toml "
+                        "file, or clauses 'keep F, F; keep-if F; return rest|all|N'")
     for clause in clauses:
         verb, _, rest = clause.partition(" ")
         if verb == "keep":
@@ -215,7 +218,7 @@ def parse_policy_words(text: str) -> MulliganPolicy:
             keep_if = _word_rule(rest, where)
         elif verb == "return":
             word = rest.strip()
-            returns = _returns(int(word) if word.isdigit() else word, where)
+            returns = _returns(int(word) if word.isascii() and word.isdigit() else word, where)
         else:
             raise OddsError(f"{where}: not a built-in policy ({', '.join(POLICIES)}), a .toml "
                             "file, or clauses 'keep F, F; keep-if F; return rest|all|N'")
