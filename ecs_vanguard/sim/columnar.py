@@ -10,12 +10,12 @@ million games in about 10 MB of Parquet instead of 640 MB of JSON lines.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from ecs_vanguard.sim import safe_write
 from ecs_vanguard.sim.results import Results
 from ecs_vanguard.vocab.errors import SimulationError
 
@@ -62,13 +62,11 @@ def write_run(results: Results, directory: Path) -> Path | None:
     except ImportError:
         return None
     table = pa.table({name: _arrow(pa, values) for name, values in run_columns(results).items()})
-    path, partial = directory / PARQUET_NAME, directory / (PARQUET_NAME + ".tmp")
-    try:
-        pq.write_table(table, partial, compression="zstd")
-        os.replace(partial, path)
-    except OSError as exc:
-        raise SimulationError(f"{directory}: cannot write {PARQUET_NAME}: "
-                              f"{exc.strerror or exc}") from None
+    path = directory / PARQUET_NAME
+    # a temporary file of the run's own, then moved into place: no link planted in the folder
+    # is ever followed (safe_write)
+    safe_write.replace_with(path, lambda f: pq.write_table(table, f, compression="zstd"),
+                            error=SimulationError)
     return path
 
 

@@ -248,3 +248,21 @@ def test_human_a_line_of_10000_digits_asks_again(db):
     assert code == 0
     assert text.count("is not a choice") == 2 and "You left the game" in text
     assert max(len(line) for line in text.splitlines()) < 400
+
+
+def test_a_planted_parquet_link_is_never_followed(tmp_path):
+    """The columnar copy of a run is written through a temporary file of the run's own: links
+    planted at games.parquet or its old temporary name leave their targets untouched."""
+    from ecs_vanguard.sim import columnar
+    from ecs_vanguard.sim.runner import load_results, simulate
+
+    outside = tmp_path / "outside.txt"
+    outside.write_text("keep me")
+    run = tmp_path / "run"
+    simulate("blazing_dragons", "radiant_knights", 2, seed=1, backend="serial", out=run)
+    for name in ("games.parquet", "games.parquet.tmp"):
+        (run / name).unlink(missing_ok=True)
+        (run / name).symlink_to(outside)
+    columnar.write_run(load_results(run), run)
+    assert outside.read_text() == "keep me"
+    assert not (run / "games.parquet").is_symlink()
