@@ -4,15 +4,14 @@ what it reads of a game."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.perspective.gamelog.texts import Entry
-from ecs_vanguard.state import State
+from ecs_vanguard.state import EventLog, State
 from ecs_vanguard.vocab.decisions import Decision, DecisionKind
-from ecs_vanguard.vocab.formats import Phase
+from ecs_vanguard.vocab.formats import Phase, Stat
 
 _OUTSIDE_PHASES = frozenset({"turn", "end", "setup", "position"})
 
@@ -24,7 +23,7 @@ class LoggedGame(Protocol):
     state: State
 
     @property
-    def events(self) -> Sequence[object]: ...
+    def events(self) -> EventLog: ...
     @property
     def turn(self) -> int: ...
     @property
@@ -94,7 +93,8 @@ class LogBook:
 
     def _read_board(self, game: LoggedGame) -> None:
         """Read what only the board knows, at the decision the game now waits for: the damage
-        counts, and in the guard step the attack's power against the defence (CORE-10)."""
+        counts, and in the guard step the attack's power against the defence (CORE-10) and
+        whether the target cannot be hit."""
         game.switch()
         state = game.state
         self.damage = [q.damage_count(state, p) for p in (0, 1)]
@@ -102,8 +102,11 @@ class LogBook:
         if decision is None or decision.kind is not DecisionKind.GUARD or state.battle is None:
             return
         attack, defence = q.battle_totals(state)
+        totals = {"power": attack, "defence": defence}
+        if q.is_restricted(state, state.battle.target, Stat.CANT_BE_HIT):
+            totals["cant_be_hit"] = True          # a sentinel's effect (CORE-12)
         if self.battle is not None and "power" not in self.battle.data:
-            self.battle.data.update(power=attack, defence=defence)
-        guard = self.last("guard", decision.player)
-        if guard is not None:
-            guard.data.update(power=attack, defence=defence)
+            self.battle.data.update(totals)
+        guard = self.last("guard", decision.player) or self.last("intercept", decision.player)
+        if guard is not None:                     # the totals after it, read the same way round
+            guard.data.update(totals)
