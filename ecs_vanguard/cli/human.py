@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from ecs_vanguard.agents import make_agent
+from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.game import Game
 from ecs_vanguard.perspective import board
@@ -88,7 +89,11 @@ def _ask(table: Table, decision: Decision) -> Action | None:
     table.say()
     table.say(board_text(table.game, table.you))
     actions = table.game.legal_actions()
-    table.say(f"-- Your decision: {decision.label or decision.kind.value.replace('_', ' ')}")
+    asked = decision.label or decision.kind.value.replace("_", " ")
+    source = _asking_card(table.game, decision)
+    if source is not None:                        # an ability asks: say whose (c: its text)
+        asked += f" (an ability of {source.names[0]}; c: its text)"
+    table.say(f"-- Your decision: {asked}")
     for line in action_lines(table.game, decision, actions):
         table.say(line)
     while True:
@@ -118,6 +123,15 @@ def _ask(table: Table, decision: Decision) -> Action | None:
         table.say(f"'{shown}' is not a choice. {HELP}")
 
 
+def _asking_card(game: Game, decision: Decision) -> CardDef | None:
+    """The card whose ability asks this decision, or None when the rules ask (a mulligan
+    names the vanguard as its source, CORE-03)."""
+    if decision.source < 0 or decision.kind is DecisionKind.MULLIGAN:
+        return None
+    card = game.card(decision.source)
+    return card if card.abilities else None
+
+
 def _number(answer: str, count: int) -> int | None:
     """The action number typed (1..count), or None: ASCII digits only, and few of them (a line
     of 10,000 digits is not a number of a choice, and int() would refuse it)."""
@@ -130,6 +144,10 @@ def _number(answer: str, count: int) -> int | None:
 def _card_command(table: Table, actions: list[Action], query: str) -> str:
     """The text of a card: by the number of an action (its card), an id or a name."""
     query = query.strip()[:_MAX_ANSWER]
+    decision = table.game.decision
+    source = _asking_card(table.game, decision) if decision is not None else None
+    if not query and source is not None:
+        return card_sheet(source)                         # the card whose ability asks
     if not query:
         return "c CARD: name a card by its id, its name, or the number of an action"
     number = _number(query, len(actions))
@@ -209,8 +227,8 @@ def _plain(game: Game, decision: Decision, action: Action) -> str:
 def _done(game: Game, decision: Decision, action: Action) -> str:
     picked = len(game.view(decision.player)["picked"])
     if decision.kind is DecisionKind.MULLIGAN and picked:      # CORE-03
-        return (f"Done: return the {picked} card{'s' if picked > 1 else ''} marked "
-                f"'to return' and draw as many")
+        cards = f"the {picked} cards" if picked > 1 else "the card"
+        return f"Done: return {cards} marked 'to return' and draw as many"
     return _DONE.get(decision.kind, "Done")
 
 
@@ -276,6 +294,14 @@ def _attack(game: Game, decision: Decision, action: Action) -> str:
             f"{_on_circle(game, field, action.card)}")
 
 
+def _move(game: Game, decision: Decision, action: Action) -> str:
+    circle, _ = _field(game, decision.player).get(action.card, ("", None))
+    name = _card(game, action.card)
+    where = f" ({circle_text(circle)})" if circle else ""   # two units of one name apart
+    to = f" to {circle_text(action.circle.value)}" if action.circle is not None else ""
+    return f"Move {name}{where}{to}"
+
+
 def _boost(game: Game, decision: Decision, action: Action) -> str:
     return f"Boost with {_on_circle(game, _field(game, decision.player), action.card)}"
 
@@ -296,7 +322,7 @@ _DESCRIBE: dict[ActionKind, Callable[[Game, Decision, Action], str]] = {
     ActionKind.PICK: _pick,
     ActionKind.RIDE: _ride,
     ActionKind.CALL: _with("Call", circle=True),
-    ActionKind.MOVE: _with("Move", stats=False, circle=True),
+    ActionKind.MOVE: _move,
     ActionKind.ACT: lambda g, d, a: f"Use the ACT ability of {_card(g, a.card)}{_ability(g, a)}",
     ActionKind.PLAY_ORDER: _with("Play the order", stats=False),
     ActionKind.ATTACK: _attack,

@@ -140,14 +140,15 @@ class _Board:
         if ride:
             lines.append(self._row(f"ride deck ({len(ride)})", self._cards(ride, down=False)))
         elif side["ride_deck_size"]:
-            lines.append(self._row("ride deck", f"{side['ride_deck_size']} cards, face down"))
+            n = side["ride_deck_size"]
+            lines.append(self._row("ride deck", f"{n} card{'s' if n > 1 else ''}, face down"))
         g_zone = side["g_zone"]
         if g_zone:
             up = [c for c in g_zone if c["face_up"]]
             down = [c for c in g_zone if not c["face_up"]]
             text = "; ".join(filter(None, [
                 f"face up: {self._cards(up)}" if up else "",
-                (f"face down: {self._cards(down)}" if any("name" in c for c in down)
+                (f"face down: {self._cards(down, down=False)}" if any("name" in c for c in down)
                  else f"{len(down)} face down") if down else ""]))
             lines.append(self._row(f"G zone ({len(g_zone)})", text))
         hidden = [f"deck {side['deck_size']}"]
@@ -200,14 +201,10 @@ class _Board:
         step = f" [{battle['step']} step]" if battle["step"] else ""
         line = (f"  Battle{step}: {attackers} attacks {unit(battle['target'])}: "
                 f"{battle['attack']} against {battle['defence']}"
-                f" ({'hits' if battle['hits_now'] else 'no hit'} as it stands)")
-        lines = [line]
+                f" ({_verdict(battle)})")
         if battle["booster"]:
-            lines.append(f"    boosted by {unit(battle['booster'])}")
-        if battle["guardians"]:
-            lines.append("    guardians: " + "; ".join(
-                f"{g.get('name', '?')} (+{g['shield']})" for g in battle["guardians"]))
-        return lines
+            line += f", boosted by {unit(battle['booster'])}"
+        return [line]                              # its guardians: the GC line of their side
 
     def hand(self, p: int) -> list[str]:
         """A player's hand with printed marks; cards a choice picked so far are marked."""
@@ -223,6 +220,12 @@ class _Board:
         if not hand:
             lines.append("    (empty)")
         return lines
+
+
+def _verdict(battle: dict[str, Any]) -> str:
+    if battle.get("cant_be_hit"):
+        return "the target cannot be hit"
+    return "hits as it stands" if battle["hits_now"] else "no hit as it stands"
 
 
 def card_line(card: CardDef) -> str:

@@ -93,7 +93,7 @@ def test_attack_and_guard_totals_read_the_same_way_round(finished):
         if after:
             assert attack is not None
             assert int(after[1]) == attack[0], line
-            assert int(after[2]) > attack[1], line       # a shield raised the defence
+            assert int(after[2]) >= attack[1], line      # a shield adds (a sentinel's: 0)
             attack = (int(after[1]), int(after[2]))
             guarded += 1
     assert guarded >= 3, "seed 3 has guarded attacks"

@@ -142,3 +142,27 @@ def test_show_of_a_gauntlet_names_its_matchups(capsys, tmp_path):
     assert code == 2 and "holds several matchups" in err and "blazing_dragons-vs-" in err
     code, text, _ = run(capsys, "show", str(out / f"{A}-vs-{B}"), "--game", "1")
     assert code == 0 and "== Set-up ==" in text
+
+
+def test_show_board_prints_every_zone_at_each_turns_first_decision_and_the_end(capsys, recorded):
+    code, text, err = run(capsys, "show", str(recorded), "--game", "2", "--board")
+    record = _record(recorded, 2)
+    assert code == 0 and not err
+    boards = re.findall(r"^-- Board: (.+) --$", text, re.MULTILINE)
+    assert boards[0] == "set-up" and len(boards) == record["turns"] + 2
+    for turn in range(1, record["turns"] + 1):       # after the turn's header, in its turn
+        header = text.index(f"\n== Turn {turn}: ")
+        board = text.index(f"\n-- Board: turn {turn}, ")
+        assert header < board
+    winner = {"a": "P1", "b": "P2"}[record["winner"]]
+    assert boards[-1].endswith(f"over: {winner} won")
+    assert text.count("    damage (") == 2 * len(boards)   # both sides' damage, every board
+    assert "P1's hand (" in text and "P2's hand (" in text
+    _, plain, _ = run(capsys, "show", str(recorded), "--game", "2")
+    assert [line for line in text.splitlines() if line in set(plain.splitlines())] == \
+        plain.splitlines()                            # the log itself is unchanged
+    code, lines, _ = run(capsys, "show", str(recorded), "--game", "2", "--json", "--board")
+    rows = [json.loads(line) for line in lines.splitlines()]
+    shown = [r["text"] for r in rows if r["kind"] == "board"]
+    assert code == 0 and len(shown) == len(boards)
+    assert all(board in text for board in shown)      # the same board text as the plain one

@@ -50,6 +50,7 @@ class LogBook:
         self.damage = [0, 0]
         self.places: dict[int, str] = {}          # entity -> its last circle or "gc"
         self.battle: Entry | None = None          # the attack being resolved
+        self.defending: Entry | None = None       # its latest guard or intercept
         self.check: Entry | None = None           # the check whose trigger is resolving
         self.returned: dict[int, list[int]] = {}  # cards a mulligan is returning, by player
         self._pending_phase: str | None = None
@@ -107,6 +108,6 @@ class LogBook:
             totals["cant_be_hit"] = True          # a sentinel's effect (CORE-12)
         if self.battle is not None and "power" not in self.battle.data:
             self.battle.data.update(totals)
-        guard = self.last("guard", decision.player) or self.last("intercept", decision.player)
-        if guard is not None:                     # the totals after it, read the same way round
-            guard.data.update(totals)
+        guard = self.defending
+        if guard is not None and guard.player == decision.player:   # the totals after it
+            guard.data.update(totals)             # (and after any ability it set off)

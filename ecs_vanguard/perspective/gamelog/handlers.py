@@ -101,6 +101,7 @@ def _attack(log: LogBook, e: ev.AttackDeclared) -> None:
     co = [log.unit(e.co_attacker)] if e.co_attacker >= 0 else []
     log.battle = log.add("attack", e.player, attacker=log.unit(e.attacker), co_attackers=co,
                          target=log.unit(e.target))
+    log.defending = None
 
 
 def _boost(log: LogBook, e: ev.UnitBoosted) -> None:
@@ -113,6 +114,7 @@ def _boost(log: LogBook, e: ev.UnitBoosted) -> None:
 def _guard(log: LogBook, e: ev.GuardianCalled) -> None:
     log.places[e.card] = "gc"
     entry = log.last("guard", e.player) or log.add("guard", e.player, cards=[])
+    log.defending = entry
     printed = log.game.card(e.card)
     entry.data["cards"].append({**log.card(e.card), "shield": printed.shield,
                                 "marks": printed_marks(printed, skills=False)})
@@ -120,7 +122,7 @@ def _guard(log: LogBook, e: ev.GuardianCalled) -> None:
 
 def _intercept(log: LogBook, e: ev.Intercepted) -> None:
     shield = log.game.card(e.card).shield
-    log.add("intercept", e.player, card={**log.unit(e.card), "shield": shield})
+    log.defending = log.add("intercept", e.player, card={**log.unit(e.card), "shield": shield})
     log.places[e.card] = "gc"
 
 
