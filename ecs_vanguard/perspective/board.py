@@ -11,6 +11,7 @@ A viewer of None sees each side as its owner does (a replay, where every draw is
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Any, Protocol
 
@@ -19,7 +20,9 @@ from ecs_vanguard.perspective.cardtext import marks_text, printed_marks
 
 _CIRCLE_ORDER = ("vc", "front_left", "front_right", "back_left", "back_center", "back_right")
 _LABEL = 14                       # width of the first column: circle or zone names
-_WIDTH = 100                      # zone lists wrap here
+_WIDTH = 80                       # rows wrap here, under their second column (a terminal's)
+_MARK = re.compile(r"\[[^\]]*\]")
+_KEEP = "\x00"                     # a space textwrap must not break at, while wrapping
 # Public zones listed with `zones=True`, in the order a player scans them (CORE-01).
 _ZONES = (("damage", "damage"), ("soul", "soul"), ("drop", "drop"), ("bind", "bind"),
           ("gc", "GC"), ("order", "order zone"), ("trigger", "trigger zone"),
@@ -97,17 +100,17 @@ class _Board:
         lines = [f"  {self._who(p)}: " + " · ".join(counts)]
         extras = [*side["states"], *(w.replace("_", " ") for w in side["worlds"] if w)]
         if extras:
-            lines.append(f"    {'states':<{_LABEL}}{', '.join(extras)}")
+            lines.append(self._row("states", ", ".join(extras)))
         circles = side["circles"]
         for circle in sorted(circles, key=lambda c: (*_CIRCLE_ORDER, c).index(c)):
             for unit in circles[circle]:
                 force = side["force"].get(circle)
-                lines.append(f"    {circle_label(circle):<{_LABEL}}{self._unit(p, unit)}"
-                             + (f" [force {force}]" if force else ""))
+                lines.append(self._row(circle_label(circle), self._unit(p, unit)
+                                       + (f" [force {force}]" if force else "")))
         if zones:
             lines += self._zones(p, side)
         elif side["gc"]:
-            lines.append(f"    {'GC':<{_LABEL}}{self._cards(side['gc'], shield=True)}")
+            lines.append(self._row("GC", self._cards(side["gc"], shield=True)))
         return lines
 
     def _unit(self, p: int, unit: dict[str, Any]) -> str:
@@ -120,7 +123,7 @@ class _Board:
         printed = self.game.card(unit["card"])
         stats = [f"G{unit['grade']}"]
         if "power" in unit:
-            stats += [f"{unit['power']} power", f"{unit['critical']} critical"]
+            stats += [f"{unit['power']}", f"crit {unit['critical']}"]
         stats.append(stance)
         marks = printed_marks(printed) + unit.get("marks", [])
         dress = unit.get("dress")
@@ -158,10 +161,9 @@ class _Board:
         return lines
 
     def _row(self, label: str, text: str) -> str:
-        indent = " " * (4 + _LABEL)
-        return textwrap.fill(text, _WIDTH, initial_indent=f"    {label:<{_LABEL}}",
-                             subsequent_indent=indent, break_on_hyphens=False,
-                             break_long_words=False)
+        """A labelled row wrapped under its second column; a mark ("[twin drive]") is never
+        cut in two."""
+        return _wrap(text, f"    {label:<{_LABEL}}", " " * (4 + _LABEL))
 
     def _cards(self, cards: list[dict[str, Any]], *, shield: bool = False,
                down: bool = True) -> str:
@@ -199,12 +201,12 @@ class _Board:
 
         attackers = " and ".join(unit(u) for u in (battle["attacker"], battle["co_attacker"]) if u)
         step = f" [{battle['step']} step]" if battle["step"] else ""
-        line = (f"  Battle{step}: {attackers} attacks {unit(battle['target'])}: "
+        line = (f"Battle{step}: {attackers} attacks {unit(battle['target'])}: "
                 f"{battle['attack']} against {battle['defence']}"
                 f" ({_verdict(battle)})")
         if battle["booster"]:
             line += f", boosted by {unit(battle['booster'])}"
-        return [line]                              # its guardians: the GC line of their side
+        return [_wrap(line, "  ", "    ")]          # its guardians: the GC line of their side
 
     def hand(self, p: int) -> list[str]:
         """A player's hand with printed marks; cards a choice picked so far are marked."""
@@ -220,6 +222,15 @@ class _Board:
         if not hand:
             lines.append("    (empty)")
         return lines
+
+
+def _wrap(text: str, first: str, rest: str) -> str:
+    """Wrap `text` at the board's width after `first`, further lines after `rest`; a mark
+    ("[twin drive]") is never cut in two."""
+    kept = _MARK.sub(lambda m: m[0].replace(" ", _KEEP), text)
+    wrapped = textwrap.fill(kept, _WIDTH, initial_indent=first, subsequent_indent=rest,
+                            break_on_hyphens=False, break_long_words=False)
+    return wrapped.replace(_KEEP, " ")
 
 
 def _verdict(battle: dict[str, Any]) -> str:

@@ -95,7 +95,7 @@ def test_a_sentinel_is_marked_in_hand_choices_and_log_and_its_target_cannot_be_h
     text = game.log_text()
     assert re.search(r"P2 guards with Aegis Seraph \[sentinel\] \(\+0\): now 10000 against 6000 "
                      r"\(the target cannot be hit\)\.", text), text
-    assert "(the target cannot be hit)" in board_text(game, 0)
+    assert "(the target cannot be hit)" in _flat(board_text(game, 0))
 
 
 def test_the_board_on_request_shows_every_public_zone_face_up_or_down(db):

@@ -166,3 +166,25 @@ def test_show_board_prints_every_zone_at_each_turns_first_decision_and_the_end(c
     shown = [r["text"] for r in rows if r["kind"] == "board"]
     assert code == 0 and len(shown) == len(boards)
     assert all(board in text for board in shown)      # the same board text as the plain one
+
+
+def _readme_blocks(section: str) -> list[str]:
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    body = text.split(f"\n## {section}\n", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```text\n(.*?)```", body, re.DOTALL)
+
+
+def test_the_readmes_watching_examples_are_what_show_prints(capsys, tmp_path):
+    """The README's log and board excerpts are game 1 of a run of seed 0, as printed now."""
+    vg.simulate(A, B, 2, seed=0, backend="serial", out=tmp_path / "run")
+    _, plain, _ = run(capsys, "show", str(tmp_path / "run"), "--game", "1")
+    _, boards, _ = run(capsys, "show", str(tmp_path / "run"), "--game", "1", "--board")
+    blocks = _readme_blocks("Watching a game")
+    assert len(blocks) == 2
+    for block, text in zip(blocks, (plain, boards), strict=True):   # each run of lines
+        at = 0                                                     # between "..." in order
+        at = 0
+        for chunk in "\n".join(block.splitlines()).split("..."):
+            found = text.find(chunk.strip("\n") + "\n", at)
+            assert found >= 0, chunk
+            at = found + len(chunk)
