@@ -97,7 +97,8 @@ class _Board:
         counts += [f"{label} {n}" for label, n in (
             ("bind", len(side["bind"])), ("ride deck", side["ride_deck_size"]),
             ("G zone", len(side["g_zone"]))) if n]
-        lines = [f"  {self._who(p)}: " + " · ".join(counts)]
+        counts_text = " · ".join(c.replace(" ", _KEEP) for c in counts)   # each count whole
+        lines = [_wrap(f"{self._who(p)}: {counts_text}", "  ", "    ")]
         extras = [*side["states"], *(w.replace("_", " ") for w in side["worlds"] if w)]
         if extras:
             lines.append(self._row("states", ", ".join(extras)))
@@ -179,7 +180,7 @@ class _Board:
             printed = self.game.card(c["card"])
             tail = f" (+{printed.shield})" if shield else ""
             face = " (face down)" if down and not c["face_up"] else ""
-            out.append(f"{c['name']}{tail}{marks_text(printed_marks(printed, skills=False))}"
+            out.append(f"{c['name']}{marks_text(printed_marks(printed, skills=False))}{tail}"
                        + face)
         return "; ".join(out)
 

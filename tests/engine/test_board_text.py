@@ -219,3 +219,11 @@ def test_the_ansi_render_is_the_board_text_of_the_learners_seat():
     aec = VanguardAECEnv(render_mode="ansi")
     aec.reset(seed=1)
     assert aec.render().splitlines()[:2] == ["player_0 to act", "-- Board: set-up --"]
+
+
+def test_a_question_an_ability_asks_names_its_card_and_c_shows_its_text():
+    text = _human("3\n3\n4\n7\n4\n1\nc\nq\n")   # mulligan, ride deck ride, call Ember Squire
+    assert "-- Your decision: use ability (an ability of Ember Squire; c: its text)" in text
+    assert "\nDX-008  Ember Squire\n" in text
+    assert "[AUTO](RC): When this unit is called, you may Soul Charge 1." in text
+    assert "-- Your decision: mulligan\n" in text                # the rules ask a mulligan
