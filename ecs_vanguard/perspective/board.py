@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.perspective.cardtext import marks_text, printed_marks
+from ecs_vanguard.perspective.gamelog.texts import circle_text, player_label
 
 _CIRCLE_ORDER = ("vc", "front_left", "front_right", "back_left", "back_center", "back_right")
 _LABEL = 14                       # width of the first column: circle or zone names
@@ -34,16 +35,6 @@ class SeenGame(Protocol):
 
     def view(self, player: int) -> dict: ...
     def card(self, entity: int) -> CardDef: ...
-
-
-def player_label(player: int) -> str:
-    """Return "P1" for player 0 and "P2" for player 1."""
-    return f"P{player + 1}"
-
-
-def circle_label(circle: str) -> str:
-    """Return a circle as players say it: VC, GC, front left."""
-    return circle.upper() if circle in ("vc", "gc", "rc") else circle.replace("_", " ")
 
 
 def board_text(game: SeenGame, viewer: int | None, *, zones: bool = False) -> str:
@@ -106,7 +97,7 @@ class _Board:
         for circle in sorted(circles, key=lambda c: (*_CIRCLE_ORDER, c).index(c)):
             for unit in circles[circle]:
                 force = side["force"].get(circle)
-                lines.append(self._row(circle_label(circle), self._unit(p, unit)
+                lines.append(self._row(circle_text(circle), self._unit(p, unit)
                                        + (f" [force {force}]" if force else "")))
         if zones:
             lines += self._zones(p, side)
@@ -198,7 +189,7 @@ class _Board:
                 return "?"
             p, circle = where.get(named["card"], (None, ""))
             owner = f"{player_label(p)}'s " if p is not None else ""
-            return f"{owner}{named['name']} ({circle_label(circle)})" if circle else named["name"]
+            return f"{owner}{named['name']} ({circle_text(circle)})" if circle else named["name"]
 
         attackers = " and ".join(unit(u) for u in (battle["attacker"], battle["co_attacker"]) if u)
         step = f" [{battle['step']} step]" if battle["step"] else ""
