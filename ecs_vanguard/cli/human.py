@@ -2,7 +2,8 @@
 
 Whenever you decide, you see what happened since (the opponent's hand and draws stay hidden),
 the board as you may see it, and the numbered legal actions in words. Type a number; `b` shows
-the board again, `l` the whole game so far, `h` the commands, `q` leaves the game.
+the board again, `z` every zone's cards, `c CARD` a card's text (an id, a name, or the number of
+an action), `l` the whole game so far, `h` the commands, `q` leaves the game.
 """
 
 from __future__ import annotations
@@ -13,17 +14,22 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from ecs_vanguard.agents import make_agent
+from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.game import Game
+from ecs_vanguard.perspective import board
+from ecs_vanguard.perspective.cardtext import card_sheet, find_card, marks_text, printed_marks
 from ecs_vanguard.perspective.gamelog import GameLog
 from ecs_vanguard.perspective.gamelog.texts import circle_text, player_label
 from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.pool.deck import Deck
 from ecs_vanguard.vocab.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.vocab.errors import ArgumentError
 
-HELP = ("Type the number of an action and Enter. Commands: b = board, l = the whole game so far, "
+HELP = ("Type the number of an action and Enter. Commands: b = board, z = every zone's cards, "
+        "c CARD = a card's text (id, name or action number), l = the whole game so far, "
         "h = this help, q = leave the game.")
-_CIRCLE_ORDER = ("vc", "front_left", "front_right", "back_left", "back_center", "back_right")
+_MAX_ANSWER = 200                   # characters of an answer read; a longer line is refused
 
 
 @dataclass
@@ -83,7 +89,11 @@ def _ask(table: Table, decision: Decision) -> Action | None:
     table.say()
     table.say(board_text(table.game, table.you))
     actions = table.game.legal_actions()
-    table.say(f"-- Your decision: {decision.label or decision.kind.value.replace('_', ' ')}")
+    asked = decision.label or decision.kind.value.replace("_", " ")
+    source = _asking_card(table.game, decision)
+    if source is not None:                        # an ability asks: say whose (c: its text)
+        asked += f" (an ability of {source.names[0]}; c: its text)"
+    table.say(f"-- Your decision: {asked}")
     for line in action_lines(table.game, decision, actions):
         table.say(line)
     while True:
@@ -94,20 +104,23 @@ def _ask(table: Table, decision: Decision) -> Action | None:
             table.say()
             return None
         line = read
-        shown = line if len(line) <= 40 else f"{line[:37]}..."
         if not _is_terminal(table.read):              # a script: show what it answered
-            table.say(shown)
-        answer = line.strip().lower()
-        command = _COMMANDS.get(answer)
+            table.say(line if len(line) <= _MAX_ANSWER else line[:_MAX_ANSWER] + "...")
+        answer = line.strip()
+        word, _, rest = answer.partition(" ")
+        command = _COMMANDS.get(answer.lower())
         if command is not None:
             if command(table) is False:
                 return None
             continue
-        # ASCII digits, a few of them: int() refuses 10,000 digits and reads other scripts'
-        if answer.isascii() and answer.isdigit() and len(answer) <= 6 \
-                and 1 <= int(answer) <= len(actions):
-            return actions[int(answer) - 1]
-        table.say(f"'{shown.strip()}' is not a choice. {HELP}")
+        if word.lower() in ("c", "card"):
+            table.say(_card_command(table, actions, rest))
+            continue
+        number = _number(answer, len(actions))
+        if number is not None:
+            return actions[number - 1]
+        shown = answer if len(answer) <= 40 else answer[:37] + "..."
+        table.say(f"'{shown}' is not a choice. {HELP}")
 
 
 _LINE_CHARS = 1024                    # an answer is a few characters; the rest is skipped
@@ -125,11 +138,52 @@ def _read_line(read: TextIO) -> str | None:
     return line.rstrip("\n")
 
 
+def _asking_card(game: Game, decision: Decision) -> CardDef | None:
+    """The card whose ability asks this decision, or None when the rules ask (a mulligan
+    names the vanguard as its source, CORE-03)."""
+    if decision.source < 0 or decision.kind is DecisionKind.MULLIGAN:
+        return None
+    card = game.card(decision.source)
+    return card if card.abilities else None
+
+
+def _number(answer: str, count: int) -> int | None:
+    """The action number typed (1..count), or None: ASCII digits only, and few of them (a line
+    of 10,000 digits is not a number of a choice, and int() would refuse it)."""
+    if not answer or len(answer) > len(str(count)) or not answer.isascii() or not answer.isdigit():
+        return None
+    number = int(answer)
+    return number if 1 <= number <= count else None
+
+
+def _card_command(table: Table, actions: list[Action], query: str) -> str:
+    """The text of a card: by the number of an action (its card), an id or a name."""
+    query = query.strip()[:_MAX_ANSWER]
+    decision = table.game.decision
+    source = _asking_card(table.game, decision) if decision is not None else None
+    if not query and source is not None:
+        return card_sheet(source)                         # the card whose ability asks
+    if not query:
+        return "c CARD: name a card by its id, its name, or the number of an action"
+    number = _number(query, len(actions))
+    if number is not None:
+        action = actions[number - 1]
+        entity = action.card if action.card >= 0 else action.target
+        if entity < 0:
+            return f"action {number} names no card"
+        return card_sheet(table.game.card(entity))
+    try:
+        return card_sheet(find_card(table.game.state.db, query))
+    except ArgumentError as exc:
+        return str(exc)
+
+
 _COMMANDS: dict[str, Callable[[Table], bool | None]] = {
     "h": lambda t: t.say(HELP),
     "help": lambda t: t.say(HELP),
     "?": lambda t: t.say(HELP),
     "b": lambda t: t.say(board_text(t.game, t.you)),
+    "z": lambda t: t.say(board_text(t.game, t.you, zones=True)),
     "l": lambda t: t.say(t.log.text()),
     "q": lambda t: False,
     "quit": lambda t: False,
@@ -143,47 +197,15 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
-def board_text(game: Game, you: int) -> str:
-    """Return the board as player `you` may see it: both fields, counts, your hand."""
-    view = game.view(you)
-    head = ("== Set-up ==" if view["phase"] == "setup" else
-            f"== Turn {view['turn']}, {player_label(view['turn_player'])}'s {view['phase']} phase ==")
-    sides = [_side_text(game, view["players"][p], you) for p in (1 - you, you)]
-    hand = view["players"][you]["hand"]
-    cards = "\n".join(f"    {_card(game, c['card'], stats=True)}" for c in hand) or "    (empty)"
-    return "\n".join([head, *sides, f"  Your hand ({len(hand)}):", cards])
-
-
-def _side_text(game: Game, side: dict[str, Any], you: int) -> str:
-    p = side["player"]
-    who = "you" if p == you else "opponent"
-    damage = side["damage"]
-    down = sum(1 for c in damage if not c["face_up"])
-    lines = [(f"  {player_label(p)} ({who}): damage {len(damage)} ({down} face down) · "
-              f"hand {side['hand_size']} · deck {side['deck_size']} · soul {len(side['soul'])} · "
-              f"drop {len(side['drop'])}")]
-    circles = side["circles"]
-    for circle in sorted(circles, key=lambda c: (_CIRCLE_ORDER + (c,)).index(c)):
-        for unit in circles[circle]:
-            lines.append(f"    {circle_text(circle):<12} {_unit(game, unit)}")
-    return "\n".join(lines)
-
-
-def _unit(game: Game, unit: dict[str, Any]) -> str:
-    if not unit["face_up"]:
-        return "(face down)"
-    state = "rested" if unit.get("rested") else "standing"
-    return (f"{game.card(unit['card']).names[0]}  {unit.get('power', 0)} power, "
-            f"{unit.get('critical', 1)} critical, {state}")
+def board_text(game: Game, you: int, *, zones: bool = False) -> str:
+    """Return the board as player `you` may see it (perspective.board); `zones` adds the cards
+    of every public zone."""
+    return board.board_text(game, you, zones=zones)
 
 
 def _card(game: Game, entity: int, *, stats: bool = False) -> str:
     card = game.card(entity)
-    if not stats:
-        return card.names[0]
-    shield = f", shield {card.shield}" if card.shield else ""
-    trigger = f", {card.trigger.value} trigger" if card.trigger else ""
-    return f"{card.names[0]} (G{card.grade}, {card.power}{shield}{trigger})"
+    return board.card_line(card) if stats else card.names[0]
 
 
 def action_lines(game: Game, decision: Decision, actions: list[Action]) -> list[str]:
@@ -218,6 +240,10 @@ def _plain(game: Game, decision: Decision, action: Action) -> str:
 
 
 def _done(game: Game, decision: Decision, action: Action) -> str:
+    picked = len(game.view(decision.player)["picked"])
+    if decision.kind is DecisionKind.MULLIGAN and picked:      # CORE-03
+        cards = f"the {picked} cards" if picked > 1 else "the card"
+        return f"Done: return {cards} marked 'to return' and draw as many"
     return _DONE.get(decision.kind, "Done")
 
 
@@ -260,17 +286,50 @@ def _ride(game: Game, decision: Decision, action: Action) -> str:
     return f"Ride {_card(game, action.card, stats=True)}{tail}"
 
 
+def _field(game: Game, player: int) -> dict[int, tuple[str, Any]]:
+    """Every unit on a circle as `player` sees it: entity -> (circle, its power now)."""
+    view = game.view(player)
+    return {u["card"]: (circle, u.get("power")) for side in view["players"]
+            for circle, units in side["circles"].items() for u in units}
+
+
+def _on_circle(game: Game, field: dict[int, tuple[str, Any]], entity: int) -> str:
+    """A unit with its circle and power: "Blaze Lancer (front left, 10000)"; two units of one
+    name are told apart by their circles."""
+    circle, power = field.get(entity, ("", None))
+    details = [d for d in (circle_text(circle) if circle else "", str(power) if power is not None
+                           else "") if d]
+    name = _card(game, entity)
+    return f"{name} ({', '.join(details)})" if details else name
+
+
 def _attack(game: Game, decision: Decision, action: Action) -> str:
-    view = game.view(decision.player)
-    power = {u["card"]: u.get("power") for side in view["players"]
-             for units in side["circles"].values() for u in units}
-    return (f"Attack {_card(game, action.target)} ({power.get(action.target)}) with "
-            f"{_card(game, action.card)} ({power.get(action.card)})")
+    field = _field(game, decision.player)
+    return (f"Attack {_on_circle(game, field, action.target)} with "
+            f"{_on_circle(game, field, action.card)}")
+
+
+def _move(game: Game, decision: Decision, action: Action) -> str:
+    circle, _ = _field(game, decision.player).get(action.card, ("", None))
+    name = _card(game, action.card)
+    where = f" ({circle_text(circle)})" if circle else ""   # two units of one name apart
+    to = f" to {circle_text(action.circle.value)}" if action.circle is not None else ""
+    return f"Move {name}{where}{to}"
+
+
+def _boost(game: Game, decision: Decision, action: Action) -> str:
+    return f"Boost with {_on_circle(game, _field(game, decision.player), action.card)}"
 
 
 def _shielded(verb: str) -> Callable[..., str]:
-    return lambda game, decision, action: (
-        f"{verb} {_card(game, action.card)} (+{game.card(action.card).shield})")
+    def say(game: Game, decision: Decision, action: Action) -> str:
+        card = game.card(action.card)
+        marks = marks_text(printed_marks(card, skills=False))
+        circle, _ = _field(game, decision.player).get(action.card, ("", None))
+        where = f" from {circle_text(circle)}" if circle else ""
+        return f"{verb} {card.names[0]}{marks}{where} (+{card.shield})"
+
+    return say
 
 
 _DESCRIBE: dict[ActionKind, Callable[[Game, Decision, Action], str]] = {
@@ -278,11 +337,11 @@ _DESCRIBE: dict[ActionKind, Callable[[Game, Decision, Action], str]] = {
     ActionKind.PICK: _pick,
     ActionKind.RIDE: _ride,
     ActionKind.CALL: _with("Call", circle=True),
-    ActionKind.MOVE: _with("Move", stats=False, circle=True),
+    ActionKind.MOVE: _move,
     ActionKind.ACT: lambda g, d, a: f"Use the ACT ability of {_card(g, a.card)}{_ability(g, a)}",
     ActionKind.PLAY_ORDER: _with("Play the order", stats=False),
     ActionKind.ATTACK: _attack,
-    ActionKind.BOOST: _with("Boost with"),
+    ActionKind.BOOST: _boost,
     ActionKind.GUARD: _shielded("Guard with"),
     ActionKind.INTERCEPT: _shielded("Intercept with"),
     ActionKind.PLAY_AUTO: lambda g, d, a: (f"Resolve the AUTO ability of {_card(g, a.card)} "

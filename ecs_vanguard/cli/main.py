@@ -1,4 +1,4 @@
-"""The `ecs-vanguard` command: simulate, play, tournament, odds, show and vocabulary.
+"""The `ecs-vanguard` command: simulate, play, tournament, odds, show, card and vocabulary.
 
 Every mistake in the input (a bad deck path, an illegal deck, an unknown agent or format, a bad
 number, an out directory holding another run or in use), every error of the operating system (a
@@ -24,7 +24,7 @@ from typing import Any
 
 from ecs_vanguard._version import __version__
 from ecs_vanguard.cli import agents as cli_agents
-from ecs_vanguard.cli import human, show
+from ecs_vanguard.cli import card, human, show
 from ecs_vanguard.cli import odds as odds_command
 from ecs_vanguard.cli import tournament as cli_tournament
 from ecs_vanguard.pool.deck import Deck
@@ -176,6 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
     odds_command.add_parser(sub, _at_least, epilog=EXIT_CODES,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     show.add_parser(sub, epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    card.add_parser(sub, epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
     vocab = _sub(sub, "vocabulary", "the ops, selectors, filters, checks and events card files "
                  "can use")
     vocab.set_defaults(run=_vocabulary)

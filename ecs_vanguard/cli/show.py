@@ -4,6 +4,7 @@
     ecs-vanguard show fuzz-failures/F.json        a fuzzer reproduction
     ecs-vanguard show saved.json                  a game saved with Game.to_json()
     ... --json                                    one JSON record per line instead of text
+    ... --board                                   the board at each turn's first decision
 
 The game is replayed from its seed, decks and action indices, with the card files its run
 recorded (`--cards` for a saved game or a reproduction). Decks or card files whose cards changed
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ecs_vanguard.game import Game
+from ecs_vanguard.perspective.board import board_text
 from ecs_vanguard.perspective.gamelog import GameLog
 from ecs_vanguard.perspective.gamelog.texts import player_label
 from ecs_vanguard.pool.db import CardDB
@@ -64,6 +66,9 @@ def add_parser(sub: Any, **options: Any) -> None:
                    help="the index of the game in the run (the record's \"i\"; needed for a run)")
     p.add_argument("--json", action="store_true",
                    help="print one JSON record per line (the game, then each entry)")
+    p.add_argument("--board", action="store_true",
+                   help="print the board, every public zone's cards and both hands, at the "
+                   "first decision of every turn and at the end")
     add_cards_option(p)
     p.set_defaults(run=run)
 
@@ -86,9 +91,9 @@ def run(args: argparse.Namespace, argv: list[str]) -> int:
                                    error=ReproductionError, what="game file")
         db = load_cards(args.cards)
         if _is_snapshot(text):
-            return _show_snapshot(source, text, as_json=args.json, db=db)
+            return _show_snapshot(source, text, as_json=args.json, db=db, board=args.board)
         recorded = from_reproduction(source, db)
-    lines, mismatch = replay_lines(recorded, as_json=args.json)
+    lines, mismatch = replay_lines(recorded, as_json=args.json, board=args.board)
     for line in lines:
         print(line)
     if mismatch:
@@ -105,8 +110,9 @@ def _is_snapshot(text: str) -> bool:
     return isinstance(data, dict) and "entities" in data and "state" in data
 
 
-def _show_snapshot(path: Path, text: str, *, as_json: bool, db: CardDB) -> int:
-    """Print the game a `Game.to_json` snapshot holds, from its set-up to where it was saved."""
+def _show_snapshot(path: Path, text: str, *, as_json: bool, db: CardDB, board: bool) -> int:
+    """Print the game a `Game.to_json` snapshot holds, from its set-up to where it was saved
+    (with `board`, the board where it was saved)."""
     game = Game.from_json(text, db)
     log = GameLog(game)
     if as_json:
@@ -114,11 +120,19 @@ def _show_snapshot(path: Path, text: str, *, as_json: bool, db: CardDB) -> int:
                           "over": game.over}))
         for entry in log.entries:
             print(json.dumps(entry.to_dict()))
+        if board:
+            print(json.dumps(_board_record(game)))
         return 0
     print(f"{path}: a saved game, turn {game.turn}{', over' if game.over else ''} (powers "
           "before the save are not known)")
     print(log.text())
+    if board:
+        print(board_text(game, None, zones=True))
     return 0
+
+
+def _board_record(game: Game) -> dict[str, Any]:
+    return {"kind": "board", "turn": game.turn, "text": board_text(game, None, zones=True)}
 
 
 def from_run(folder: Path, index: int) -> Recorded:
@@ -190,8 +204,11 @@ def from_reproduction(path: Path, db: CardDB | None = None) -> Recorded:
                     record=record, db=db)
 
 
-def replay_lines(recorded: Recorded, *, as_json: bool) -> tuple[list[str], str]:
-    """Replay a recorded game; return its log lines and what no longer matches ("" if all)."""
+def replay_lines(recorded: Recorded, *, as_json: bool,
+                 board: bool = False) -> tuple[list[str], str]:
+    """Replay a recorded game; return its log lines and what no longer matches ("" if all).
+    With `board`, the board (every side as its owner sees it, perspective.board) follows the
+    lines of each turn's first decision, and the end."""
     digest = game_digest(*recorded.decks, seed=recorded.seed, format=recorded.format,
                          turn_limit=recorded.turn_limit)
     if recorded.record.get("digest", digest) != digest:
@@ -200,8 +217,11 @@ def replay_lines(recorded: Recorded, *, as_json: bool) -> tuple[list[str], str]:
     game = Game(*recorded.decks, seed=recorded.seed, format=recorded.format,
                 turn_limit=recorded.turn_limit, db=recorded.db)
     log = GameLog(game)
+    boards: list[tuple[int, Game]] = []       # (entries logged before it, the game then)
     mismatch = ""
     for step, index in enumerate(recorded.actions, 1):
+        if board and (not boards or boards[-1][1].turn != game.turn):
+            boards.append((len(log.entries), game.clone()))
         try:
             play_index(game, step, index)
         except IllegalActionError as exc:
@@ -211,15 +231,32 @@ def replay_lines(recorded: Recorded, *, as_json: bool) -> tuple[list[str], str]:
             mismatch = f"the engine fails at step {step}: {type(exc).__name__}: {exc}"
             break
         log.update(game)
+    if board:
+        boards.append((len(log.entries), game))
     mismatch = mismatch or _differences(game, recorded.record)
     meta = _meta(recorded, game)
     if as_json:
-        lines = [json.dumps(meta)] + [json.dumps(e.to_dict()) for e in log.entries]
+        lines = [json.dumps(meta)] + _interleave(
+            [json.dumps(e.to_dict()) for e in log.entries],
+            [(at, json.dumps(_board_record(g))) for at, g in boards])
     else:
-        lines = [_title(meta), *(e.text() for e in log.entries)]
+        lines = [_title(meta), *_interleave(
+            [e.text() for e in log.entries],
+            [(at, board_text(g, None, zones=True)) for at, g in boards])]
         if recorded.record.get("error"):
             lines.append(f"The engine failed after this: {recorded.record['error']}")
     return lines, mismatch
+
+
+def _interleave(lines: list[str], inserts: list[tuple[int, str]]) -> list[str]:
+    """Return `lines` with each insert placed after the first `at` of them."""
+    out: list[str] = []
+    done = 0
+    for at, text in inserts:
+        out += lines[done:at]
+        out.append(text)
+        done = max(done, at)
+    return out + lines[done:]
 
 
 def _differences(game: Game, record: dict[str, Any]) -> str:

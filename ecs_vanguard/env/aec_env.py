@@ -16,6 +16,7 @@ from ecs_vanguard.env.common import (
     spaces,
 )
 from ecs_vanguard.game import Game, check_seed
+from ecs_vanguard.perspective.board import board_text
 from ecs_vanguard.vocab.errors import IllegalActionError
 
 AGENTS = ("player_0", "player_1")
@@ -88,9 +89,13 @@ class VanguardAECEnv(AECEnv):
         self._accumulate_rewards()
 
     def render(self) -> str | None:
+        """Return the board as the acting agent sees it (render_mode "ansi"): the board text of
+        `show --board` and `play --human` (perspective.board), under a line naming that agent."""
         if self.render_mode != "ansi" or self.game is None:
             return None
-        return f"turn {self.game.turn}, {self.agent_selection} to act"
+        seat = AGENTS.index(self.agent_selection)
+        return (f"{self.agent_selection} to act\n"
+                + board_text(self.game, seat, zones=True))
 
     def close(self) -> None:
         """Drop the game (nothing else to release)."""

@@ -13,6 +13,7 @@ import gymnasium as gym
 
 from ecs_vanguard.env.common import MatchSpec, Seat, spaces
 from ecs_vanguard.game import Game, check_seed
+from ecs_vanguard.perspective.board import board_text
 
 
 class VanguardEnv(gym.Env):
@@ -67,9 +68,8 @@ class VanguardEnv(gym.Env):
         return self.core.observe(), reward, terminated, truncated, info
 
     def render(self) -> str | None:
-        """Return a one-line text picture of the game (render_mode "ansi")."""
+        """Return the board as the learner's seat sees it (render_mode "ansi"): the board text
+        of `show --board` and `play --human` (perspective.board), every public zone's cards."""
         if self.render_mode != "ansi" or self.game is None:
             return None
-        view = self.game.view(self.seat)
-        damage = [len(p["damage"]) for p in view["players"]]
-        return f"turn {view['turn']} {view['phase']}: damage {damage[0]}-{damage[1]}"
+        return board_text(self.game, self.seat, zones=True)

@@ -11,6 +11,7 @@ import esper
 from components import DressSource, HeartLink, Imprisoned, LegionLink, Locked, Token
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.state import State
+from ecs_vanguard.vocab.formats import Stat
 from ecs_vanguard.vocab.zones import Zone
 
 _PUBLIC_ZONES = (Zone.DAMAGE, Zone.SOUL, Zone.DROP, Zone.BIND, Zone.ORDER, Zone.GC,
@@ -69,11 +70,13 @@ def _unit(state: State, card: int) -> dict:
 
 
 def _battle(state: State) -> dict | None:
-    """The battle in progress: attacker (and legion mate), booster, target, guardians, totals."""
+    """The battle in progress: attacker (and legion mate), booster, target, guardians, totals;
+    `hits_now` False while the target cannot be hit (a sentinel's effect, CORE-12)."""
     battle = state.battle
     if battle is None:
         return None
     attack, defence = q.battle_totals(state)
+    safe = battle.target >= 0 and q.is_restricted(state, battle.target, Stat.CANT_BE_HIT)
 
     def named(card: int) -> dict | None:
         return None if card < 0 else {"card": card, "name": q.names(state, card)[0]}
@@ -85,12 +88,23 @@ def _battle(state: State) -> dict | None:
             "co_attacker": named(battle.co_attacker), "booster": named(battle.booster),
             "target": named(battle.target), "guardians": guardians,
             "attack": attack, "defence": defence,
-            "hits_now": attack >= defence}
+            "cant_be_hit": safe, "hits_now": attack >= defence and not safe}
+
+
+def _picked(state: State, player: int) -> list[int]:
+    """The cards `player` has chosen so far in the choice they are making one card at a time
+    (the cards a mulligan returns, CORE-03), in the order chosen; only to that player."""
+    decision = state.decision
+    if decision is None or decision.player != player or not state.stack:
+        return []
+    if state.stack[-1].source != decision.source:      # asked by something else than the top
+        return []
+    return list(state.stack[-1].picks)
 
 
 def player_view(state: State, player: int) -> dict:
     """Return a JSON-ready dict of what `player` may see (the opponent's hand and every deck's
-    order are hidden)."""
+    order are hidden; `picked`: the cards they chose so far in a choice being made)."""
     sides = []
     for p in (0, 1):
         zones = state.board.zones[p]
@@ -118,4 +132,4 @@ def player_view(state: State, player: int) -> dict:
     t = state.turn
     return {"you": player, "turn": t.turn, "turn_player": t.player, "phase": t.phase.value,
             "over": state.over, "winner": state.winner, "battle": _battle(state),
-            "players": sides}
+            "picked": _picked(state, player), "players": sides}

@@ -67,11 +67,36 @@ def test_attacks_show_power_against_defence_and_guards_their_shield(finished):
     attacks = re.findall(r"attacks with .+ → P[12]'s (?:vanguard|rear-guard) .+: (\d+) against "
                          r"(\d+)\.", text)
     assert len(attacks) == len(_of(game, ev.AttackDeclared))
-    guards = re.findall(r"guards with (.+?)(?:: \d+ against \d+)?\.$", text, re.MULTILINE)
+    guards = re.findall(r"guards with (.+?)(?:: now \d+ against \d+.*)?\.$", text, re.MULTILINE)
     shields = [int(s) for line in guards for s in re.findall(r"\(\+(\d+)\)", line)]
     assert len(shields) == len(_of(game, ev.GuardianCalled))
     for event in _of(game, ev.GuardianCalled):
-        assert f"{game.card(event.card).names[0]} (+{game.card(event.card).shield})" in text
+        card = game.card(event.card)
+        marks = [f"{card.trigger.value} trigger"] if card.trigger else []
+        marks += ["sentinel"] if card.sentinel else []
+        shown = f" [{', '.join(marks)}]" if marks else ""
+        assert f"{card.names[0]}{shown} (+{card.shield})" in text
+
+
+def test_attack_and_guard_totals_read_the_same_way_round(finished):
+    """An attack line says the attack's power against the defence; each guard or intercept
+    line after it says the same attack power first, then the defence grown by the shields."""
+    _, text = finished
+    attack = None
+    guarded = 0
+    for line in text.splitlines():
+        opened = re.search(r"attacks with .+: (\d+) against (\d+)\.$", line)
+        if opened:
+            attack = (int(opened[1]), int(opened[2]))
+            continue
+        after = re.search(r"(?:guards|intercepts) with .+: now (\d+) against (\d+)", line)
+        if after:
+            assert attack is not None
+            assert int(after[1]) == attack[0], line
+            assert int(after[2]) >= attack[1], line      # a shield adds (a sentinel's: 0)
+            attack = (int(after[1]), int(after[2]))
+            guarded += 1
+    assert guarded >= 3, "seed 3 has guarded attacks"
 
 
 def test_every_check_names_its_card_trigger_and_who_got_the_power(finished):

@@ -142,3 +142,49 @@ def test_show_of_a_gauntlet_names_its_matchups(capsys, tmp_path):
     assert code == 2 and "holds several matchups" in err and "blazing_dragons-vs-" in err
     code, text, _ = run(capsys, "show", str(out / f"{A}-vs-{B}"), "--game", "1")
     assert code == 0 and "== Set-up ==" in text
+
+
+def test_show_board_prints_every_zone_at_each_turns_first_decision_and_the_end(capsys, recorded):
+    code, text, err = run(capsys, "show", str(recorded), "--game", "2", "--board")
+    record = _record(recorded, 2)
+    assert code == 0 and not err
+    boards = re.findall(r"^-- Board: (.+) --$", text, re.MULTILINE)
+    assert boards[0] == "set-up" and len(boards) == record["turns"] + 2
+    for turn in range(1, record["turns"] + 1):       # after the turn's header, in its turn
+        header = text.index(f"\n== Turn {turn}: ")
+        board = text.index(f"\n-- Board: turn {turn}, ")
+        assert header < board
+    winner = {"a": "P1", "b": "P2"}[record["winner"]]
+    assert boards[-1].endswith(f"over: {winner} won")
+    assert text.count("    damage (") == 2 * len(boards)   # both sides' damage, every board
+    assert "P1's hand (" in text and "P2's hand (" in text
+    _, plain, _ = run(capsys, "show", str(recorded), "--game", "2")
+    assert [line for line in text.splitlines() if line in set(plain.splitlines())] == \
+        plain.splitlines()                            # the log itself is unchanged
+    code, lines, _ = run(capsys, "show", str(recorded), "--game", "2", "--json", "--board")
+    rows = [json.loads(line) for line in lines.splitlines()]
+    shown = [r["text"] for r in rows if r["kind"] == "board"]
+    assert code == 0 and len(shown) == len(boards)
+    assert all(board in text for board in shown)      # the same board text as the plain one
+
+
+def _readme_blocks(section: str) -> list[str]:
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    body = text.split(f"\n## {section}\n", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```text\n(.*?)```", body, re.DOTALL)
+
+
+def test_the_readmes_watching_examples_are_what_show_prints(capsys, tmp_path):
+    """The README's log and board excerpts are game 1 of a run of seed 0, as printed now."""
+    vg.simulate(A, B, 2, seed=0, backend="serial", out=tmp_path / "run")
+    _, plain, _ = run(capsys, "show", str(tmp_path / "run"), "--game", "1")
+    _, boards, _ = run(capsys, "show", str(tmp_path / "run"), "--game", "1", "--board")
+    blocks = _readme_blocks("Watching a game")
+    assert len(blocks) == 2
+    for block, text in zip(blocks, (plain, boards), strict=True):   # each run of lines
+        at = 0                                                     # between "..." in order
+        at = 0
+        for chunk in "\n".join(block.splitlines()).split("..."):
+            found = text.find(chunk.strip("\n") + "\n", at)
+            assert found >= 0, chunk
+            at = found + len(chunk)

@@ -11,7 +11,7 @@ from ecs_vanguard.derived import query as q
 from ecs_vanguard.perspective.gamelog.texts import Entry
 from ecs_vanguard.state import EventLog, State
 from ecs_vanguard.vocab.decisions import Decision, DecisionKind
-from ecs_vanguard.vocab.formats import Phase
+from ecs_vanguard.vocab.formats import Phase, Stat
 
 _OUTSIDE_PHASES = frozenset({"turn", "end", "setup", "position"})
 
@@ -50,6 +50,7 @@ class LogBook:
         self.damage = [0, 0]
         self.places: dict[int, str] = {}          # entity -> its last circle or "gc"
         self.battle: Entry | None = None          # the attack being resolved
+        self.defending: Entry | None = None       # its latest guard or intercept
         self.check: Entry | None = None           # the check whose trigger is resolving
         self.returned: dict[int, list[int]] = {}  # cards a mulligan is returning, by player
         self._pending_phase: str | None = None
@@ -93,7 +94,8 @@ class LogBook:
 
     def _read_board(self, game: LoggedGame) -> None:
         """Read what only the board knows, at the decision the game now waits for: the damage
-        counts, and in the guard step the attack's power against the defence (CORE-10)."""
+        counts, and in the guard step the attack's power against the defence (CORE-10) and
+        whether the target cannot be hit."""
         game.switch()
         state = game.state
         self.damage = [q.damage_count(state, p) for p in (0, 1)]
@@ -101,8 +103,11 @@ class LogBook:
         if decision is None or decision.kind is not DecisionKind.GUARD or state.battle is None:
             return
         attack, defence = q.battle_totals(state)
+        totals = {"power": attack, "defence": defence}
+        if q.is_restricted(state, state.battle.target, Stat.CANT_BE_HIT):
+            totals["cant_be_hit"] = True          # a sentinel's effect (CORE-12)
         if self.battle is not None and "power" not in self.battle.data:
-            self.battle.data.update(power=attack, defence=defence)
-        guard = self.last("guard", decision.player)
-        if guard is not None:
-            guard.data.update(power=attack, defence=defence)
+            self.battle.data.update(totals)
+        guard = self.defending
+        if guard is not None and guard.player == decision.player:   # the totals after it
+            guard.data.update(totals)             # (and after any ability it set off)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ecs_vanguard.derived import query as q
+from ecs_vanguard.perspective.cardtext import printed_marks
 from ecs_vanguard.perspective.gamelog.book import LogBook
 from ecs_vanguard.vocab import events as ev
 from ecs_vanguard.vocab.zones import Zone
@@ -100,6 +101,7 @@ def _attack(log: LogBook, e: ev.AttackDeclared) -> None:
     co = [log.unit(e.co_attacker)] if e.co_attacker >= 0 else []
     log.battle = log.add("attack", e.player, attacker=log.unit(e.attacker), co_attackers=co,
                          target=log.unit(e.target))
+    log.defending = None
 
 
 def _boost(log: LogBook, e: ev.UnitBoosted) -> None:
@@ -112,12 +114,15 @@ def _boost(log: LogBook, e: ev.UnitBoosted) -> None:
 def _guard(log: LogBook, e: ev.GuardianCalled) -> None:
     log.places[e.card] = "gc"
     entry = log.last("guard", e.player) or log.add("guard", e.player, cards=[])
-    entry.data["cards"].append({**log.card(e.card), "shield": log.game.card(e.card).shield})
+    log.defending = entry
+    printed = log.game.card(e.card)
+    entry.data["cards"].append({**log.card(e.card), "shield": printed.shield,
+                                "marks": printed_marks(printed, skills=False)})
 
 
 def _intercept(log: LogBook, e: ev.Intercepted) -> None:
     shield = log.game.card(e.card).shield
-    log.add("intercept", e.player, card={**log.unit(e.card), "shield": shield})
+    log.defending = log.add("intercept", e.player, card={**log.unit(e.card), "shield": shield})
     log.places[e.card] = "gc"
 
 

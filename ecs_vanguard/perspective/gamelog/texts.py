@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ecs_vanguard.perspective.cardtext import marks_text
+
 # Depth of each kind of line: turns at 0, phases at 1, moves at 2, what happens in a battle at 3.
 INDENT: dict[str, int] = {"turn": 0, "end": 0, "setup": 0, "position": 0, "phase": 1,
                           **dict.fromkeys(("boost", "guard", "intercept", "drive_check",
@@ -109,20 +111,37 @@ def _attack(e: Entry) -> str:
     d = e.data
     attackers = " and ".join(card_text(c, where=True) for c in [d["attacker"], *d["co_attackers"]])
     target = d["target"]
-    whose = "vanguard" if target.get("circle") == "vc" else "rear-guard"
-    line = (f"{_p(e)} attacks with {attackers} → {player_label(1 - e.player)}'s {whose} "  # type: ignore[operator]
-            f"{card_text(target)}")
+    rear = target.get("circle") != "vc"         # a vanguard's circle is in the word already
+    line = (f"{_p(e)} attacks with {attackers} → {player_label(1 - e.player)}'s "  # type: ignore[operator]
+            f"{'rear-guard' if rear else 'vanguard'} {card_text(target, where=rear)}")
     if "power" in d:
-        line += f": {d['power']} against {d['defence']}"
+        line += f": {_totals(d)}"
     return line + "."
+
+
+def _totals(d: dict[str, Any]) -> str:
+    """The attack's power against the defence, the same way round in attack and guard lines."""
+    safe = " (the target cannot be hit)" if d.get("cant_be_hit") else ""
+    return f"{d['power']} against {d['defence']}{safe}"
 
 
 def _guard(e: Entry) -> str:
-    shields = ", ".join(f"{card_text(c)} (+{c['shield']})" for c in e.data["cards"])
+    shields = "; ".join(f"{card_text(c)}{marks_text(c.get('marks', []))} (+{c['shield']})"
+                        for c in e.data["cards"])
     line = f"{_p(e)} guards with {shields}"
     if "defence" in e.data:
-        line += f": {e.data['defence']} against {e.data['power']}"
+        line += f": now {_totals(e.data)}"
     return line + "."
+
+
+def _boost(e: Entry) -> str:
+    amount = f": +{e.data['amount']}" if e.data["amount"] is not None else ""
+    return (f"{_p(e)} boosts {card_text(e.data['boosted'], where=True)} with "
+            f"{card_text(e.data['card'], where=True)}{amount}.")
+
+
+def _now(e: Entry) -> str:
+    return f": now {_totals(e.data)}" if "defence" in e.data else ""
 
 
 def _check(e: Entry) -> str:
@@ -231,12 +250,11 @@ TEXTS: dict[str, Callable[[Entry], str]] = {
     "unlock": _passive("is unlocked"),
     "imprison": _passive("is imprisoned"),
     "attack": _attack,
-    "boost": lambda e: (f"{_p(e)} boosts with {card_text(e.data['card'], where=True)}"
-                        + (f": +{e.data['amount']}" if e.data["amount"] is not None else "") + "."),
+    "boost": _boost,
     "guard": _guard,
     "intercept": lambda e: (f"{_p(e)} intercepts with {card_text(e.data['card'])} from "
                             f"{circle_text(e.data['card']['circle'])} "
-                            f"(+{e.data['card']['shield']})."),
+                            f"(+{e.data['card']['shield']}){_now(e)}."),
     "drive_check": _check,
     "damage_check": _check,
     "damage": _damage,
