@@ -1,5 +1,9 @@
 """Agent specs: an agent name with its options, as text on the command line and in run records
-(`mcts`, `mcts:iterations=50,rollout=random`), parsed once into an AgentSpec.
+(`mcts`, `mcts:iterations=50,rollout=random`, `file:policy.npz`), parsed once into an AgentSpec.
+
+`file:PATH` is a policy saved to a file (agents.policy_file): its one option is the path,
+written after the colon as it is (no `path=`); the file is loaded when the spec is parsed, so a
+missing or bad file is refused at once.
 
 Options are the keyword arguments of the agent's class after `seed`, with their defaults; a
 spec's text names only the options that differ from the defaults, so equal agents have equal
@@ -16,9 +20,12 @@ from typing import Any
 
 from ecs_vanguard.agents.heuristic import HeuristicAgent
 from ecs_vanguard.agents.mcts import MCTSAgent
+from ecs_vanguard.agents.policy_file import PolicyAgent
 from ecs_vanguard.agents.random_agent import RandomAgent
 
-AGENTS: dict[str, type] = {"random": RandomAgent, "heuristic": HeuristicAgent, "mcts": MCTSAgent}
+AGENTS: dict[str, type] = {"random": RandomAgent, "heuristic": HeuristicAgent, "mcts": MCTSAgent,
+                           "file": PolicyAgent}
+FILE = "file"                          # the agent whose option is written bare: file:PATH
 
 
 @cache
@@ -45,6 +52,10 @@ class AgentSpec:
         if isinstance(text, AgentSpec):
             return text
         name, _, rest = str(text).strip().partition(":")
+        if name.strip() == FILE:
+            if not rest.strip():
+                raise ValueError("agent 'file' needs a policy file: file:PATH (a .npz file)")
+            return AgentSpec.of(FILE, {"path": rest.strip()})
         pairs = [item.partition("=") for item in rest.split(",") if item.strip()]
         bad = [key for key, eq, _ in pairs if not eq]
         if bad:
@@ -83,6 +94,8 @@ class AgentSpec:
         return AGENTS[self.name](seed, **dict(self.options))
 
     def __str__(self) -> str:
+        if self.name == FILE:
+            return f"{FILE}:{dict(self.options).get('path', '')}"
         if not self.options:
             return self.name
         return f"{self.name}:" + ",".join(f"{k}={v}" for k, v in self.options)
@@ -101,6 +114,8 @@ def _typed(name: str, key: str, value: Any, default: Any) -> Any:
             typed = float(typed)
         AGENTS[name](0, **{key: typed})       # the agent's own checks (ranges, choices)
     except (TypeError, ValueError) as exc:
+        if name == FILE:
+            raise ValueError(f"agent 'file': {exc}") from None
         raise ValueError(f"agent {name!r}: bad {key}={value!r} ({exc})") from None
     return typed
 

@@ -19,7 +19,8 @@ def _load(name: str):
 
 def test_the_linear_policy_example_trains_and_plots(tmp_path):
     example = _load("train_linear_policy")
-    history = example.train(generations=1, population=3, games=1, held_out=2, seed=0)
+    history, mean = example.train(generations=1, population=3, games=1, held_out=2, seed=0)
+    assert mean.shape == (example.SIZE,)
     assert len(history) == 2 and all(n == 2 and 0 <= k <= 2 for k, n in history)
     example.plot(history, tmp_path / "curve.png", "test")
     assert (tmp_path / "curve.png").stat().st_size > 5_000
