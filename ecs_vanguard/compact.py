@@ -15,6 +15,7 @@ of the opponent, or one in their hand or deck, shows only where it is (ACT-23). 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 import numpy as np
 
@@ -49,7 +50,10 @@ def _spec() -> ObservationSpec:
         "circle": [c.value for c in CIRCLES],      # action.circle: where a call or pick goes
         "index": ["present", "value"],             # action.index (ability slot, name), / 10
     }
-    views, stops, names, start = {}, {}, [], 0
+    views: dict[str, tuple[int, tuple[int, ...]]] = {}
+    stops: dict[str, int] = {}
+    names: list[str] = []
+    start = 0
     for name, labels in parts.items():
         views[name] = (start, (len(labels),))
         start += len(labels)
@@ -106,9 +110,9 @@ def _card(state: State, player: int, card: int) -> np.ndarray:
     mine = pos.owner == player
     # ACT-23: a locked unit shows nothing; an opponent's card in a hidden zone neither.
     seen = mine or (orient.face_up and not q.is_locked(card) and pos.zone not in HIDDEN_ZONES)
-    out[_ZONE_AT + _ZONE_INDEX[pos.zone]] = 1.0
+    out[_ZONE_AT + _ZONE_INDEX[cast(Zone, pos.zone)]] = 1.0
     if pos.circle is not None:
-        out[_CIRCLE_AT + _CIRCLE_INDEX[pos.circle]] = 1.0
+        out[_CIRCLE_AT + _CIRCLE_INDEX[cast(Circle, pos.circle)]] = 1.0
     out[:3] = (1.0, mine, seen)
     out[8:10] = (orient.rested, orient.face_up)
     if seen:

@@ -12,12 +12,18 @@ from __future__ import annotations
 import numpy as np
 
 from ecs_vanguard import query as q
-from ecs_vanguard.decisions import Action, ActionKind, DecisionKind
+from ecs_vanguard.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.game import Game
 from ecs_vanguard.zones import BACK_ROW, Zone
 
 DONE_IN = (DecisionKind.MAIN_PHASE, DecisionKind.ATTACK, DecisionKind.GUARD, DecisionKind.RIDE,
            DecisionKind.MULLIGAN, DecisionKind.CHOOSE_CARD, DecisionKind.BOOST)
+
+
+def _decision(game: Game) -> Decision:
+    decision = game.decision
+    assert decision is not None, "features are read for a pending decision"
+    return decision
 
 
 def _card(game: Game, card: int) -> tuple:
@@ -34,7 +40,8 @@ def _ride(game: Game, a: Action) -> list[float]:
 def _call(game: Game, a: Action) -> list[float]:
     d, _, power = _card(game, a.card)
     back = a.circle in BACK_ROW
-    occupied = bool(game.state.board.circles[game.decision.player].get(a.circle))
+    circles = game.state.board.circles[_decision(game).player]
+    occupied = a.circle is not None and bool(circles.get(a.circle))
     return [1.0, power, d.grade >= 2 and not back, d.grade <= 1 and back, occupied,
             d.trigger is not None, d.sentinel]
 
@@ -49,8 +56,9 @@ def _guard(game: Game, a: Action) -> list[float]:
     state = game.state
     d, _, _ = _card(game, a.card)
     attack, defence = q.battle_totals(state)
-    damage = q.damage_count(state, game.decision.player) / 6
+    damage = q.damage_count(state, _decision(game).player) / 6
     shield = q.shield(state, a.card) / 10000
+    assert state.battle is not None, "guards are offered in a battle"
     return [1.0, shield, damage, (attack - defence) / 10000, d.sentinel, shield * damage,
             q.position(state.battle.target).zone is Zone.VC]
 
@@ -61,12 +69,12 @@ def _pick(game: Game, a: Action) -> list[float]:
     d, pos, power = _card(game, a.card)
     battle = game.state.battle
     battling = battle is not None and a.card in (battle.attacker, battle.target)
-    mine = pos.owner == game.decision.player
+    mine = pos.owner == _decision(game).player
     return [1.0, battling or (pos.zone is Zone.VC and mine), d.grade / 3, power, mine]
 
 
 def _done(game: Game, a: Action) -> list[float]:
-    kind = game.decision.kind
+    kind = _decision(game).kind
     return [float(kind is k) for k in DONE_IN] + [float(kind not in DONE_IN)]
 
 

@@ -10,7 +10,9 @@ holding `format` (FORMAT), `kind` (a name of POLICIES) and the kind's arrays:
   parts in the order they are flattened and joined ("action_mask", "observation", "options"),
   `activation` ("tanh" or "relu") follows every layer but the last, `w0, b0, w1, b1, ...` are
   the layers (w: (out, in), as torch keeps them), and the last layer gives one logit per option
-  slot (`max_options` of them). It plays the legal slot of highest logit.
+  slot (`max_options` of them). It plays the legal slot of highest logit. An optional option
+  encoder `option_w, option_b` (with the activation) is applied to each slot's features alone
+  before they are flattened: one small layer shared by the K slots.
 
 A loaded policy plays the same actions as the one saved: the file holds every number it uses.
 """
@@ -86,6 +88,8 @@ class MLPPolicy:
         layers: (weight (out, in), bias (out,)) per layer, the last giving max_options logits.
         inputs: the observation parts fed in, in order (names of the compact observation).
         activation: "tanh" or "relu", after every layer but the last.
+        option_layer: (weight (m, OPTION.size), bias (m,)) applied to each slot's features,
+            or None.
 
     Raises:
         PolicyFileError: shapes that do not chain, an unknown input or activation.
@@ -95,7 +99,8 @@ class MLPPolicy:
     INPUTS: ClassVar[tuple[str, ...]] = ("action_mask", "observation", "options")
 
     def __init__(self, layers: Sequence[tuple[np.ndarray, np.ndarray]], inputs: Sequence[str],
-                 activation: str = "tanh") -> None:
+                 activation: str = "tanh",
+                 option_layer: tuple[np.ndarray, np.ndarray] | None = None) -> None:
         self.inputs = tuple(str(name) for name in inputs)
         if not self.inputs or any(name not in self.INPUTS for name in self.inputs):
             raise PolicyFileError(f"an mlp policy's inputs are some of {self.INPUTS}, got "
@@ -108,9 +113,17 @@ class MLPPolicy:
         if not self.layers:
             raise PolicyFileError("an mlp policy has at least one layer")
         self.max_options = self.layers[-1][0].shape[0] if self.layers[-1][0].ndim == 2 else 0
+        self.option_layer = None if option_layer is None else (
+            np.asarray(option_layer[0], np.float32), np.asarray(option_layer[1], np.float32))
         self._check_shapes()
 
     def _check_shapes(self) -> None:
+        if self.option_layer is not None:
+            w, b = self.option_layer
+            if w.ndim != 2 or w.shape[1] != compact.OPTION.size or b.shape != (w.shape[0],) \
+                    or not (np.isfinite(w).all() and np.isfinite(b).all()):
+                raise PolicyFileError(f"the option encoder's weights {w.shape} and bias "
+                                      f"{b.shape} do not take {compact.OPTION.size} features")
         width = sum(self._input_size(name) for name in self.inputs)
         for i, (w, b) in enumerate(self.layers):
             if w.ndim != 2 or w.shape[1] != width or b.shape != (w.shape[0],):
@@ -125,13 +138,19 @@ class MLPPolicy:
 
     def _input_size(self, name: str) -> int:
         k = self.max_options
+        per_option = compact.OPTION.size if self.option_layer is None else \
+            self.option_layer[0].shape[0]
         return {"action_mask": k, "observation": OBSERVATION.size,
-                "options": k * compact.OPTION.size}[name]
+                "options": k * per_option}[name]
 
     def logits(self, parts: dict[str, np.ndarray]) -> np.ndarray:
         """Return the option logits of one observation (a dict of its parts)."""
-        x = np.concatenate([np.asarray(parts[name], np.float32).ravel() for name in self.inputs])
         act = _ACTIVATIONS[self.activation]
+        parts = {name: np.asarray(parts[name], np.float32) for name in self.inputs}
+        if self.option_layer is not None and "options" in parts:
+            w, b = self.option_layer
+            parts["options"] = act(parts["options"] @ w.T + b)
+        x = np.concatenate([parts[name].ravel() for name in self.inputs])
         for i, (w, b) in enumerate(self.layers):
             x = w @ x + b
             if i < len(self.layers) - 1:
@@ -157,6 +176,8 @@ class MLPPolicy:
                                       "activation": np.array(self.activation)}
         for i, (w, b) in enumerate(self.layers):
             out[f"w{i}"], out[f"b{i}"] = w, b
+        if self.option_layer is not None:
+            out["option_w"], out["option_b"] = self.option_layer
         return out
 
     @classmethod
@@ -165,7 +186,10 @@ class MLPPolicy:
         count = sum(1 for key in arrays if key.startswith("w") and key[1:].isdigit())
         layers = [(_need(arrays, f"w{i}"), _need(arrays, f"b{i}")) for i in range(count)]
         inputs = [str(x) for x in np.atleast_1d(_need(arrays, "inputs"))]
-        return cls(layers, inputs, str(_need(arrays, "activation")))
+        option_layer = None
+        if "option_w" in arrays or "option_b" in arrays:
+            option_layer = (_need(arrays, "option_w"), _need(arrays, "option_b"))
+        return cls(layers, inputs, str(_need(arrays, "activation")), option_layer)
 
 
 POLICIES: dict[str, Any] = {LinearPolicy.kind: LinearPolicy, MLPPolicy.kind: MLPPolicy}
@@ -176,7 +200,8 @@ def save_policy(policy: Policy, path: str | Path) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as f:
-        np.savez(f, format=np.array(FORMAT), kind=np.array(policy.kind), **policy.arrays())
+        arrays = {"format": np.array(FORMAT), "kind": np.array(policy.kind), **policy.arrays()}
+        np.savez(f, **arrays)  # type: ignore[arg-type]
     return path
 
 

@@ -85,7 +85,7 @@ class Interface:
         (compact) the options' features."""
         from gymnasium import spaces as gs
 
-        parts = {
+        parts: dict[str, Any] = {
             # Values are scaled (power / 10000, counts / 10, ...); an over trigger reaches 1e4.
             "observation": gs.Box(-1e3, 1e5, (OBSERVATION.size,), np.float32),
             "action_mask": gs.Box(0, 1, (self.size,), np.int8),

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 import gymnasium as gym
-
 import numpy as np
 
 from ecs_vanguard.env.common import Interface, MatchSpec, Seat
