@@ -78,7 +78,7 @@ ROLLOUT = 512                          # learner steps between two updates (all 
 
 
 def new_model(opponent: str, interface: str, seed: int, plain: bool = False,
-              batch_size: int = BATCH_SIZE) -> Any:
+              batch_size: int = BATCH_SIZE, n_envs: int = N_ENVS) -> Any:
     """Return MaskablePPO with its default policy network on one CPU thread over N_ENVS
     games (and, unless plain or on the flat table, the shared option layer)."""
     import torch
@@ -86,11 +86,11 @@ def new_model(opponent: str, interface: str, seed: int, plain: bool = False,
     from stable_baselines3.common.env_util import make_vec_env
 
     torch.set_num_threads(1)
-    envs = make_vec_env(lambda: make_env(opponent, interface), n_envs=N_ENVS, seed=seed)
+    envs = make_vec_env(lambda: make_env(opponent, interface), n_envs=n_envs, seed=seed)
     kwargs = {}
     if not plain and interface == "compact":
         kwargs = {"features_extractor_class": option_encoder()}
-    return MaskablePPO("MultiInputPolicy", envs, n_steps=ROLLOUT // N_ENVS,
+    return MaskablePPO("MultiInputPolicy", envs, n_steps=ROLLOUT // n_envs,
                        batch_size=batch_size, seed=seed, device="cpu", verbose=0,
                        policy_kwargs=kwargs)
 
@@ -156,7 +156,7 @@ def train(opponent: str, steps: int, chunks: int, games: int, seed: int, plain: 
 
 
 def measure(steps: int, seed: int, rounds: int = 3, batch_size: int = BATCH_SIZE,
-            ) -> dict[str, float]:
+            n_envs: int = N_ENVS) -> dict[str, float]:
     """Return MaskablePPO's learning steps per CPU second (environment, rollouts and updates,
     one torch thread) with the compact head (with the option layer, and plain) and with the
     flat one, against the heuristic agent, in this one run: `rounds` rounds of `steps` steps
@@ -164,7 +164,7 @@ def measure(steps: int, seed: int, rounds: int = 3, batch_size: int = BATCH_SIZE
     processes of a shared machine count little)."""
     configs = {"compact": ("compact", False), "compact_plain": ("compact", True),
                "flat": ("flat", True)}
-    models = {name: new_model("heuristic", interface, seed, plain, batch_size)
+    models = {name: new_model("heuristic", interface, seed, plain, batch_size, n_envs)
               for name, (interface, plain) in configs.items()}
     times: dict[str, list[float]] = {name: [] for name in configs}
     for r in range(rounds):
@@ -177,7 +177,8 @@ def measure(steps: int, seed: int, rounds: int = 3, batch_size: int = BATCH_SIZE
         width = model.policy.features_extractor.features_dim
         print(f"{name:13s}: {model.action_space.n:6d} logits, {width:6d} inputs: "
               f"{out[name]:7.1f} learning steps per CPU second", flush=True)
-    print(f"minibatch {batch_size}: compact / flat: {out['compact'] / out['flat']:.1f}x; "
+    print(f"{n_envs} games, minibatch {batch_size}: compact / flat: "
+          f"{out['compact'] / out['flat']:.1f}x; "
           f"compact_plain / flat: {out['compact_plain'] / out['flat']:.1f}x")
     return out
 
@@ -229,9 +230,11 @@ def main() -> None:
                         help="only measure learning steps/s, compact head against flat")
     parser.add_argument("--batch-size", type=int, default=BATCH_SIZE,
                         help=f"PPO minibatch of --measure (default {BATCH_SIZE})")
+    parser.add_argument("--envs", type=int, default=N_ENVS,
+                        help=f"games side by side in --measure (default {N_ENVS})")
     args = parser.parse_args()
     if args.measure:
-        measure(args.measure, args.seed, batch_size=args.batch_size)
+        measure(args.measure, args.seed, batch_size=args.batch_size, n_envs=args.envs)
         return
     start = time.perf_counter()
     histories, exported = {}, None

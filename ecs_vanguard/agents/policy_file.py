@@ -19,6 +19,7 @@ A loaded policy plays the same actions as the one saved: the file holds every nu
 
 from __future__ import annotations
 
+import hashlib
 import zipfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -36,6 +37,7 @@ from ecs_vanguard.observation import OBSERVATION
 
 FORMAT = "ecs_vanguard-policy/1"
 MAX_BYTES = 256 * 1024 * 1024          # a policy file past this is refused before it is read
+DIGEST_CHARS = 12                      # hex characters of a file's SHA-256 kept in agent specs
 
 
 class Policy(Protocol):
@@ -235,20 +237,41 @@ def load_policy(path: str | Path) -> Policy:
         raise PolicyFileError(f"policy file {path}: {exc}") from None
 
 
+def policy_digest(path: str | Path) -> str:
+    """Return the first DIGEST_CHARS hex characters of the file's SHA-256.
+
+    Raises:
+        PolicyFileError: the file cannot be read.
+    """
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:DIGEST_CHARS]
+    except FileNotFoundError:
+        raise PolicyFileError(f"policy file {path}: no such file") from None
+    except OSError as exc:
+        raise PolicyFileError(f"policy file {path}: cannot be read ({type(exc).__name__})"
+                              ) from None
+
+
 class PolicyAgent:
     """An agent that plays a policy loaded from a file (`file:policy.npz`).
 
     Args:
         seed: kept for the agent protocol; the policies are deterministic.
         path: the policy file.
+        digest: the file's digest (policy_digest) when it was named; a file that changed
+            since is refused, so the games of one run, in any worker, play one policy.
 
     Raises:
-        PolicyFileError: the file cannot be loaded (load_policy).
+        PolicyFileError: the file cannot be loaded (load_policy), or it changed.
     """
 
-    def __init__(self, seed: int = 0, path: str = "") -> None:
+    def __init__(self, seed: int = 0, path: str = "", digest: str = "") -> None:
         agent_rng(seed)                          # the seed is checked as every agent's is
         self.path = path
+        now = policy_digest(path)
+        if digest and digest != now:
+            raise PolicyFileError(f"policy file {path}: changed since it was named (digest "
+                                  f"{now}, not {digest})")
         self.policy = load_policy(path)
 
     def act(self, game: Game) -> Action:

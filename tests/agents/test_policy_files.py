@@ -22,7 +22,7 @@ from ecs_vanguard.agents import (
     make_agent,
     save_policy,
 )
-from ecs_vanguard.agents.policy_file import FORMAT
+from ecs_vanguard.agents.policy_file import FORMAT, policy_digest
 from ecs_vanguard.errors import PolicyFileError
 from ecs_vanguard.observation import OBSERVATION
 
@@ -95,9 +95,22 @@ def test_the_mlp_plays_only_legal_slots_and_its_highest_logit():
 def test_a_file_spec_names_the_path_and_makes_a_policy_agent(tmp_path):
     path = save_policy(LinearPolicy(np.zeros(linear.SIZE)), tmp_path / "zero.npz")
     spec = AgentSpec.parse(f"file:{path}")
-    assert str(spec) == f"file:{path}" and AgentSpec.parse(str(spec)) == spec
+    digest = policy_digest(path)
+    assert str(spec) == f"file:{path}#{digest}" and len(digest) == 12
+    assert AgentSpec.parse(str(spec)) == spec
     agent = make_agent(str(spec), seed=3)
     assert isinstance(agent, PolicyAgent) and isinstance(agent.policy, LinearPolicy)
+
+
+def test_a_policy_file_changed_since_its_spec_was_made_is_refused(tmp_path):
+    """A run records the file's digest: a worker or a resume never plays another policy."""
+    path = save_policy(LinearPolicy(np.zeros(linear.SIZE)), tmp_path / "p.npz")
+    text = str(AgentSpec.parse(f"file:{path}"))
+    save_policy(LinearPolicy(np.ones(linear.SIZE)), path)
+    with pytest.raises(ValueError, match="changed since it was named") as error:
+        make_agent(text)
+    assert "\n" not in str(error.value)
+    assert str(AgentSpec.parse(f"file:{path}")) != text           # named anew: the new digest
 
 
 def _bad_files(tmp_path):
@@ -169,7 +182,8 @@ def test_simulate_plays_a_saved_agent_and_records_it(tmp_path, capsys):
                          "--backend", "serial", "--out", str(out), "--seed", "4")
     assert code == 0, text
     records = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
-    assert len(records) == 3 and {r["agent_a"] for r in records} == {f"file:{path}"}
+    assert len(records) == 3
+    assert {r["agent_a"] for r in records} == {f"file:{path}#{policy_digest(path)}"}
     # The same games again from the loaded file: same winners and moves.
     again = tmp_path / "again"
     assert _run(capsys, "simulate", "--agent-a", f"file:{path}", "--games", "3", "--backend",
@@ -184,7 +198,7 @@ def test_a_tournament_enters_a_saved_agent(tmp_path, capsys):
                          "--games", "1", "--backend", "serial", "--no-out",
                          "--progress", "off")
     assert code == 0, text
-    assert f"file:{path}" in text and "rating" in text
+    assert f"file:{path}#{policy_digest(path)}" in text and "rating" in text
 
 
 @pytest.mark.parametrize("command", [
@@ -199,3 +213,22 @@ def test_the_cli_refuses_a_missing_policy_file_in_one_line(tmp_path, capsys, com
     lines = [line for line in err.splitlines() if line.strip()]
     assert code == 2 and len(lines) == 1, err
     assert lines[0].startswith("ecs-vanguard: error: ") and "no such file" in lines[0]
+
+
+def test_an_environment_plays_against_a_saved_agent(tmp_path):
+    pytest.importorskip("gymnasium")
+    from ecs_vanguard.env import VectorEnv
+
+    path = save_policy(_mlp(8, k=64), tmp_path / "opponent.npz")
+    runs = []
+    for _ in range(2):
+        venv = VectorEnv(2, opponent=f"file:{path}", interface="compact")
+        batch = venv.reset(seed=5)
+        observed = []
+        for _ in range(25):
+            batch = venv.step([0, 0])
+            observed.append(batch.obs.copy())
+        runs.append(np.stack(observed))
+    assert np.array_equal(runs[0], runs[1])
+    with pytest.raises(ValueError, match="no such file"):
+        VectorEnv(1, opponent=f"file:{tmp_path / 'nope.npz'}")
