@@ -4,7 +4,7 @@ of ecs_vanguard.encoding that PettingZoo and OpenSpiel keep.
 
 Slot i is the i-th legal action (`legal_actions()` order); slots past the legal actions are
 zero and masked. A decision with more than K legal actions shows its first K (K = 64 covers
-every decision but about 1 in 2,000 of random and heuristic games of the built-in decks).
+all but under 0.1% of the decisions of random and heuristic games of the built-in decks).
 `OPTION.names` names each feature of a slot ("kind.call", "card.power", "target.zone.vc",
 "circle.front_left") and `OPTION.part(options, "card")` cuts a part out, as the observation's
 parts do. Card features are printed or derived values of a card the deciding player is shown
