@@ -2,7 +2,7 @@
 heuristic agent, plot its win rate over training, and measure the learning speed of the compact
 action interface against the flat table (needs the `sb3` extra: sb3-contrib and torch).
 
-    python examples/train_maskable_ppo.py                        # about 10 minutes on one core
+    python examples/train_maskable_ppo.py                        # the README's plot
     python examples/train_maskable_ppo.py --steps 50000 --out runs/ppo.png --save runs/ppo.npz
     python examples/train_maskable_ppo.py --measure 2048         # steps/s: compact vs flat
 
@@ -217,9 +217,9 @@ def plot(histories: dict[str, list[tuple[int, int, int]]], path: Path, title: st
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=24_576, help="training steps per opponent")
-    parser.add_argument("--chunks", type=int, default=6, help="evaluations during training")
-    parser.add_argument("--games", type=int, default=100, help="held-out deals per evaluation")
+    parser.add_argument("--steps", type=int, default=8192, help="training steps per opponent")
+    parser.add_argument("--chunks", type=int, default=4, help="evaluations during training")
+    parser.add_argument("--games", type=int, default=40, help="held-out deals per evaluation")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("runs/maskable_ppo.png"))
     parser.add_argument("--save", type=Path, help="write the policy trained against the "
