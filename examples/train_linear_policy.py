@@ -3,11 +3,14 @@ and plot its win rate over training.
 
     python examples/train_linear_policy.py                      # about 2 CPU minutes (116 s)
     python examples/train_linear_policy.py --generations 40 --out runs/linear.png
+    python examples/train_linear_policy.py --save runs/linear.npz  # then: --agent-a file:runs/linear.npz
 
-The policy scores each legal action a in state s by theta . phi(s, a) and plays the best one;
-phi has one small block per kind of action, describing the action and the facts it depends on
-(a call: the card's power, grade against the row, an occupied circle; a guard: the shield, the
-damage, the battle's margin; a pick: whether the card is in the battle; ...): 51 weights.
+The policy (ecs_vanguard.agents.linear) scores each legal action a in state s by
+theta . phi(s, a) and plays the best one; phi has one small block per kind of action, describing
+the action and the facts it depends on (a call: the card's power, grade against the row, an
+occupied circle; a guard: the shield, the damage, the battle's margin; a pick: whether the card
+is in the battle; ...): 51 weights. `--save FILE.npz` writes the trained policy as a policy file
+that `simulate` and `tournament` play (`--agent-a file:FILE.npz`).
 
 The cross-entropy method keeps a Gaussian over theta: each generation draws a population, plays
 every candidate on the same deals against the heuristic agent (common random numbers), and
@@ -26,100 +29,11 @@ from pathlib import Path
 import numpy as np
 
 import ecs_vanguard as vg
-from ecs_vanguard.derived import query as q
-from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
-from ecs_vanguard.vocab.zones import BACK_ROW, Zone
+from ecs_vanguard.agents.linear import SIZE, choose, features  # noqa: F401 - the policy's phi
+from ecs_vanguard.agents.policy_file import LinearPolicy, save_policy
+from ecs_vanguard.vocab.zones import Zone
 
 DECKS = ("blazing_dragons", "radiant_knights")
-DONE_IN = (DecisionKind.MAIN_PHASE, DecisionKind.ATTACK, DecisionKind.GUARD, DecisionKind.RIDE,
-           DecisionKind.MULLIGAN, DecisionKind.CHOOSE_CARD, DecisionKind.BOOST)
-
-
-def _card(game: vg.Game, card: int) -> tuple:
-    state = game.state
-    d = state.card(card)
-    return d, q.position(card), q.power(state, card) / 10000
-
-
-def _ride(game: vg.Game, a: vg.Action) -> list[float]:
-    d, pos, _ = _card(game, a.card)
-    return [1.0, d.grade / 3, pos.zone is Zone.HAND]
-
-
-def _call(game: vg.Game, a: vg.Action) -> list[float]:
-    d, _, power = _card(game, a.card)
-    back = a.circle in BACK_ROW
-    occupied = bool(game.state.board.circles[game.decision.player].get(a.circle))
-    return [1.0, power, d.grade >= 2 and not back, d.grade <= 1 and back, occupied,
-            d.trigger is not None, d.sentinel]
-
-
-def _attack(game: vg.Game, a: vg.Action) -> list[float]:
-    _, _, power = _card(game, a.card)
-    _, target, target_power = _card(game, a.target)
-    return [1.0, power, target.zone is Zone.VC, power - target_power]
-
-
-def _guard(game: vg.Game, a: vg.Action) -> list[float]:
-    state = game.state
-    d, _, _ = _card(game, a.card)
-    attack, defence = q.battle_totals(state)
-    damage = q.damage_count(state, game.decision.player) / 6
-    shield = q.shield(state, a.card) / 10000
-    return [1.0, shield, damage, (attack - defence) / 10000, d.sentinel, shield * damage,
-            q.position(state.battle.target).zone is Zone.VC]
-
-
-def _pick(game: vg.Game, a: vg.Action) -> list[float]:
-    if a.card < 0:
-        return [1.0, 0, 0, 0, 0]
-    d, pos, power = _card(game, a.card)
-    battle = game.state.battle
-    battling = battle is not None and a.card in (battle.attacker, battle.target)
-    mine = pos.owner == game.decision.player
-    return [1.0, battling or (pos.zone is Zone.VC and mine), d.grade / 3, power, mine]
-
-
-def _done(game: vg.Game, a: vg.Action) -> list[float]:
-    kind = game.decision.kind
-    return [float(kind is k) for k in DONE_IN] + [float(kind not in DONE_IN)]
-
-
-def _bias(game: vg.Game, a: vg.Action) -> list[float]:
-    return [1.0]
-
-
-# phi(s, a) has one block per action kind; an action fills only its own kind's block.
-BLOCKS = {ActionKind.RIDE: _ride, ActionKind.CALL: _call, ActionKind.ATTACK: _attack,
-          ActionKind.GUARD: _guard, ActionKind.PICK: _pick, ActionKind.DONE: _done,
-          ActionKind.INTERCEPT: _guard}
-BLOCKS |= {k: _bias for k in ActionKind if k not in BLOCKS}
-_WIDTH = {ActionKind.RIDE: 3, ActionKind.CALL: 7, ActionKind.ATTACK: 4, ActionKind.GUARD: 7,
-          ActionKind.INTERCEPT: 7, ActionKind.PICK: 5, ActionKind.DONE: len(DONE_IN) + 1}
-_START: dict[ActionKind, int] = {}
-SIZE = 0
-for _kind in ActionKind:
-    _START[_kind] = SIZE
-    SIZE += _WIDTH.get(_kind, 1)
-
-
-def features(game: vg.Game, action: vg.Action) -> np.ndarray:
-    """phi(s, a): the block of the action's kind filled by its describer, zeros elsewhere."""
-    phi = np.zeros(SIZE)
-    start = _START[action.kind]
-    block = BLOCKS[action.kind](game, action)
-    phi[start:start + len(block)] = block
-    return phi
-
-
-def choose(theta: np.ndarray, game: vg.Game) -> vg.Action:
-    """Return the legal action with the highest score theta . phi (the first on ties). Moves
-    between circles are left out: a fixed scorer that likes one would swap two units forever."""
-    actions = [a for a in game.legal_actions() if a.kind is not ActionKind.MOVE]
-    if len(actions) == 1:
-        return actions[0]
-    scores = np.array([features(game, a) @ theta for a in actions])
-    return actions[int(np.argmax(scores))]
 
 
 def play(theta: np.ndarray, seeds: list[int]) -> tuple[int, float]:
@@ -141,8 +55,9 @@ def play(theta: np.ndarray, seeds: list[int]) -> tuple[int, float]:
 
 
 def train(generations: int, population: int, games: int, held_out: int, seed: int,
-          ) -> list[tuple[int, int]]:
-    """Run the cross-entropy method; return (wins, games) of the mean after each generation."""
+          ) -> tuple[list[tuple[int, int]], np.ndarray]:
+    """Run the cross-entropy method; return (wins, games) of the mean after each generation,
+    and the final mean."""
     rng = np.random.default_rng(seed)
     mean, std = np.zeros(SIZE), np.ones(SIZE)
     elite = max(2, population // 5)
@@ -157,7 +72,7 @@ def train(generations: int, population: int, games: int, held_out: int, seed: in
         history.append((play(mean, test_seeds)[0], held_out))
         print(f"generation {generation + 1:3d}: best score {scores.max():.2f}/{games}, "
               f"mean policy {history[-1][0]}/{held_out} on held-out deals", flush=True)
-    return history
+    return history, mean
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -200,9 +115,14 @@ def main() -> None:
     parser.add_argument("--held-out", type=int, default=100, help="deals to rate the mean on")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("runs/linear_policy.png"))
+    parser.add_argument("--save", type=Path, help="write the trained policy (a .npz policy file)")
     args = parser.parse_args()
     start = time.perf_counter()
-    history = train(args.generations, args.population, args.games, args.held_out, args.seed)
+    history, mean = train(args.generations, args.population, args.games, args.held_out,
+                          args.seed)
+    if args.save:
+        save_policy(LinearPolicy(mean), args.save)
+        print(f"policy: {args.save} (play it with --agent-a file:{args.save})")
     title = (f"linear policy, cross-entropy method: {args.population} x {args.games} games "
              f"per generation")
     plot(history, args.out, title)

@@ -1,5 +1,11 @@
 """Agent specs: an agent name with its options, as text on the command line and in run records
-(`mcts`, `mcts:iterations=50,rollout=random`), parsed once into an AgentSpec.
+(`mcts`, `mcts:iterations=50,rollout=random`, `file:policy.npz`), parsed once into an AgentSpec.
+
+`file:PATH` is a policy saved to a file (agents.policy_file): the path is written after the
+colon as it is (no `path=`), and the spec's text adds the file's digest (`file:PATH#3fa2c1d07b9e`)
+so that a run records which policy played and a file changed since is refused (on --resume,
+in the workers). The file is loaded when the spec is parsed: a missing or bad file is refused
+at once.
 
 Options are the keyword arguments of the agent's class after `seed`, with their defaults; a
 spec's text names only the options that differ from the defaults, so equal agents have equal
@@ -16,11 +22,14 @@ from typing import Any
 
 from ecs_vanguard.agents.heuristic import HeuristicAgent
 from ecs_vanguard.agents.mcts import MCTSAgent
+from ecs_vanguard.agents.policy_file import DIGEST_CHARS, PolicyAgent, policy_digest
 from ecs_vanguard.agents.random_agent import RandomAgent
 from ecs_vanguard.vocab import checks
 from ecs_vanguard.vocab.errors import ArgumentError
 
-AGENTS: dict[str, type] = {"random": RandomAgent, "heuristic": HeuristicAgent, "mcts": MCTSAgent}
+AGENTS: dict[str, type] = {"random": RandomAgent, "heuristic": HeuristicAgent, "mcts": MCTSAgent,
+                           "file": PolicyAgent}
+FILE = "file"                          # the agent whose option is written bare: file:PATH
 
 
 @cache
@@ -47,6 +56,8 @@ class AgentSpec:
         if isinstance(text, AgentSpec):
             return text
         name, _, rest = str(text).strip().partition(":")
+        if name.strip() == FILE:
+            return _file_spec(rest.strip())
         pairs = [item.partition("=") for item in rest.split(",") if item.strip()]
         bad = [key for key, eq, _ in pairs if not eq]
         if bad:
@@ -62,6 +73,10 @@ class AgentSpec:
         """
         if name not in AGENTS:
             raise ArgumentError(f"unknown agent {name!r}: choose one of {', '.join(AGENTS)}")
+        if name == FILE:
+            given = dict(options or {})
+            digest = given.get("digest")
+            return _file_spec(f"{given.get('path', '')}" + (f"#{digest}" if digest else ""))
         known = agent_options(name)
         chosen = {}
         for key, value in (options or {}).items():
@@ -85,9 +100,31 @@ class AgentSpec:
         return AGENTS[self.name](seed, **dict(self.options))
 
     def __str__(self) -> str:
+        if self.name == FILE:
+            options = dict(self.options)
+            return f"{FILE}:{options.get('path', '')}#{options.get('digest', '')}"
         if not self.options:
             return self.name
         return f"{self.name}:" + ",".join(f"{k}={v}" for k, v in self.options)
+
+
+def _file_spec(text: str) -> AgentSpec:
+    """Return the spec of `PATH` or `PATH#DIGEST` after `file:` (the module doc).
+
+    Raises:
+        ValueError: no path, a file that cannot be loaded or that changed since its digest.
+    """
+    path, mark, digest = text.rpartition("#")
+    if not mark or len(digest) != DIGEST_CHARS or not all(c in "0123456789abcdef" for c in digest):
+        path, digest = text, ""
+    if not path:
+        raise ValueError("agent 'file' needs a policy file: file:PATH (a .npz file)")
+    try:
+        digest = digest or policy_digest(path)
+        PolicyAgent(0, path=path, digest=digest)              # loads it: refused now, not later
+    except ValueError as exc:
+        raise ValueError(f"agent 'file': {exc}") from None
+    return AgentSpec(FILE, (("path", path), ("digest", digest)))
 
 
 def _typed(name: str, key: str, value: Any, default: Any) -> Any:

@@ -1,5 +1,5 @@
-"""Agent arguments of the command line: agent specs (`--agent-a mcts`, `--agents random,mcts`)
-and the search options every `mcts` agent of a command takes (`--mcts-iterations 200`)."""
+"""Agent arguments of the command line: agent specs (`--agent-a mcts`, `--agents random,mcts`,
+`--agent-a file:policy.npz`, a saved policy) and the search options every `mcts` agent of a command takes (`--mcts-iterations 200`)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,10 @@ def agent_arg(text: str) -> AgentSpec:
 
 def agent_help() -> str:
     """Return the help text of an agent option."""
-    return (f"agent: {', '.join(AGENTS)} (options as mcts:iterations=50,rollout=random; "
-            "heuristic plays sensibly, random is uniform, mcts searches)")
+    names = ", ".join(name for name in AGENTS if name != "file")
+    return (f"agent: {names} (options as mcts:iterations=50,rollout=random; "
+            "heuristic plays sensibly, random is uniform, mcts searches), or file:PATH, "
+            "a saved policy (.npz)")
 
 
 def add_search_options(parser: argparse.ArgumentParser) -> None:

@@ -8,7 +8,9 @@ asked for:
 
 With Gymnasium installed, importing this package registers "ecs_vanguard/Vanguard-v0":
 `gymnasium.make("ecs_vanguard/Vanguard-v0", opponent="heuristic")` and
-`gymnasium.make_vec("ecs_vanguard/Vanguard-v0", num_envs=16)` (the latter builds GymVectorEnv).
+`gymnasium.make_vec("ecs_vanguard/Vanguard-v0", num_envs=16)` (the latter builds GymVectorEnv),
+and "ecs_vanguard/VanguardCompact-v0", the same with interface="compact" (K option slots with
+a feature vector each, ecs_vanguard.perspective.compact).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 from ecs_vanguard.env.vector import VectorEnv, VectorStep
 
 ENV_ID = "ecs_vanguard/Vanguard-v0"
+COMPACT_ENV_ID = "ecs_vanguard/VanguardCompact-v0"
 _LAZY = {"VanguardEnv": "ecs_vanguard.env.gym_env", "GymVectorEnv": "ecs_vanguard.env.gym_vector",
          "VanguardAECEnv": "ecs_vanguard.env.aec_env"}
 
@@ -35,13 +38,15 @@ def register_envs() -> bool:
         import gymnasium
     except ImportError:
         return False
-    if ENV_ID not in gymnasium.registry:
-        gymnasium.register(id=ENV_ID, entry_point="ecs_vanguard.env.gym_env:VanguardEnv",
-                           vector_entry_point="ecs_vanguard.env.gym_vector:GymVectorEnv")
+    for env_id, kwargs in ((ENV_ID, {}), (COMPACT_ENV_ID, {"interface": "compact"})):
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="ecs_vanguard.env.gym_env:VanguardEnv",
+                               vector_entry_point="ecs_vanguard.env.gym_vector:GymVectorEnv",
+                               kwargs=kwargs)
     return True
 
 
 register_envs()
 
-__all__ = ["ENV_ID", "GymVectorEnv", "VanguardAECEnv", "VanguardEnv", "VectorEnv", "VectorStep",
+__all__ = ["COMPACT_ENV_ID", "ENV_ID", "GymVectorEnv", "VanguardAECEnv", "VanguardEnv", "VectorEnv", "VectorStep",
            "register_envs"]

@@ -1,5 +1,6 @@
-"""What every environment shares: the match it plays, its spaces, its end, and `Seat`, one
-learner seat against a built-in agent (the game loop of VanguardEnv and VectorEnv, no gymnasium).
+"""What every environment shares: the match it plays, its action interface and spaces, its end,
+and `Seat`, one learner seat against a built-in agent (the game loop of VanguardEnv and
+VectorEnv, no gymnasium).
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ import numpy as np
 
 from ecs_vanguard.agents import make_agent
 from ecs_vanguard.game import Game
+from ecs_vanguard.perspective import compact
 from ecs_vanguard.perspective.encoding import ACTION_COUNT, OBSERVATION
 from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.pool.deck import Deck
 from ecs_vanguard.vocab import checks
+from ecs_vanguard.vocab.decisions import Action
 from ecs_vanguard.vocab.errors import ArgumentError, IllegalActionError
 from ecs_vanguard.vocab.limits import LIMIT_END_CODES
 
@@ -23,6 +26,10 @@ LIMIT_ENDS = LIMIT_END_CODES          # a game stopped by a limit is truncated, 
 # What an action index that is not legal does: "lose" ends the episode as a loss (reward -1,
 # info["illegal_action"] True), "raise" raises IllegalActionError and changes nothing.
 ILLEGAL_ACTIONS = ("lose", "raise")
+# How a decision is offered: "flat", an index of the 18,849-entry action table (the mask over the
+# whole table), or "compact", one of K option slots with a feature vector each (ecs_vanguard.
+# compact: slot i plays the i-th legal action).
+INTERFACES = ("flat", "compact")
 
 
 @dataclass(frozen=True)
@@ -50,16 +57,82 @@ class MatchSpec:
         return Deck.resolve(self.deck_a, db), Deck.resolve(self.deck_b, db)
 
 
-def spaces() -> tuple[Any, Any]:
-    """Return (observation space, action space): a dict of the vector and the legal mask."""
-    from gymnasium import spaces as gs
+@dataclass(frozen=True)
+class Interface:
+    """How an environment offers a decision: the flat action table or K option slots.
 
-    observation = gs.Dict({
-        # Values are scaled (power / 10000, counts / 10, ...); an over trigger reaches 1e4.
-        "observation": gs.Box(-1e3, 1e5, (OBSERVATION.size,), np.float32),
-        "action_mask": gs.Box(0, 1, (ACTION_COUNT,), np.int8),
-    })
-    return observation, gs.Discrete(ACTION_COUNT)
+    Raises:
+        ArgumentError: an unknown interface, or max_options not a whole number from 1 to 4096.
+    """
+
+    name: str = "flat"
+    max_options: int = compact.MAX_OPTIONS
+
+    def __post_init__(self) -> None:
+        if self.name not in INTERFACES:
+            raise ArgumentError(f"interface must be one of {INTERFACES}, not {self.name!r:.40}")
+        k = self.max_options
+        if isinstance(k, bool) or not isinstance(k, int | np.integer) or not 1 <= k <= 4096:
+            raise ArgumentError(f"max_options must be a whole number from 1 to 4096, "
+                                f"got {k!r:.40}")
+
+    @property
+    def size(self) -> int:
+        """The number of actions: the table's entries, or the option slots."""
+        return ACTION_COUNT if self.name == "flat" else int(self.max_options)
+
+    def spaces(self) -> tuple[Any, Any]:
+        """Return (observation space, action space): a dict of the vector, the legal mask and
+        (compact) the options' features."""
+        from gymnasium import spaces as gs
+
+        parts: dict[str, Any] = {
+            # Values are scaled (power / 10000, counts / 10, ...); an over trigger reaches 1e4.
+            "observation": gs.Box(-1e3, 1e5, (OBSERVATION.size,), np.float32),
+            "action_mask": gs.Box(0, 1, (self.size,), np.int8),
+        }
+        if self.name == "compact":
+            parts["options"] = gs.Box(-1e3, 1e5, (self.size, compact.OPTION.size), np.float32)
+        return gs.Dict(parts), gs.Discrete(self.size)
+
+    def mask(self, game: Game) -> np.ndarray:
+        """Return the bool mask of the legal actions of the pending decision."""
+        if self.name == "flat":
+            return game.action_mask()
+        return compact.option_mask(game.legal_actions(), self.size)
+
+    def observe(self, game: Game, player: int, acting: bool) -> dict[str, np.ndarray]:
+        """Return the observation of `player`; mask and options are zero when not acting."""
+        mask = self.mask(game) if acting else np.zeros(self.size, bool)
+        out = {"observation": game.observation(player), "action_mask": mask.astype(np.int8)}
+        if self.name == "compact":
+            out["options"] = self.options(game, player) if acting else np.zeros(
+                (self.size, compact.OPTION.size), np.float32)
+        return out
+
+    def options(self, game: Game, player: int) -> np.ndarray:
+        """Return the (K, OPTION.size) features of the pending decision's option slots."""
+        game.switch()
+        return compact.options(game.state, player, game.legal_actions(), self.size)
+
+    def action(self, game: Game, index: int) -> Action:
+        """Return the legal action an index names (a table index, or a slot).
+
+        Raises:
+            IllegalActionError: no legal action has it (also a ValueError).
+        """
+        if self.name == "flat":
+            return game.decode_action(index)
+        actions = game.legal_actions()
+        if not 0 <= index < min(len(actions), self.size):
+            raise IllegalActionError(f"option slot {index} is not legal now "
+                                     f"({min(len(actions), self.size)} options)")
+        return actions[index]
+
+
+def spaces() -> tuple[Any, Any]:
+    """Return (observation space, action space) of the flat table (Interface.spaces)."""
+    return Interface().spaces()
 
 
 def action_index(action: object) -> int:
@@ -98,7 +171,7 @@ class Seat:
     """
 
     def __init__(self, match: MatchSpec, opponent: str = "random", seat: int = 0,
-                 illegal_action: str = "lose") -> None:
+                 illegal_action: str = "lose", interface: Interface | None = None) -> None:
         if seat not in (0, 1):
             raise ArgumentError(f"seat must be 0 or 1, got {seat!r:.40}")
         checks.one_of(illegal_action, "illegal_action", ILLEGAL_ACTIONS)
@@ -108,6 +181,7 @@ class Seat:
             raise ArgumentError(f"opponent: {exc}") from None
         self.match, self.opponent_name, self.seat = match, opponent, seat
         self.illegal_action = illegal_action
+        self.interface = interface or Interface()
         self._decks = match.decks()
         self.game: Game | None = None
         self.done = True
@@ -121,10 +195,17 @@ class Seat:
 
     def observe(self) -> dict[str, np.ndarray]:
         """Return the learner's observation and legal-action mask (zero once done)."""
-        return observe(self.require_game(), self.seat, not self.done)
+        return self.interface.observe(self.require_game(), self.seat, not self.done)
+
+    def action_masks(self) -> np.ndarray:
+        """Return the bool mask of the learner's legal actions (all False once done)."""
+        if self.done:
+            return np.zeros(self.interface.size, bool)
+        return self.interface.mask(self.require_game())
 
     def step(self, index: int) -> tuple[float, bool, bool, dict[str, Any]]:
-        """Apply the learner's action index; return (reward, terminated, truncated, info).
+        """Apply the learner's action index (a table index, or a slot of the compact
+        interface); return (reward, terminated, truncated, info).
 
         Raises:
             IllegalActionError: the episode is over, the action is not an integer, or the
@@ -135,7 +216,7 @@ class Seat:
             raise IllegalActionError("the episode is over: call reset()")
         position = action_index(index)             # not an integer at all: always an error
         try:
-            chosen = game.decode_action(position)
+            chosen = self.interface.action(game, position)
         except ValueError as exc:
             if self.illegal_action == "raise":
                 raise IllegalActionError(str(exc)) from None

@@ -10,7 +10,6 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from ecs_vanguard.env.common import spaces
 from ecs_vanguard.env.vector import VectorEnv, VectorStep
 
 
@@ -28,7 +27,7 @@ class GymVectorEnv(gym.vector.VectorEnv):
     def __init__(self, num_envs: int = 1, **kwargs: Any) -> None:
         self.env = VectorEnv(num_envs, **kwargs)
         self.num_envs = self.env.n
-        self.single_observation_space, self.single_action_space = spaces()
+        self.single_observation_space, self.single_action_space = self.env.interface.spaces()
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
 
@@ -51,11 +50,20 @@ class GymVectorEnv(gym.vector.VectorEnv):
             if batch.done[i]:
                 final = {"observation": batch.final_obs[i],
                          "action_mask": np.zeros_like(batch.mask[i], dtype=np.int8)}
+                if batch.options is not None:
+                    final["options"] = np.zeros_like(batch.options[i])
                 infos = self._add_info(infos, {"final_obs": final, "final_info": info}, i)
             infos = self._add_info(infos, info, i)
         return (self._obs(batch), batch.reward.astype(np.float64), batch.terminated,
                 batch.truncated, infos)
 
+    def action_masks(self) -> np.ndarray:
+        """Return the (num_envs, A) bool mask of the legal actions (VectorEnv.action_masks)."""
+        return self.env.action_masks()
+
     @staticmethod
     def _obs(batch: VectorStep) -> dict[str, np.ndarray]:
-        return {"observation": batch.obs, "action_mask": batch.mask.astype(np.int8)}
+        out = {"observation": batch.obs, "action_mask": batch.mask.astype(np.int8)}
+        if batch.options is not None:
+            out["options"] = batch.options
+        return out

@@ -9,6 +9,7 @@
     ├── ReproductionError    a reproduction or game record cannot be read or does not match
     ├── OddsError            a mulligan policy, card filter or odds question cannot be read
     ├── ArgumentError        a bad argument to the Python API (also a ValueError)
+    ├── PolicyFileError      a policy file (.npz) is missing or malformed (also a ValueError)
     └── IllegalActionError   step() got an action that is not legal now; nothing changed
                              (also a ValueError)
 """
@@ -38,6 +39,10 @@ class IllegalActionError(VanguardError, ValueError):
 
 class ArgumentError(VanguardError, ValueError):
     """A bad argument to the Python API: a seed that is not an integer, a player not 0 or 1."""
+
+
+class PolicyFileError(VanguardError, ValueError):
+    """A saved policy cannot be loaded: missing, not a policy file, or arrays that do not fit."""
 
 
 class SimulationError(VanguardError, ValueError):
