@@ -133,7 +133,8 @@ def _hash(values: Callable[[object], tuple[Any, ...]]) -> Callable[[object], int
     return __hash__
 
 
-def _frozen(owner: type[Any], names: frozenset[str]) -> tuple[Callable[..., None], Callable[..., None]]:
+def _frozen(owner: type[Any],
+            names: frozenset[str]) -> tuple[Callable[..., None], Callable[..., None]]:
     """Return `__setattr__` and `__delattr__` refusing to change a field (as dataclasses)."""
     def __setattr__(self: Any, name: str, value: object) -> None:
         if type(self) is owner or name in names:

@@ -122,7 +122,8 @@ def test_help_and_version_import_nothing_of_the_engine():
     assert _engine_loaded_by("--help") == ("0", "[]")
     code, loaded = _engine_loaded_by("simulate", "--help")
     assert code == "0" and "ecs_vanguard.game" in loaded
-    face = "import ecs_vanguard, sys; print('ecs_vanguard.game' in sys.modules, 'numpy' in sys.modules)"
+    face = ("import ecs_vanguard, sys; "
+            "print('ecs_vanguard.game' in sys.modules, 'numpy' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", face], capture_output=True, text=True, env=ENV,
                           timeout=60, check=False)
     assert done.stdout.split() == ["False", "False"], done.stderr
