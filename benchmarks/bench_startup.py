@@ -38,13 +38,15 @@ COMMANDS = {
 
 
 def wall_times(argv: list[str], runs: int) -> list[float]:
-    """Seconds of wall time of `python ARGV`, once per run, in fresh interpreters."""
+    """Seconds of wall time of `python ARGV` run in ROOT (`-c` imports from the working
+    folder first), once per run, in fresh interpreters."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)}
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run([sys.executable, *argv], env=env, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([sys.executable, *argv], env=env, cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
         times.append(time.perf_counter() - start)
     return times
 
