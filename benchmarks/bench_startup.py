@@ -12,8 +12,9 @@ line per figure:
 Figures: `python` (python -c pass), `import` (import ecs_vanguard: the face alone, lazy),
 `import_engine` (from ecs_vanguard import Game: the engine), `help` and `version` (python -m
 ecs_vanguard --help / --version; the `ecs-vanguard` script runs the same code). Python caches
-compiled modules (.pyc) by default; with PYTHONDONTWRITEBYTECODE set, every import compiles its
-source again and the import figures are several times larger (`"pyc": false` on each line).
+compiled modules (.pyc) by default; with PYTHONDONTWRITEBYTECODE set (`"pyc": false` on each
+line) and no .pyc files from before, every import compiles its source again and the import
+figures are several times larger.
 """
 
 from __future__ import annotations
