@@ -4,12 +4,11 @@ program counter (STYLE §5) and two programs can be joined (ALC-01's A then B)."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ecs_vanguard.cards.check import Check
+from ecs_vanguard.vocab.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class If:
     """If the condition holds, do the `then` steps, otherwise the `else` steps ("if X, do Y
     instead")."""
@@ -19,7 +18,7 @@ class If:
     otherwise: tuple[object, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pay:
     """A cost in the middle of an effect ("then, COST [...], do Y"): asked (when `optional`) and
     paid all or nothing (CORE-19); if paid, the `then` steps ("if you do"), otherwise the `else`
@@ -35,7 +34,7 @@ class Pay:
 # -- steps compiled from `if` and `pay`: never written in card files ---------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Branch:
     """Go on if the condition holds; otherwise skip the next `skip` steps."""
 
@@ -43,14 +42,14 @@ class Branch:
     skip: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Skip:
     """Skip the next `n` steps (the end of a `then` block that has an `else`)."""
 
     n: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PayOrSkip:
     """Ask and pay a cost all or nothing; when it is not paid, skip the next `skip` steps."""
 

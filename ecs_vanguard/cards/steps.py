@@ -8,8 +8,6 @@ Keys `from` and `as` of the TOML are the fields `source` and `bind` here (Python
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ecs_vanguard.cards.flow import If, Pay
 from ecs_vanguard.cards.value_steps import (
     AddCritical,
@@ -22,11 +20,12 @@ from ecs_vanguard.cards.value_steps import (
     Restrict,
 )
 from ecs_vanguard.vocab.formats import RESTRICTIONS, Duration, Stat
+from ecs_vanguard.vocab.records import record
 
 Where = tuple[tuple[str, object], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Choose:
     """Choose `count` cards (at least `min`) from a selector, one at a time, and bind them."""
 
@@ -38,7 +37,7 @@ class Choose:
     chooser: str = "you"            # "opponent": the ability's opponent makes the choice
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Draw:
     """Draw n cards, or up to n stopping before any (ACT-01)."""
 
@@ -46,7 +45,7 @@ class Draw:
     up_to: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Mill:
     """Put the top n cards of your deck into the drop, or up to n (ACT-01)."""
 
@@ -54,7 +53,7 @@ class Mill:
     up_to: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BindTop:
     """Bind the top n cards of your deck, or up to n (ACT-01, ACT-20)."""
 
@@ -62,7 +61,7 @@ class BindTop:
     up_to: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SoulCharge:
     """Soul charge n: as many as possible, or up to n (ACT-01, ACT-19)."""
 
@@ -70,7 +69,7 @@ class SoulCharge:
     up_to: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LookTop:
     """Look at (or reveal) the top n of your deck, or up to n; they stay in the deck (ACT-02)."""
 
@@ -80,7 +79,7 @@ class LookTop:
     bind: str = "looked"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CounterBlast:
     """Counter blast n: all or nothing, only matching cards with a condition (ACT-16)."""
 
@@ -89,7 +88,7 @@ class CounterBlast:
     player: str = "you"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SoulBlast:
     """Soul blast n: all or nothing, only matching cards with a condition (ACT-18)."""
 
@@ -98,14 +97,14 @@ class SoulBlast:
     player: str = "you"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CounterCharge:
     """Counter charge n: as many as possible (ACT-17)."""
 
     n: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Discard:
     """Discard n cards from a hand; chosen by the owner, the opponent, or at random (ACT-03)."""
 
@@ -115,7 +114,7 @@ class Discard:
     where: Where = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reveal:
     """Reveal cards: chosen from your hand (`source`) for a cost, or bound ones (`target`) for an
     effect; shown until the cost is paid or the effect ends (ACT-09)."""
@@ -127,7 +126,7 @@ class Reveal:
     bind: str = "revealed"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Search:
     """Search a zone for up to `count` matching cards; a hidden zone may find nothing (ACT-10)."""
 
@@ -138,7 +137,7 @@ class Search:
     distinct_names: bool = False    # "up to two cards with different card names" (TERM-05)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PutInto:
     """Put the target cards (those matching `where`) into one of their owner's zones."""
 
@@ -148,63 +147,63 @@ class PutInto:
     where: Where = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Shuffle:
     """Shuffle your deck; cards found by a search are no longer in it (ACT-11)."""
 
     player: str = "you"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Retire:
     """Retire the target units (ACT-04)."""
 
     target: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Stand:
     """Stand the target units; a standing unit is not stood (ACT-12)."""
 
     target: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rest:
     """Rest the target units; a resting unit is not rested (ACT-12)."""
 
     target: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnFaceUp:
     """Turn the target cards face up; a face-up card is not turned (ACT-13)."""
 
     target: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnFaceDown:
     """Turn the target cards face down; a face-down card is not turned (ACT-13)."""
 
     target: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Heal:
     """Heal n: choose n damage cards and put them into the drop (ACT-08)."""
 
     n: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Bind:
     """Bind the target cards (ACT-20)."""
 
     target: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SuperiorRide:
     """Ride one chosen card from a selector by an effect: a superior ride (ACT-06); `player`
     "opponent": the opponent rides one of their cards onto their VC."""
@@ -214,7 +213,7 @@ class SuperiorRide:
     player: str = "you"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SuperiorCall:
     """Call up to `count` chosen cards by an effect to RCs (different circles) or to GC at rest
     (ACT-07): choose the cards, turn them face up, choose circles, place them all at once."""
@@ -228,7 +227,7 @@ class SuperiorCall:
     bind: str = "called"            # the called units, for later steps ("that unit")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DealDamage:
     """Deal n damage to "the vanguard" of a player: skill damage, each point a damage check
     (ACT-15, TERM-03); a legion's leader and mate each take n (LEG-28)."""
@@ -238,14 +237,14 @@ class DealDamage:
     target: str = ""          # chosen vanguards of that player, each taking n; "": all of them
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Battles:
     """The target becomes the attacked unit of this battle (ACT-21)."""
 
     target: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GiveAbility:
     """The target gains ability `index` of card `card` for a period (ACT-22)."""
 
@@ -256,7 +255,7 @@ class GiveAbility:
     where: Where = ()                  # filters on the units `target` selects
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LoseAbilities:
     """The target loses its abilities for a period (ACT-22)."""
 
@@ -265,7 +264,7 @@ class LoseAbilities:
     where: Where = ()                  # filters on the units `target` selects
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Lock:
     """Lock the target rear-guards (ACT-23); `until_owner_end` unlocks them at the end of their
     owner's turn."""
@@ -274,28 +273,28 @@ class Lock:
     until_owner_end: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Unlock:
     """Unlock the target locked cards (ACT-24)."""
 
     target: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DeclareName:
     """Declare a card name of the database (ACT-25); `declared = "<bind>"` filters by it."""
 
     bind: str = "declared"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GuardAtOnce:
     """In this battle the opponent can't call to GC unless n or more at once (ACT-27)."""
 
     n: int = 2
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ForEach:
     """Count the cards a selector gives once, then do the steps that many times; choices in the
     repetitions pick different cards (ACT-28). Not inside: look_top, deal_damage, for_each,
@@ -306,7 +305,7 @@ class ForEach:
     where: Where = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GainName:
     """The target also has `name` for a period (TERM-05)."""
 
@@ -315,7 +314,7 @@ class GainName:
     until: Duration = Duration.END_OF_TURN
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BecomeName:
     """The target's names become `name` for a period (TERM-05)."""
 
@@ -324,7 +323,7 @@ class BecomeName:
     until: Duration = Duration.END_OF_TURN
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EnterState:
     """You (or your opponent) enter a named player state for a period (IKK-01)."""
 
@@ -333,14 +332,14 @@ class EnterState:
     player: str = "you"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiscardGrades:
     """Discard cards from hand whose grades total `total` or more (the usual Stride cost)."""
 
     total: int = 3
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SuperiorStride:
     """Stride a G unit chosen from your G zone by an effect: no requirement, no cost (STR-05)."""
 
@@ -348,7 +347,7 @@ class SuperiorStride:
     where: Where = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlaceOnRC:
     """Put chosen cards onto RCs by an effect: an appearance, neither a call nor a stride
     (STR-10, STR-16)."""
@@ -358,7 +357,7 @@ class PlaceOnRC:
     where: Where = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RestrictAttack:
     """The target units may attack only vanguards ("only_vanguards") or not at all ("none")
     for a period; for a legion it binds the whole attack (LEG-12)."""
@@ -368,7 +367,7 @@ class RestrictAttack:
     until: Duration = Duration.END_OF_TURN
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PutAsHeart:
     """Put a chosen card onto VC as a heart of the G unit there (HRT-10)."""
 
@@ -376,14 +375,14 @@ class PutAsHeart:
     where: Where = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Imprison:
     """Imprison the target opponent's cards in your order zone, if it has a Prison (PRI-01)."""
 
     target: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MakeTokens:
     """Choose up to `count` different RCs, then make a token of card `card` on each (TOK-06)."""
 
@@ -391,7 +390,7 @@ class MakeTokens:
     count: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SetWorldContent:
     """Your Worlds' content becomes `content` for a period; it replaces the old one (WLD-01)."""
 
@@ -399,21 +398,21 @@ class SetWorldContent:
     until: Duration = Duration.END_OF_TURN
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Delete:
     """Delete the target vanguards (CORE-21, premium)."""
 
     target: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RemoveFromGame:
     """Remove the target cards from the game (the over trigger, CORE-14)."""
 
     target: str = "self"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Swap:
     """The target rear-guard and the `other` one exchange their circles ("exchange positions");
     a move between circles, not a zone change (CORE-07, CORE-20)."""
@@ -422,7 +421,7 @@ class Swap:
     other: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ExtraTurn:
     """After this turn, you (or your opponent) take one more turn."""
 

@@ -5,14 +5,13 @@ value until it is a number (an effect only)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ecs_vanguard.vocab.formats import Duration
+from ecs_vanguard.vocab.records import record
 
 Where = tuple[tuple[str, object], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Quantity:
     """How many cards a selector gives now, narrowed by filters: `{ from = ..., where = ... }`
     (a per-count amount, "+2000 for each ...", or the other side of a comparison)."""
@@ -21,7 +20,7 @@ class Quantity:
     where: Where = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AddPower:
     """Increase (or decrease) power for a period; totals may be negative (ACT-26)."""
 
@@ -33,7 +32,7 @@ class AddPower:
     becomes: int | None = None         # ACT-26: raise or lower it until it is this value
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AddCritical:
     """Increase (or decrease) critical for a period (ACT-26)."""
 
@@ -45,7 +44,7 @@ class AddCritical:
     becomes: int | None = None         # ACT-26: raise or lower it until it is this value
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AddShield:
     """Increase (or decrease) shield for a period (ACT-26)."""
 
@@ -57,7 +56,7 @@ class AddShield:
     becomes: int | None = None         # ACT-26: raise or lower it until it is this value
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AddDrive:
     """Increase (or decrease) the number of drive checks for a period (CORE-11)."""
 
@@ -68,7 +67,7 @@ class AddDrive:
     per: Quantity | None = None        # the amount is given once for each card it counts
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AddGrade:
     """Increase (or decrease) grade for a period."""
 
@@ -80,7 +79,7 @@ class AddGrade:
     becomes: int | None = None         # ACT-26: raise or lower it until it is this value
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Restrict:
     """The target units get a restriction for a period (in a cont ability: while it applies):
     cant_attack, attack_only_vanguards, cant_be_boosted, cant_boost, resist (can't be chosen by
@@ -94,7 +93,7 @@ class Restrict:
     where: Where = ()                  # filters on the units `target` selects
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ApplyContinuous:
     """For a period, whatever `scope` covers at each moment gets the change: a unit that enters
     the scope later gets it, one that leaves loses it (docs/design.md "The model"). `stat`:
@@ -108,7 +107,7 @@ class ApplyContinuous:
     per: Quantity | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CantBeHit:
     """The target can't be hit for a period (the perfect guard, CORE-10)."""
 

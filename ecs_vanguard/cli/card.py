@@ -12,19 +12,13 @@ one line of error (exit 2).
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from ecs_vanguard.perspective.cardtext import card_sheet, find_card
 from ecs_vanguard.sim.cardpool import add_cards_option, load_cards
 
 
-def add_parser(sub: Any, **options: Any) -> None:
-    """Add the `card` subcommand to the command line's subparsers (`options`: epilog, ...)."""
-    p = sub.add_parser("card", help="print a card's text: stats, marks, keywords, abilities",
-                       description="Print a card of the built-in pool (or of --cards files): "
-                       "its grade, power, shield, critical, nation, the marks of its icons "
-                       "(trigger, sentinel, skills), its keywords and every ability's text.",
-                       **options)
+def add_options(p: argparse.ArgumentParser) -> None:
+    """Add the options of the `card` subcommand (the command line adds the subcommand)."""
     p.add_argument("query", nargs="+", metavar="ID_OR_NAME",
                    help="a card id, a card name, or a part of one name")
     add_cards_option(p)

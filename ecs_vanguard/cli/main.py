@@ -3,8 +3,8 @@
 Every mistake in the input (a bad deck path, an illegal deck, an unknown agent or format, a bad
 number, an out directory holding another run or in use), every error of the operating system (a
 missing file, a full disk, a name too long) and a Ray cluster that cannot be reached print one
-line `ecs-vanguard: error: ...` on stderr and exit with 2. Ctrl-C and SIGTERM keep the games already written and print
-how to resume (130, 143). Games the engine failed on are counted and reported (exit code 1).
+line `ecs-vanguard: error: ...` on stderr and exit with 2. Ctrl-C and SIGTERM keep the games
+already written and print how to resume (130, 143). Games the engine failed on are counted and reported (exit code 1).
 """
 
 from __future__ import annotations
@@ -20,28 +20,23 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ecs_vanguard._version import __version__
-from ecs_vanguard.cli import agents as cli_agents
-from ecs_vanguard.cli import card, human, show
-from ecs_vanguard.cli import odds as odds_command
-from ecs_vanguard.cli import tournament as cli_tournament
-from ecs_vanguard.pool.deck import Deck
-from ecs_vanguard.sim import backends, runner, safe_write
-from ecs_vanguard.sim.cardpool import add_cards_option, load_cards
-from ecs_vanguard.sim.progress import LINE_INTERVAL_S
-from ecs_vanguard.sim.results import Results
-from ecs_vanguard.sim.runner import deck_label
-from ecs_vanguard.sim.summary import matchup_table, runaway_count
-from ecs_vanguard.vocab import checks, limits
-from ecs_vanguard.vocab.errors import ArgumentError, SimulationError, VanguardError
-from ecs_vanguard.vocab.formats import Format
+from ecs_vanguard.vocab.errors import VanguardError
+
+# The engine is imported once the arguments are read: `ecs-vanguard --help` and `--version`
+# import none of it, and a subcommand's options (which name agents, backends, formats) are added
+# when that subcommand is used (_Parser.later; issue 18). The names below are for typing only.
+if TYPE_CHECKING:
+    from ecs_vanguard.pool.deck import Deck
+    from ecs_vanguard.sim import runner
+    from ecs_vanguard.sim.results import Results
 
 PROG = "ecs-vanguard"
 DEFAULT_DECK_A, DEFAULT_DECK_B = "blazing_dragons", "radiant_knights"
-RUNS_DIR = Path("runs")          # default parent of the out directories of `simulate`
 MAX_OPTION = (1 << 63) - 1       # a count option's ceiling; each API call has its own below
+RUNS_DIR = Path("runs")          # default parent of the out directories of `simulate`
 
 
 EXIT_CODES = """exit codes:
@@ -80,7 +75,35 @@ def _sigterm_stops() -> Iterator[None]:
 
 
 class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line and raise instead of exiting."""
+    """An ArgumentParser whose errors are one line and raise instead of exiting. A subcommand's
+    parser may add its options only when it is used (`later`: parsed or its help shown), so
+    that the top level's --help and --version import nothing of the engine (issue 18)."""
+
+    def __init__(self, *args: Any, later: Callable[[argparse.ArgumentParser], None] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._later = later
+
+    def complete(self) -> None:
+        """Add the options left for later (once)."""
+        later, self._later = self._later, None
+        if later is not None:
+            later(self)
+
+    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+        """Parse, with every option added."""
+        self.complete()
+        return super().parse_known_args(*args, **kwargs)
+
+    def format_help(self) -> str:
+        """Return the help, with every option added."""
+        self.complete()
+        return super().format_help()
+
+    def format_usage(self) -> str:
+        """Return the usage line, with every option added."""
+        self.complete()
+        return super().format_usage()
 
     def error(self, message: str) -> Any:
         """Raise UsageError instead of printing the usage and exiting."""
@@ -91,11 +114,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (0 ok, 1 engine errors, 2 bad input, 130)."""
     args_in = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = build_parser().parse_args(args_in or ["simulate"])
+        args = build_parser(lazy=True).parse_args(args_in or ["simulate"])
     except UsageError as exc:
         return _fail(str(exc))
     except SystemExit as exc:                         # --help
         return exc.code if isinstance(exc.code, int) else 0
+    from ecs_vanguard.sim import backends
+
     try:
         with _sigterm_stops():
             return int(args.run(args, args_in or ["simulate"]))
@@ -116,6 +141,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def os_error_text(exc: OSError) -> str:
     """Return an OSError as one line: the file (shortened if very long) and the reason."""
+    from ecs_vanguard.sim import safe_write
+
     text = str(exc).strip()
     reason = exc.strerror or (text.splitlines()[0] if text else type(exc).__name__)
     name = exc.filename
@@ -135,8 +162,9 @@ def _fail(message: str) -> int:
     return 2
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Return the parser of every subcommand."""
+def build_parser(*, lazy: bool = False) -> argparse.ArgumentParser:
+    """Return the parser of every subcommand; `lazy`: each subcommand adds its options (and
+    imports what they name) only when it is used, as `main` does."""
     parser = _Parser(prog=PROG, description="Cardfight!! Vanguard rules engine: simulate decks, "
                      "play games, compute deck odds, show recorded games. With no arguments: "
                      f"simulate the default matchup ({DEFAULT_DECK_A} vs {DEFAULT_DECK_B}, 1000 "
@@ -145,7 +173,20 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 help="what to do (COMMAND --help describes its options)")
-    sim = _sub(sub, "simulate", "play many games of matchups; summary, results, plot")
+    for name, (text, options) in _COMMANDS.items():
+        command: _Parser = sub.add_parser(
+            name, help=text, description=text[0].upper() + text[1:] + ".", epilog=EXIT_CODES,
+            formatter_class=argparse.RawDescriptionHelpFormatter, later=options)
+        if not lazy:
+            command.complete()
+    return parser
+
+
+def _simulate_options(sim: argparse.ArgumentParser) -> None:
+    """Add the options of `simulate`."""
+    from ecs_vanguard.sim import backends
+    from ecs_vanguard.sim.progress import LINE_INTERVAL_S
+
     _game_options(sim, games=1000, many=True)
     sim.add_argument("--gauntlet", metavar="DIR", help="play deck A against every deck TOML "
                      "file in DIR (adds to --deck-b)")
@@ -166,38 +207,74 @@ def build_parser() -> argparse.ArgumentParser:
                      metavar="SECONDS", help="seconds between two progress lines (default "
                      f"{int(LINE_INTERVAL_S)})")
     sim.set_defaults(run=_simulate)
-    play = _sub(sub, "play", "play games in this process and print a summary, or play one "
-                "side yourself with --human")
+
+
+def _play_options(play: argparse.ArgumentParser) -> None:
+    """Add the options of `play`."""
     _game_options(play, games=100, many=False)
     play.add_argument("--human", nargs="?", const="a", choices=("a", "b"), metavar="SIDE",
                       help="play deck A (a, the default) or B (b) yourself in the terminal "
                       "against the other side's agent; --seed defaults to a random one")
     play.set_defaults(run=_play, seed=None)
-    odds_command.add_parser(sub, _at_least, epilog=EXIT_CODES,
-                            formatter_class=argparse.RawDescriptionHelpFormatter)
-    show.add_parser(sub, epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    card.add_parser(sub, epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    vocab = _sub(sub, "vocabulary", "the ops, selectors, filters, checks and events card files "
-                 "can use")
-    vocab.set_defaults(run=_vocabulary)
-    tour = _sub(sub, "tournament", "round robin of agents on decks, both seats: win-rate "
-                "matrix, ratings, heatmap")
+
+
+def _odds_options(p: argparse.ArgumentParser) -> None:
+    """Add the options of `odds` (cli/odds.py)."""
+    from ecs_vanguard.cli import odds as odds_command
+
+    odds_command.add_options(p, _at_least)
+
+
+def _show_options(p: argparse.ArgumentParser) -> None:
+    """Add the options of `show` (cli/show.py)."""
+    from ecs_vanguard.cli import show
+
+    show.add_options(p)
+
+
+def _card_options(p: argparse.ArgumentParser) -> None:
+    """Add the options of `card` (cli/card.py)."""
+    from ecs_vanguard.cli import card
+
+    card.add_options(p)
+
+
+def _vocabulary_options(p: argparse.ArgumentParser) -> None:
+    p.set_defaults(run=_vocabulary)
+
+
+def _tournament_options(tour: argparse.ArgumentParser) -> None:
+    """Add the options of `tournament` (cli/tournament.py)."""
+    from ecs_vanguard.cli import tournament as cli_tournament
+    from ecs_vanguard.sim.cardpool import add_cards_option
+
     cli_tournament.add_options(tour, _at_least, RUNS_DIR)
     add_cards_option(tour)
     tour.set_defaults(run=_tournament)
-    return parser
 
 
-def _sub(sub: Any, name: str, text: str) -> argparse.ArgumentParser:
-    """Add a subcommand whose help and description are `text`, with the exit codes below."""
-    parser: argparse.ArgumentParser = sub.add_parser(
-        name, help=text, description=text[0].upper() + text[1:] + ".", epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    return parser
+# Every subcommand: its help line (shown by `ecs-vanguard --help`) and what adds its options.
+_COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
+    "simulate": ("play many games of matchups; summary, results, plot", _simulate_options),
+    "play": (("play games in this process and print a summary, or play one side yourself "
+              "with --human"), _play_options),
+    "odds": ("deck odds by turn for both seats: rides, hand, triggers (exact where possible)",
+             _odds_options),
+    "show": ("print a recorded game move by move", _show_options),
+    "card": ("print a card's text: stats, marks, keywords, abilities", _card_options),
+    "vocabulary": ("the ops, selectors, filters, checks and events card files can use",
+                   _vocabulary_options),
+    "tournament": (("round robin of agents on decks, both seats: win-rate matrix, ratings, "
+                    "heatmap"), _tournament_options),
+}
 
 
 def _game_options(p: argparse.ArgumentParser, *, games: int, many: bool) -> None:
     """Add the options that decide the games: decks, count, agents, seed, format, checks."""
+    from ecs_vanguard.cli import agents as cli_agents
+    from ecs_vanguard.sim.cardpool import add_cards_option
+    from ecs_vanguard.vocab.formats import Format
+
     action, note = ("append", " (repeatable)") if many else ("store", "")
     p.add_argument("--deck-a", action=action, metavar="DECK",
                    help=f"built-in deck name or TOML path (default {DEFAULT_DECK_A}){note}")
@@ -222,6 +299,9 @@ def _at_least(lowest: int) -> Callable[[str], int]:
     """Return an argparse type: an integer no smaller than `lowest`."""
 
     def parse(text: str) -> int:
+        from ecs_vanguard.vocab import checks
+        from ecs_vanguard.vocab.errors import ArgumentError
+
         try:
             return checks.parse_int(text, "the value", low=lowest, high=MAX_OPTION)
         except ArgumentError as exc:                  # argparse names the option
@@ -240,6 +320,8 @@ class Matchup:
 
 def _simulate(args: argparse.Namespace, argv: list[str]) -> int:
     """Play every matchup, print its summary (or the table of matchups), keep the results."""
+    from ecs_vanguard.sim.summary import matchup_table
+
     if args.address and args.backend != "ray":
         raise ValueError("--address needs --backend ray")
     matchups = _matchups(args)
@@ -258,6 +340,9 @@ def _simulate(args: argparse.Namespace, argv: list[str]) -> int:
     if len(matchups) > 1:
         print(matchup_table(summaries))
         if root is not None:
+            from ecs_vanguard.sim import safe_write
+            from ecs_vanguard.vocab.errors import SimulationError
+
             text = json.dumps(summaries, indent=2) + "\n"
             safe_write.replace_bytes(root / "matchups.json", text.encode("utf-8"),
                                      error=SimulationError)
@@ -268,6 +353,8 @@ def _simulate(args: argparse.Namespace, argv: list[str]) -> int:
 
 def _note_workers(args: argparse.Namespace, matchups: list[Matchup]) -> None:
     """Say when --workers asks for more than the machine has (the run uses fewer)."""
+    from ecs_vanguard.sim import backends
+
     cpus = backends.cpu_count()
     if args.workers is not None and args.backend == "process" and args.workers > cpus:
         print(f"{PROG}: note: --workers {args.workers} is more than the {cpus} CPUs of this "
@@ -277,6 +364,11 @@ def _note_workers(args: argparse.Namespace, matchups: list[Matchup]) -> None:
 def _play(args: argparse.Namespace, argv: list[str]) -> int:
     """Play games one after the other in this process and print the summary (or play one side
     yourself with --human)."""
+    from ecs_vanguard.cli import agents as cli_agents
+    from ecs_vanguard.cli import human
+    from ecs_vanguard.sim import runner
+    from ecs_vanguard.sim.cardpool import load_cards
+
     m = runner.prepare(args.deck_a or DEFAULT_DECK_A, args.deck_b or DEFAULT_DECK_B, args.format,
                        load_cards(args.cards))
     if args.human:
@@ -302,6 +394,10 @@ def _vocabulary(args: argparse.Namespace, argv: list[str]) -> int:
 
 def _run(args: argparse.Namespace, m: Matchup, *, backend: str) -> Results:
     """Simulate one matchup with the options of the command line."""
+    from ecs_vanguard.cli import agents as cli_agents
+    from ecs_vanguard.sim import runner
+    from ecs_vanguard.sim.progress import LINE_INTERVAL_S
+
     return runner.simulate(
         m.game.deck_a, m.game.deck_b, args.games, agent_a=cli_agents.resolve(args.agent_a, args),
         agent_b=cli_agents.resolve(args.agent_b, args),
@@ -316,6 +412,9 @@ def _run(args: argparse.Namespace, m: Matchup, *, backend: str) -> Results:
 def _matchups(args: argparse.Namespace) -> list[Matchup]:
     """Resolve and check every deck and its format first, then pair each deck A with each
     deck B."""
+    from ecs_vanguard.sim import runner
+    from ecs_vanguard.sim.cardpool import load_cards
+
     names_a = args.deck_a or [DEFAULT_DECK_A]
     names_b = list(args.deck_b or [])
     gauntlet = _gauntlet(Path(args.gauntlet)) if args.gauntlet else []
@@ -334,7 +433,8 @@ def _matchups(args: argparse.Namespace) -> list[Matchup]:
     for (a, b), game in zip(pairs, games, strict=True):
         out = None
         if root is not None:
-            out = root if len(pairs) == 1 else root / _unique(f"{deck_label(a)}-vs-{deck_label(b)}", seen)
+            out = root if len(pairs) == 1 else root / _unique(
+                f"{runner.deck_label(a)}-vs-{runner.deck_label(b)}", seen)
         matchups.append(Matchup(game, out))
     return matchups
 
@@ -363,6 +463,8 @@ def _gauntlet(folder: Path) -> list[str]:
 def _is_card_file(path: Path) -> bool:
     """True for a TOML file of cards (`[[card]]` tables); a file that cannot be read is left to
     the deck loader, which names the problem."""
+    from ecs_vanguard.vocab import limits
+
     try:
         data = limits.read_toml(path, limit=limits.CARD_FILE_BYTES, nesting=limits.CARD_NESTING,
                                 error=VanguardError, what="card file", keys=limits.CARD_KEYS)
@@ -381,6 +483,8 @@ def _unique(name: str, seen: set[str]) -> str:
 
 def _out_dir(args: argparse.Namespace, pairs: list[tuple[str, str]]) -> Path | None:
     """Return the results directory of `simulate` (_out_path, named after the decks)."""
+    from ecs_vanguard.sim.runner import deck_label
+
     a, b = deck_label(pairs[0][0]), deck_label(pairs[0][1])
     return _out_path(args, f"{a}-vs-{b}" if len(pairs) == 1 else f"{a}-gauntlet-{len(pairs)}")
 
@@ -405,6 +509,9 @@ def _out_path(args: argparse.Namespace, tail: str) -> Path | None:
 def _tournament(args: argparse.Namespace, argv: list[str]) -> int:
     """Play a tournament (cli_tournament), print its tables, keep its results; 1 if the engine
     failed on some games."""
+    from ecs_vanguard.cli import tournament as cli_tournament
+    from ecs_vanguard.sim.cardpool import load_cards
+
     if args.address and args.backend != "ray":
         raise ValueError("--address needs --backend ray")
     out = _out_path(args, "tournament")
@@ -446,6 +553,8 @@ def _resume_hint(argv: list[str], out: Path | None, many: bool, why: str = "inte
 def _report_errors(summaries: list[dict[str, Any]]) -> int:
     """Print a line about games an engine limit stopped (a runaway ability, exit code 0) and
     one about games the engine failed on; return 1 if there were any of those."""
+    from ecs_vanguard.sim.summary import runaway_count
+
     limited = [e for s in summaries for e in s.get("limit_samples", ())]
     if limited:
         count = sum(runaway_count(s) for s in summaries)

@@ -7,7 +7,6 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from ecs_vanguard.pool.deck import Deck, deck_pool
 from ecs_vanguard.sim.cardpool import add_cards_option, load_cards
@@ -19,15 +18,12 @@ from ecs_vanguard.vocab.formats import Format
 DEFAULT_SAMPLES = 1_000_000
 
 
-def add_parser(sub: argparse._SubParsersAction, at_least: Callable[[int], Callable],
-               **parser_options: Any) -> None:
-    """Register `odds` on the subcommand parsers of the CLI (`parser_options`: the CLI's
-    common ones, such as the exit codes as an epilog)."""
-    p = sub.add_parser(
-        "odds", help="deck odds by turn for both seats: rides, hand, triggers (exact where "
-        "possible)", description="Shuffle many decks, mulligan by a policy, play six turns "
-        "going first and second; print exact figures (marked =) or estimates ± a standard "
-        "error, and draw a plot.", **parser_options)
+def add_options(p: argparse.ArgumentParser, at_least: Callable[[int], Callable]) -> None:
+    """Add the description and options of the `odds` subcommand to its parser (its help line is
+    the command line's, cli/main.py)."""
+    p.description = ("Shuffle many decks, mulligan by a policy, play six turns going first and "
+                     "second; print exact figures (marked =) or estimates ± a standard error, "
+                     "and draw a plot.")
     p.add_argument("deck", metavar="DECK", help="built-in deck name or deck TOML path")
     p.add_argument("--format", choices=[f.value for f in Format],
                    help="format the deck must be legal in (default: the deck's own)")

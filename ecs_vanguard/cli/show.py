@@ -52,13 +52,12 @@ class Recorded:
     db: CardDB | None = None        # the card pool (None: the built-in one)
 
 
-def add_parser(sub: Any, **options: Any) -> None:
-    """Add the `show` subcommand to the command line's subparsers (`options`: epilog, ...)."""
-    p = sub.add_parser("show", help="print a recorded game move by move",
-                       description="Replay a game of a simulate run (or a fuzzer reproduction) "
-                       "and print it move by move: turns, phases, rides, calls, attacks with "
-                       "their power, guards, drive and damage checks, the end and why.",
-                       **options)
+def add_options(p: argparse.ArgumentParser) -> None:
+    """Add the description and options of the `show` subcommand to its parser (its help line
+    is the command line's, cli/main.py)."""
+    p.description = ("Replay a game of a simulate run (or a fuzzer reproduction) and print it "
+                     "move by move: turns, phases, rides, calls, attacks with their power, "
+                     "guards, drive and damage checks, the end and why.")
     p.add_argument("source", metavar="RUN_OR_FILE",
                    help="a results directory of `simulate`, a reproduction JSON file of the "
                    "fuzzer, or a game saved with Game.to_json()")

@@ -7,36 +7,37 @@ attacker = "self" }`). Every event is frozen plain data so the log can be shared
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from ecs_vanguard.vocab.records import record
 from ecs_vanguard.vocab.zones import Circle, Zone
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameStarted:
     first_player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Mulliganed:
     player: int
     returned: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnStarted:
     turn: int
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PhaseStarted:
     turn: int
     player: int
     phase: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardMoved:
     """Any zone change (CORE-20): the raw fact beneath the named events."""
 
@@ -46,13 +47,13 @@ class CardMoved:
     to_zone: Zone
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardDrawn:
     card: int
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnitRode:
     card: int
     player: int
@@ -64,7 +65,7 @@ class UnitRode:
     ridden: int = field(default=-1, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnitCalled:
     card: int
     player: int
@@ -74,7 +75,7 @@ class UnitCalled:
     superior: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnitPlaced:
     """A unit appeared on a circle (ACT-05): ride, call, or any other placement."""
 
@@ -86,7 +87,7 @@ class UnitPlaced:
     from_zone: Zone | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnitOverDressed:
     """OD-01: `card` appeared on `circle` in overDress over `source` (not a call, OD-02)."""
 
@@ -96,7 +97,7 @@ class UnitOverDressed:
     source: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnitMoved:
     card: int
     player: int
@@ -104,40 +105,40 @@ class UnitMoved:
     to_circle: Circle
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnitRetired:
     card: int
     by_rule_action: bool
     source: int = -1      # TERM-02: the card whose effect retired it; -1 for the rules
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnitStood:
     card: int
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnitRested:
     card: int
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardDiscarded:
     card: int
     player: int
     by_cost: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OrderPlayed:
     card: int
     player: int
     order_type: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayCancelled:
     """CORE-19, ALC-01 ④: a play whose cost could not be paid was undone; nothing resolved."""
 
@@ -145,14 +146,14 @@ class PlayCancelled:
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AbilityActivated:
     card: int
     player: int
     index: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AttackDeclared:
     attacker: int
     target: int
@@ -161,42 +162,42 @@ class AttackDeclared:
     co_attacker: int = -1      # LEG-11, LEG-15: the legion mate attacks too ("self" matches it)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnitBoosted:
     booster: int
     boosted: int
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Intercepted:
     card: int
     player: int
     guarding: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GuardianCalled:
     card: int
     player: int
     guarding: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DriveChecked:
     card: int
     player: int
     trigger: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DamageChecked:
     card: int
     player: int
     trigger: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TriggerRevealed:
     card: int
     player: int
@@ -204,7 +205,7 @@ class TriggerRevealed:
     check: str   # "drive" or "damage"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AttackHit:
     attacker: int
     target: int
@@ -212,7 +213,7 @@ class AttackHit:
     co_attacker: int = -1      # LEG-18: the mate's own "when hits" autos trigger too
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AttackMissed:
     attacker: int
     target: int
@@ -220,7 +221,7 @@ class AttackMissed:
     co_attacker: int = -1
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BattleEnded:
     """CORE-13: the close step of a battle ("at the end of the battle this unit attacked");
     `target_is_vanguard` says what it attacked (a hit rear-guard is in the drop by now)."""
@@ -234,7 +235,7 @@ class BattleEnded:
     booster: int = -1          # the unit that boosted that battle ("the battle it boosted")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DamageDealt:
     player: int          # who takes the damage
     amount: int
@@ -242,7 +243,7 @@ class DamageDealt:
     battle: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PowerChanged:
     card: int
     amount: int
@@ -250,62 +251,62 @@ class PowerChanged:
     source: int = -1      # TERM-02
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CounterBlasted:
     player: int
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CounterCharged:
     player: int
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SoulBlasted:
     player: int
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SoulCharged:
     player: int
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardHealed:
     card: int
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GiftGained:
     player: int
     gift: str
     circle: Circle | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnitDeleted:
     card: int
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AutoPlayed:
     card: int
     player: int
     index: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Shuffled:
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardsRevealed:
     """Cards shown to both players without changing zones (ACT-02, ACT-09)."""
 
@@ -314,7 +315,7 @@ class CardsRevealed:
     for_cost: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardsLookedAt:
     """Cards one player looked at without changing zones (ACT-02)."""
 
@@ -322,7 +323,7 @@ class CardsLookedAt:
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardsSearched:
     """A search of a zone and what it found (ACT-10)."""
 
@@ -331,31 +332,31 @@ class CardsSearched:
     found: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardBound:
     card: int
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardTurned:
     card: int
     face_up: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnitLocked:
     card: int
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnitUnlocked:
     card: int
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AttackTargetChanged:
     """ACT-21: the attacked unit became `target`."""
 
@@ -363,20 +364,20 @@ class AttackTargetChanged:
     target: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NameDeclared:
     player: int
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AbilityGiven:
     card: int
     card_id: str
     index: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayerStateEntered:
     """IKK-01: a player entered a named state (e.g. "final_rush") for a period."""
 
@@ -384,7 +385,7 @@ class PlayerStateEntered:
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardImprisoned:
     """PRI-01: `card` of `player` was imprisoned in the order zone of `jailer`."""
 
@@ -393,7 +394,7 @@ class CardImprisoned:
     jailer: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class WorldChanged:
     """WLD-01: a World's content became `content`."""
 
@@ -402,7 +403,7 @@ class WorldChanged:
     content: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnitStrode:
     """STR-08 (4): a G unit was put on VC over `hearts` (its "when strides" autos trigger)."""
 
@@ -411,7 +412,7 @@ class UnitStrode:
     superior: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PutIntoGZone:
     """STR-14 (4): a G unit was put face up into its owner's G zone."""
 
@@ -419,7 +420,7 @@ class PutIntoGZone:
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LegionFormed:
     """LEG-22: `mate` went into legion with `leader` (from not in legion to in legion)."""
 
@@ -428,7 +429,7 @@ class LegionFormed:
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameEnded:
     winner: int | None   # None is a draw
     reason: str

@@ -95,3 +95,35 @@ def test_every_rule_of_the_rule_book_in_docs_is_named_by_a_test():
     assert done.returncode == 0, done.stdout
     assert re.search(r"covered: (\d+)/\1", done.stdout)
     assert "CORE-01" in (REPO / "docs" / "RULES.md").read_text()
+
+
+
+_LOADED = ("import runpy, sys\nsys.argv = ['ecs-vanguard', *sys.argv[1:]]\n"
+           "try:\n    runpy.run_module('ecs_vanguard', run_name='__main__')\n"
+           "except SystemExit as exc:\n    print(exc.code, file=sys.stderr)\n"
+           "print(sorted(m for m in sys.modules if m.startswith(('ecs_vanguard.game', 'numpy', "
+           "'esper'))), file=sys.stderr)")
+
+
+def _engine_loaded_by(*argv: str) -> tuple[str, str]:
+    """Run `python -m ecs_vanguard ARGV`; return its exit code and the engine modules it
+    imported (ecs_vanguard.game, numpy, esper)."""
+    done = subprocess.run([sys.executable, "-c", _LOADED, *argv], capture_output=True,
+                          text=True, env=ENV, timeout=60, check=False)
+    code, loaded = done.stderr.strip().splitlines()[-2:]
+    return code, loaded
+
+
+def test_help_and_version_import_nothing_of_the_engine():
+    """`python -m ecs_vanguard --version` and `--help` answer before the engine is imported,
+    and so does `import ecs_vanguard` (issue 18): what keeps start-up fast, checked without
+    timing it. A subcommand's help lists its agents and formats, so it imports the engine."""
+    assert _engine_loaded_by("--version") == ("0", "[]")
+    assert _engine_loaded_by("--help") == ("0", "[]")
+    code, loaded = _engine_loaded_by("simulate", "--help")
+    assert code == "0" and "ecs_vanguard.game" in loaded
+    face = ("import ecs_vanguard, sys; "
+            "print('ecs_vanguard.game' in sys.modules, 'numpy' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", face], capture_output=True, text=True, env=ENV,
+                          timeout=60, check=False)
+    assert done.stdout.split() == ["False", "False"], done.stderr
