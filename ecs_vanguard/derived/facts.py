@@ -22,7 +22,7 @@ from components import (
     Position,
 )
 from ecs_vanguard.cards.schema import AbilityDef
-from ecs_vanguard.state import State
+from ecs_vanguard.state import State, world
 from ecs_vanguard.vocab.formats import Phase, Stat, UnitType
 from ecs_vanguard.vocab.zones import BACK_ROW, FRONT_ROW, Circle, Zone
 
@@ -73,6 +73,8 @@ def is_heart(entity: int) -> bool:
 def rear_guards(state: State, player: int) -> list[int]:
     """Return the player's rear-guards, in circle order (locked cards are not units, ACT-23)."""
     circles = state.board.circles[player]
+    if not world.present(Locked):                  # nothing locked anywhere: the usual case
+        return [u for c, units in circles.items() if c is not Circle.VC for u in units]
     return [u for c, units in circles.items() if c is not Circle.VC for u in units
             if not is_locked(u)]
 
@@ -80,6 +82,8 @@ def rear_guards(state: State, player: int) -> list[int]:
 def units(state: State, player: int) -> list[int]:
     """Return the vanguard then the rear-guards of a player (hearts are not units, HRT-01)."""
     circles = state.board.circles[player]
+    if not (world.present(Locked) or world.present(HeartLink)):    # the usual case
+        return [u for units_ in circles.values() for u in units_]
     return [u for units_ in circles.values() for u in units_
             if not is_locked(u) and not is_heart(u)]
 
@@ -87,6 +91,8 @@ def units(state: State, player: int) -> list[int]:
 def front_row(state: State, player: int) -> list[int]:
     """Return the player's front-row units (VC, front RCs, accel circles; CORE-09)."""
     circles = state.board.circles[player]
+    if not (world.present(Locked) or world.present(HeartLink)):    # the usual case
+        return [u for c, units_ in circles.items() if c in FRONT_ROW for u in units_]
     return [u for c, units_ in circles.items() if c in FRONT_ROW for u in units_
             if not is_locked(u) and not is_heart(u)]
 
@@ -263,8 +269,10 @@ def legion_group(card: int) -> list[int]:
 
 def vanguards(state: State, player: int) -> list[int]:
     """Return the player's vanguards: the leader (or single vanguard) first, then the mate."""
-    on_vc = [c for c in state.board.circles[player][Circle.VC] if not is_heart(c)]
-    return list(reversed(on_vc))
+    vc = state.board.circles[player][Circle.VC]
+    if not world.present(HeartLink):               # no hearts anywhere: the usual case
+        return list(reversed(vc))
+    return list(reversed([c for c in vc if not is_heart(c)]))
 
 
 def names_a_vanguard(state: State, card: int, player: int) -> bool:
