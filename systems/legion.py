@@ -18,7 +18,7 @@ class LegionSyncSystem(esper.Processor):
     """Make each legion's mate share its leader's Orientation (one pair state)."""
 
     def process(self, state: State) -> None:
-        if waiting(state) or not world.present(LegionLink):
+        if not world.present(LegionLink) or waiting(state):
             return                              # no legion anywhere: the usual case
         for card, link in esper.get_component(LegionLink):    # empty unless a legion exists
             if link.leader and _ce(link.partner, Orientation) is not _ce(card, Orientation):
