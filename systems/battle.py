@@ -260,6 +260,7 @@ def _close_step(state: State) -> None:
     ops.end_modifiers(state, Duration.END_OF_BATTLE)
     state.battle = None
     state.engine.dirty = True                                  # CORE-17: guardians outside a battle
+    state.engine.rule_check_due = True
     state.turn.step = BattleStep.ATTACK
 
 

@@ -15,7 +15,7 @@ class EffectSystem(esper.Processor):
     """Run the top frame; when it ends, pop it and finish a played order (CORE-08)."""
 
     def process(self, state: State) -> None:
-        if waiting(state) or not state.stack:
+        if not state.stack or waiting(state):      # the cheaper test first: most ticks
             return
         frame = state.stack[-1]
         result: object = runtime.resume(state, frame)

@@ -18,8 +18,8 @@ class LegionSyncSystem(esper.Processor):
     """Make each legion's mate share its leader's Orientation (one pair state)."""
 
     def process(self, state: State) -> None:
-        if waiting(state):
-            return
+        if not world.present(LegionLink) or waiting(state):
+            return                              # no legion anywhere: the usual case
         for card, link in esper.get_component(LegionLink):    # empty unless a legion exists
             if link.leader and _ce(link.partner, Orientation) is not _ce(card, Orientation):
                 world.attach(state, link.partner, world.writable_orientation(state, card))

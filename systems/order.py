@@ -6,6 +6,12 @@ Each system acts only when its moment has come (docs/design.md "The model").
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import esper
+
+from ecs_vanguard.state import State
+from ecs_vanguard.vocab.formats import FormatRules
 from systems.battle import BattleSystem
 from systems.effect import EffectSystem
 from systems.legion import LegionSyncSystem
@@ -23,6 +29,24 @@ PRIORITY: dict[str, int] = {
     "BattleSystem": 20,        # battle steps (CORE-09..13)
     "TurnSystem": 10,          # phases and open timings (CORE-03..08)
 }
+
+
+# Systems whose moment never comes under some format rules, with the test of the rules they
+# need: a tick of such a game leaves them out (each would return at once, every tick).
+ACTS_UNDER: dict[str, Callable[[FormatRules], bool]] = {
+    "StrideSystem": lambda rules: rules.has_stride_step,     # no stride step, no G units (STR-01)
+}
+
+
+def tick(processors: list[esper.Processor], rules: FormatRules) -> list[Callable[[State], None]]:
+    """Return the process() of each system of a tick, in tick order, without those whose moment
+    never comes under these rules (ACTS_UNDER)."""
+    return [p.process for p in processors
+            if ACTS_UNDER.get(type(p).__name__, _always)(rules)]
+
+
+def _always(rules: FormatRules) -> bool:
+    return True
 
 
 def build_processors() -> list[tuple[object, int]]:

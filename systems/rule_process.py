@@ -19,8 +19,10 @@ class RuleProcessSystem(esper.Processor):
     def process(self, state: State) -> None:
         if not state.engine.dirty or not at_check_timing(state):
             return
-        while not state.over and apply_rule_actions(state):
-            pass
+        if state.engine.rule_check_due:        # else nothing that a rule action reads changed
+            while not state.over and apply_rule_actions(state):
+                pass
+            state.engine.rule_check_due = False
         state.engine.dirty = False
 
 

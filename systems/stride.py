@@ -11,7 +11,7 @@ from ecs_vanguard.derived import query as q
 from ecs_vanguard.effects.costs import can_pay
 from ecs_vanguard.effects.picking import offer_or_pass, take_answer
 from ecs_vanguard.effects.runtime import steps_of
-from ecs_vanguard.state import STRIDE_INDEX, Frame, State
+from ecs_vanguard.state import STRIDE_INDEX, Frame, State, world
 from ecs_vanguard.vocab.decisions import Action, ActionKind, Decision, DecisionKind, action
 from ecs_vanguard.vocab.formats import Phase
 from ecs_vanguard.vocab.zones import Circle, Zone
@@ -24,7 +24,7 @@ class StrideSystem(esper.Processor):
     def process(self, state: State) -> None:
         if not state.rules.has_stride_step or waiting(state):
             return                              # no G units outside premium (STR-01)
-        has_hearts = bool(esper.get_component(HeartLink))
+        has_hearts = world.present(HeartLink)
         if has_hearts:
             ops.sync_hearts(state)
         if not quiet(state) or (has_hearts and _rechoose_heart(state)):

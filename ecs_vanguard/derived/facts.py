@@ -23,7 +23,7 @@ from components import (
     Position,
 )
 from ecs_vanguard.cards.schema import AbilityDef
-from ecs_vanguard.state import Frame, State
+from ecs_vanguard.state import Frame, State, world
 from ecs_vanguard.vocab.formats import Phase, Stat, UnitType
 from ecs_vanguard.vocab.zones import BACK_ROW, FRONT_ROW, Circle, Zone
 
@@ -77,6 +77,8 @@ def is_heart(entity: int) -> bool:
 def rear_guards(state: State, player: int) -> list[int]:
     """Return the player's rear-guards, in circle order (locked cards are not units, ACT-23)."""
     circles = state.board.circles[player]
+    if not world.present(Locked):                  # nothing locked anywhere: the usual case
+        return [u for c, units in circles.items() if c is not Circle.VC for u in units]
     return [u for c, units in circles.items() if c is not Circle.VC for u in units
             if not is_locked(u)]
 
@@ -84,6 +86,8 @@ def rear_guards(state: State, player: int) -> list[int]:
 def units(state: State, player: int) -> list[int]:
     """Return the vanguard then the rear-guards of a player (hearts are not units, HRT-01)."""
     circles = state.board.circles[player]
+    if not (world.present(Locked) or world.present(HeartLink)):    # the usual case
+        return [u for units_ in circles.values() for u in units_]
     return [u for units_ in circles.values() for u in units_
             if not is_locked(u) and not is_heart(u)]
 
@@ -91,6 +95,8 @@ def units(state: State, player: int) -> list[int]:
 def front_row(state: State, player: int) -> list[int]:
     """Return the player's front-row units (VC, front RCs, accel circles; CORE-09)."""
     circles = state.board.circles[player]
+    if not (world.present(Locked) or world.present(HeartLink)):    # the usual case
+        return [u for c, units_ in circles.items() if c in FRONT_ROW for u in units_]
     return [u for c, units_ in circles.items() if c in FRONT_ROW for u in units_
             if not is_locked(u) and not is_heart(u)]
 
@@ -309,8 +315,10 @@ def vanguards(state: State, player: int) -> list[int]:
     mate; hearts are not (HRT-01). Both legion units are vanguards (LEG-08, LEG-30): every
     check of "your vanguard is grade N or greater", "your vanguard's nation / name" reads this
     list and holds when either does."""
-    on_vc = [c for c in state.board.circles[player][Circle.VC] if not is_heart(c)]
-    return list(reversed(on_vc))
+    vc = state.board.circles[player][Circle.VC]
+    if not world.present(HeartLink):               # no hearts anywhere: the usual case
+        return list(reversed(vc))
+    return list(reversed([c for c in vc if not is_heart(c)]))
 
 
 def is_vanguard(state: State, card: int) -> bool:

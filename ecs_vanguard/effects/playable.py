@@ -15,7 +15,7 @@ from ecs_vanguard.derived import query as q
 from ecs_vanguard.derived.values import holds
 from ecs_vanguard.effects.costs import can_pay
 from ecs_vanguard.effects.runtime import order_play_index, steps_of
-from ecs_vanguard.state import ALCHEMAGIC_INDEX, G_GUARDIAN_INDEX, Frame, State
+from ecs_vanguard.state import ALCHEMAGIC_INDEX, G_GUARDIAN_INDEX, Frame, State, world
 from ecs_vanguard.vocab.decisions import Action, ActionKind, action
 from ecs_vanguard.vocab.formats import OrderType, Skill, Stat, UnitType
 from ecs_vanguard.vocab.zones import COLUMN_PARTNER, FRONT_ROW, Circle, Zone
@@ -45,7 +45,7 @@ def ride_actions(state: State, player: int) -> list[Action]:
 def open_circles(state: State, player: int) -> list[Circle]:
     """RCs a unit can be called to: every RC but a locked one (ACT-23)."""
     circles = state.board.circles[player]
-    if not esper.get_component(Locked):        # no locked card anywhere: the usual case
+    if not world.present(Locked):              # no locked card anywhere: the usual case
         return [c for c in circles if c is not Circle.VC]
     return [c for c, units in circles.items()
             if c is not Circle.VC and not any(q.is_locked(u) for u in units)]
@@ -85,11 +85,14 @@ def overdress_actions(state: State, player: int) -> list[Action]:
 def move_actions(state: State, player: int) -> list[Action]:
     """Rear-guards moving to the other circle of their column, swapping (CORE-07)."""
     out = []
-    for circle, units in state.board.circles[player].items():
+    circles = state.board.circles[player]
+    locks = world.present(Locked)           # no locked card anywhere: no circle to look at
+    for circle, units in circles.items():
         partner = COLUMN_PARTNER.get(circle)
         if (units and circle is not Circle.VC and partner is not None
-                and partner is not Circle.VC and not q.is_locked(units[-1])
-                and not any(q.is_locked(u) for u in state.board.circles[player][partner])):
+                and partner is not Circle.VC
+                and not (locks and (q.is_locked(units[-1])
+                                    or any(q.is_locked(u) for u in circles[partner])))):
             out.append(action(ActionKind.MOVE, card=units[-1], circle=partner))
     return out
 
@@ -238,9 +241,10 @@ def attack_actions(state: State, player: int) -> list[Action]:
     attacks as its leader (LEG-11)."""
     targets = attack_targets(state, 1 - player)
     out: list[Action] = []
+    locks = world.present(Locked)
     for circle, units in state.board.circles[player].items():
         if (circle in FRONT_ROW and units and q.is_standing(units[-1])
-                and not q.is_locked(units[-1])):
+                and not (locks and q.is_locked(units[-1]))):
             allowed = _allowed_targets(state, units[-1], targets)
             out.extend(action(ActionKind.ATTACK, card=units[-1], target=t) for t in allowed)
     return out

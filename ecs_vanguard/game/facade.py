@@ -103,9 +103,10 @@ class Game:
         """
         state = self.state
         # esper.process, without what a tick here never needs: the sweep of entities deleted
-        # late (none ever is) and the systems after one that asked (each would return at once:
-        # every system waits while a decision is pending or the game is over).
-        systems = [processor.process for processor in esper._processors]
+        # late (none ever is), the systems after one that asked (each would return at once:
+        # every system waits while a decision is pending or the game is over), and the systems
+        # whose moment never comes in this format (order.tick).
+        systems = order.tick(esper._processors, state.rules)
         since = len(state.events)
         for _ in range(TICKS_PER_DECISION):
             for process in systems:

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import esper
-
 from components import Imprisoned, Token
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.ops.emit import batch, emit
 from ecs_vanguard.ops.units import add_modifier
 from ecs_vanguard.ops.zones import create_card, move_card
-from ecs_vanguard.state import State
+from ecs_vanguard.state import State, world
 from ecs_vanguard.vocab.events import CardImprisoned, UnitCalled, UnitPlaced, WorldChanged
 from ecs_vanguard.vocab.formats import Duration, Stat
 from ecs_vanguard.vocab.zones import Circle, Zone
@@ -33,7 +31,7 @@ def imprison(state: State, jailer: int, card: int) -> bool:
 
 def has_unjailed(state: State) -> bool:
     """True if an order zone with no Prison holds imprisoned cards (PRI-04 applies)."""
-    if not esper.get_component(Imprisoned):
+    if not world.present(Imprisoned):
         return False                        # nothing is imprisoned: the usual case, kept cheap
     return any(q.imprisoned_in(state, p) and not q.prisons(state, p) for p in (0, 1))
 
@@ -41,7 +39,7 @@ def has_unjailed(state: State) -> bool:
 def release_unjailed(state: State) -> bool:
     """PRI-04 (a rule action): an order zone with no Prison sends its imprisoned cards to their
     owners' drops. Return True if any moved."""
-    if not esper.get_component(Imprisoned):
+    if not world.present(Imprisoned):
         return False                        # nothing is imprisoned: the usual case, kept cheap
     moved = False
     for player in (0, 1):

@@ -37,6 +37,8 @@ _FACE_DOWN_ZONES = frozenset({Zone.DECK, Zone.HAND, Zone.RIDE_DECK, Zone.G_ZONE}
 _MARKER_ZONES = frozenset({Zone.HAND, Zone.GC})
 _CIRCLE_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC})
 _PLAIN_COMPONENTS = 4     # Card, Position, Orientation, Modifiers: more means a rare status
+# Where an arriving card can make a rule action apply: damage (CORE-16), guardians (CORE-17).
+_RULE_ACTION_PLACES = frozenset({Zone.DAMAGE, Zone.GC})
 
 
 def _place(state: State, card: int, pos: Position) -> tuple[dict, object]:
@@ -54,12 +56,17 @@ def _take_out(state: State, card: int, pos: Position) -> None:
     at = cards.index(card)
     holder[key] = cards[:at] + cards[at + 1:]
     state.board.key = None
+    if key is Zone.DECK and len(cards) == 1:
+        state.engine.rule_check_due = True     # CORE-16: a deck emptied
 
 
 def _put_in(state: State, card: int, pos: Position, top: bool = False) -> None:
     holder, key = _place(state, card, pos)
-    holder[key] = (card, *holder[key]) if top else (*holder[key], card)
+    cards = holder[key] = (card, *holder[key]) if top else (*holder[key], card)
     state.board.key = None
+    if (key in _RULE_ACTION_PLACES or (len(cards) > 1 and pos.zone is Zone.RC)
+            or world.present(Imprisoned)):       # PRI-04 reads the prisons, whatever moved
+        state.engine.rule_check_due = True     # CORE-16, CORE-17: what a rule action reads
 
 
 def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None,
@@ -314,4 +321,5 @@ def _new_card(state: State, owner: int, card_id: str, zone: Zone, circle: Circle
     defs[entity] = state.db[card_id]
     _put_in(state, entity, pos)
     state.engine.dirty = True                  # a token onto an occupied RC: a rule action (CORE-17)
+    state.engine.rule_check_due = True
     return entity

@@ -405,6 +405,12 @@ class Bookkeeping:
     # A card moved (or a battle ended) since the last rule-action check: only that can make a
     # rule action apply (CORE-16, CORE-17, PRI-04), so the check is skipped otherwise.
     dirty: bool = cloned(SHARED, default=True)
+    # Narrower, and no fact of the game (neither hashed nor saved: True after a load): since the
+    # last check, a change that can make a rule action apply (ops.zones: a second unit on an
+    # RC, a card to GC or the damage zone, a deck emptied, a card made, any move while a card
+    # is imprisoned; the close step: guardians outside a battle). Without one, a due check
+    # would find nothing, so RuleProcessSystem skips it (CORE-17).
+    rule_check_due: bool = cloned(SHARED, default=True)
     modified: set[int] = cloned(COPIED, default_factory=set)   # may carry modifiers
     # Printed auto abilities by the event they wait for: event type -> ((entity, index), ...);
     # replaced, never written, on change (ops.watch): clones share them.

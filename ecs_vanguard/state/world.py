@@ -50,6 +50,13 @@ def clone_world(source: str) -> str:
     return name
 
 
+def present(kind: type) -> bool:
+    """True if some card of the current world has a component of this kind: one look-up in
+    esper's component index, which keeps no empty set (attach, detach and esper's own removals
+    drop a kind's set with its last member), and no query cache to rebuild after a write."""
+    return kind in esper._components
+
+
 def disown(state: State) -> None:
     """Forget what this game owned: after a clone, both games share every entity (and the
     cache of the state hash's keys)."""
