@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from components import Card, Modifier, Modifiers, Orientation, Position
+from components import Card, Imprisoned, Modifier, Modifiers, Orientation, Position
 from ecs_vanguard.game.invariants import check_all
 from ecs_vanguard.state import Board, State, TurnState
 from ecs_vanguard.vocab import limits
@@ -57,9 +57,11 @@ def check_entity_ids(entities: list[Any]) -> None:
         seen.add(e)
 
 
-def check_entities(entities: list[tuple[int, list[object]]]) -> dict[int, Position]:
-    """Check every entity's components; return each entity's Position."""
-    positions: dict[int, Position] = {}
+def check_entities(entities: list[tuple[int, list[object]]]) -> dict[int, tuple[object, ...]]:
+    """Check every entity's components; return where the board must list each entity: (the
+    player whose zone holds it, zone, circle). An imprisoned card is its owner's but lies in its
+    jailer's order zone (PRI-01)."""
+    places: dict[int, tuple[object, ...]] = {}
     for e, comps in entities:
         kinds = [type(c) for c in comps]
         if len(set(kinds)) != len(kinds) or any(k not in kinds for k in _REQUIRED):
@@ -67,8 +69,10 @@ def check_entities(entities: list[tuple[int, list[object]]]) -> dict[int, Positi
                         "Modifiers, and no component twice")
         for c in comps:
             _COMPONENT_CHECKS.get(type(c), _no_check)(e, c)
-        positions[e] = next(c for c in comps if isinstance(c, Position))
-    return positions
+        pos = next(c for c in comps if isinstance(c, Position))
+        jail = next((c for c in comps if isinstance(c, Imprisoned)), None)
+        places[e] = _place(pos, pos.owner if jail is None else jail.by)
+    return places
 
 
 def _no_check(e: int, c: object) -> None:
@@ -105,9 +109,10 @@ _COMPONENT_CHECKS: dict[type, Any] = {Card: _card, Position: _position,
                                       Orientation: _orientation, Modifiers: _modifiers}
 
 
-def check_state(fields: Mapping[str, Any], positions: dict[int, Position]) -> None:
+def check_state(fields: Mapping[str, Any], places: dict[int, tuple[object, ...]]) -> None:
     """Check the players, the winner and that the board lists every card exactly once, where
-    its Position says (CORE-01), before anything is built."""
+    its components say (CORE-01, PRI-01: `places` of check_entities), before anything is
+    built."""
     turn, winner, decision = fields["turn"], fields["winner"], fields["decision"]
     if not isinstance(turn, TurnState) or turn.player not in _PLAYERS \
             or turn.first_player not in _PLAYERS:
@@ -121,19 +126,19 @@ def check_state(fields: Mapping[str, Any], positions: dict[int, Position]) -> No
     if not isinstance(board, Board):
         raise _fail("'board' must be a Board")
     listed = _board_places(board)
-    for e, pos in positions.items():
+    for e, place in places.items():
         where = listed.pop(e, None)
         if where is None:
             raise _fail(f"entity {e} is on no zone or circle of the board")
-        if where != _place(pos):
-            raise _fail(f"entity {e} is listed in {where} but its Position says {_place(pos)}")
+        if where != place:
+            raise _fail(f"entity {e} is listed in {where} but its components say {place}")
     if listed:
         raise _fail(f"the board lists entity {min(listed)}, which the snapshot does not hold")
 
 
-def _place(pos: Position) -> tuple[object, ...]:
+def _place(pos: Position, holder: int) -> tuple[object, ...]:
     circle = pos.circle if pos.zone in (Zone.VC, Zone.RC) else None
-    return (pos.owner, pos.zone, circle)
+    return (holder, pos.zone, circle)
 
 
 def _board_places(board: Board) -> dict[int, tuple[object, ...]]:

@@ -214,7 +214,7 @@ def _position(data: dict, k: int = 0) -> dict:
     (lambda d: _position(d).update(owner="0"), "owner '0' is not 0 or 1"),
     (lambda d: _position(d).update(zone={"enum": "Phase", "value": "main"}), "is not a Zone"),
     (lambda d: _position(d).update(zone={"enum": "Zone", "value": "drop"}),
-     "but its Position says"),
+     "but its components say"),
     (lambda d: d["state"].update(winner=5), "winner 5 is not 0, 1 or null"),
     (lambda d: d["entities"].append(d["entities"][0]), "entity id 1 appears twice"),
     (lambda d: d["entities"].pop(), "which the snapshot does not hold"),

@@ -11,6 +11,7 @@ import pytest
 
 import ecs_vanguard as vg
 from components import GiftMarker
+from ecs_vanguard.derived import query as q
 from ecs_vanguard.game.snapshot import SnapshotError, decode, encode, registry
 from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.vocab.decisions import DecisionKind
@@ -284,3 +285,23 @@ def test_a_game_with_custom_format_rules_refuses_to_save(db):
     )
     with pytest.raises(SnapshotError, match="custom format rules"):
         game.to_json()
+
+
+def test_PRI_01_an_imprisoned_card_saves_and_loads_in_its_jailers_order_zone():
+    """PRI-01: an imprisoned card is its owner's but lies in its jailer's order zone; a
+    snapshot of such a game loads and plays on identically (it was refused as a board that
+    lists the card in the wrong player's zone)."""
+    checked = 0
+    for seed in range(12):
+        game = vg.Game(vg.Deck.builtin("radiant_knights"), vg.Deck.builtin("iron_gate"),
+                       seed=seed)
+        rng = np.random.default_rng(seed)
+        while not game.over:
+            actions = game.legal_actions()
+            game.step(actions[int(rng.integers(len(actions)))])
+            if any(q.is_imprisoned(e) for e in game.state.board.zones[1][Zone.ORDER]):
+                copy = vg.Game.from_json(game.to_json())
+                assert copy.state_hash() == game.state_hash()
+                checked += 1
+                break
+    assert checked >= 2            # the seeds put a card in prison at least twice
