@@ -303,7 +303,7 @@ class Game:
 
     def view(self, player: int) -> dict:
         """Return what `player` may see: their own hand, every public zone, counts of hidden ones."""
-        _check_player(player)
+        checks.player(player)
         esper.switch_world(self._world)
         return player_view(self.state, player)
 
@@ -351,7 +351,7 @@ class Game:
 
     def observation(self, player: int) -> np.ndarray:
         """Return a float32 vector of what `player` may see (views: encoding.OBSERVATION)."""
-        _check_player(player)
+        checks.player(player)
         esper.switch_world(self._world)
         return encoding.observation(self.state, player)
 
@@ -364,7 +364,7 @@ class Game:
         Raises:
             ArgumentError: `player` is not 0 or 1, or `rng` is not a Generator, a seed or None.
         """
-        _check_player(player)
+        checks.player(player)
         if not isinstance(rng, np.random.Generator) and rng is not None:
             checks.integer(rng, "rng (a numpy Generator, a seed or None)", low=0)
         generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
@@ -451,6 +451,3 @@ def check_seed(seed: object) -> None:
         raise ArgumentError(f"seed must be a non-negative integer, got {seed!r:.40}")
 
 
-def _check_player(player: object) -> None:
-    if isinstance(player, bool) or not isinstance(player, int | np.integer) or player not in (0, 1):
-        raise ArgumentError(f"player must be 0 or 1, got {player!r:.40}")

@@ -90,8 +90,7 @@ class Scenario:
             force: {circle: markers}; accel: accel circles ("accel_1", ... in `rear`);
                 protect: Protect gift cards in hand (CORE-15).
         """
-        if isinstance(player, bool) or player not in (0, 1):
-            raise ScenarioError(f"player must be 0 or 1, got {player!r:.40}")
+        checks.player(player, error=ScenarioError)
         lists = {k: v for k, v in more.items() if k in _LIST_FIELDS}
         extras = {k: v for k, v in more.items() if k not in _LIST_FIELDS}
         known = {f for f in _Side.__dataclass_fields__} - {"vanguard", "rear", "lists",

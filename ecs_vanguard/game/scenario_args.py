@@ -29,9 +29,7 @@ HEARTS = ("leader", "mate")                                      # STR-08 (5)
 
 def check_player(db: CardDB, player: Any, vanguard: Any, fields: Mapping[str, Any]) -> None:
     """Raise ScenarioError naming the player and the argument that is of the wrong kind, too
-    large, or names a state no card knows."""
-    if isinstance(player, bool) or player not in (0, 1):
-        raise ScenarioError(f"player must be 0 or 1, got {player!r:.40}")
+    large, or names a state no card knows (the player index itself: checks.player, first)."""
     who = f"player {player}"
     _card_id(who, "vanguard", vanguard)
     if vanguard in db and db[vanguard].unit_type is UnitType.G_UNIT:

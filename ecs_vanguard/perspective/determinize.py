@@ -23,7 +23,7 @@ from components import Card, Position
 from ecs_vanguard import ops
 from ecs_vanguard.perspective.knowledge import Knowledge, knowledge
 from ecs_vanguard.state import GameRandom, State, world
-from ecs_vanguard.vocab.errors import ArgumentError
+from ecs_vanguard.vocab import checks
 from ecs_vanguard.vocab.zones import Zone
 
 _POOL_OF_ZONE = {Zone.RIDE_DECK: Zone.RIDE_DECK, Zone.G_ZONE: Zone.G_ZONE}   # else: main deck
@@ -36,8 +36,7 @@ def unseen_pools(state: State, player: int) -> list[UnseenPool]:
     Raises:
         ArgumentError: `player` is not 0 or 1.
     """
-    if isinstance(player, bool) or player not in (0, 1):
-        raise ArgumentError(f"player must be 0 or 1, got {player!r:.40}")
+    checks.player(player)
     return _pools(knowledge(state, player))
 
 

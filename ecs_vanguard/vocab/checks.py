@@ -72,6 +72,17 @@ def integer(value: Any, name: str, *, low: int | None = None, high: int | None =
     return number
 
 
+def player(value: Any, *, error: Error = ArgumentError) -> int:
+    """Return `value` as a player index, 0 or 1 (an integer, not a bool).
+
+    Raises:
+        error: "player must be 0 or 1", with what it got.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value not in (0, 1):
+        raise error(f"player must be 0 or 1, got {value!r:.40}")
+    return int(value)
+
+
 def real(value: Any, name: str, *, low: float, high: float | None = None,
          above: bool = False, error: Error = ArgumentError) -> float:
     """Return `value` as a finite float no smaller than `low` (greater with `above=True`) and
