@@ -4,6 +4,7 @@ Every card has `Card`, `Position`, `Orientation` and `Modifiers`; the frequent c
 are field changes on these. Rare statuses come as their own components with their mechanics.
 """
 
+import components._compiled  # noqa: F401  (first: which build runs, before any compiled module)
 from components.brandt import Imprisoned, Token
 from components.card import Card
 from components.dress import DressSource

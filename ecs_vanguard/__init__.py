@@ -18,6 +18,7 @@ import sys as _sys
 import typing as _typing
 from types import ModuleType as _ModuleType
 
+import components._compiled  # noqa: F401  (first: compiled or pure build, issue 18)
 from ecs_vanguard._version import __version__ as __version__
 
 if _typing.TYPE_CHECKING:                              # what the names below are, for mypy

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from components._compiled import build_mode
 from ecs_vanguard._version import __version__
 from ecs_vanguard.vocab.errors import VanguardError
 
@@ -169,8 +170,9 @@ def build_parser(*, lazy: bool = False) -> argparse.ArgumentParser:
                      "play games, compute deck odds, show recorded games. With no arguments: "
                      f"simulate the default matchup ({DEFAULT_DECK_A} vs {DEFAULT_DECK_B}, 1000 "
                      "games).", epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}",
-                        help="print the version and exit")
+    parser.add_argument("--version", action="version",
+                        version=f"{PROG} {__version__} ({build_mode()})",
+                        help="print the version and the build that runs (compiled or pure)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 help="what to do (COMMAND --help describes its options)")
     for name, (text, options) in _COMMANDS.items():

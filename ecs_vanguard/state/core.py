@@ -460,7 +460,7 @@ def _cloner(cls: type, rules: tuple[tuple[str, Callable[[Any], Any]], ...]) -> C
     """Return a function that copies an instance of `cls` field by field by `rules`."""
     cloner = _CLONERS.get(cls)
     if cloner is None:
-        scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+        scope: dict[str, Any] = {"new": cls.__new__, "cls": cls}   # a compiled class has its own
         lines = ["def clone(s):", "    c = new(cls)"]
         for name, rule in rules:
             if rule in _INLINE:

@@ -4,6 +4,7 @@ branch must never show in another."""
 
 from __future__ import annotations
 
+import dataclasses
 import numpy as np
 import pytest
 
@@ -93,7 +94,7 @@ def test_the_incremental_hash_equals_a_full_recomputation_at_every_step(fmt):
             fresh_board = g.state.board.copy()
             fresh_board.key = None
             assert hashing.board_part(g.state) == hashing.board_part(
-                type(g.state)(**{**{f: getattr(g.state, f) for f in g.state.__slots__},
+                type(g.state)(**{**{f.name: getattr(g.state, f.name) for f in dataclasses.fields(g.state)},
                                  "board": fresh_board}))
 
 

@@ -12,6 +12,7 @@ import tomllib
 from pathlib import Path
 
 import ecs_vanguard as vg
+from components._compiled import build_mode
 from ecs_vanguard.cli import main as cli
 
 REPO = Path(__file__).resolve().parents[2]
@@ -26,7 +27,8 @@ def _run(*argv: str) -> subprocess.CompletedProcess:
 
 def test_python_dash_m_runs_the_command_line_and_prints_the_version():
     done = _run("--version")
-    assert done.returncode == 0 and done.stdout.strip() == f"ecs-vanguard {vg.__version__}"
+    assert done.returncode == 0 and done.stdout.strip() == (
+        f"ecs-vanguard {vg.__version__} ({build_mode()})")
     done = _run("simulate", "--games", "0")
     assert done.returncode == 2 and done.stderr.startswith("ecs-vanguard: error: ")
 

@@ -1,0 +1,190 @@
+"""Which build runs: the mypyc-compiled hot floors or the pure-Python sources (issue 18).
+
+Standard library only, and imported before any compiled module can load (the package
+`__init__` of `components`, `systems` and `ecs_vanguard` import it first), so it decides for the
+whole process:
+
+- ECS_VANGUARD_PURE=1 at run time: a finder placed first on `sys.meta_path` loads every module
+  of the three packages from its .py source, ignoring the compiled extensions beside it.
+- A compiled extension older than its source (an edited module not rebuilt) is never run: the
+  whole process falls back to the sources with a warning, since a compiled module calls the
+  compiled code of its neighbours directly and a partial fallback would still run stale code.
+  The test suite fails on it (tests/engine/test_compiled.py). Rebuild with
+  `python setup.py build_ext --inplace` (or `pip install -e .` again).
+
+`setup.py` reads COMPILED: the modules it compiles.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+from importlib.abc import MetaPathFinder
+from importlib.machinery import ModuleSpec
+from types import ModuleType
+
+PURE_VARIABLE = "ECS_VANGUARD_PURE"
+REBUILD = "python setup.py build_ext --inplace"
+_ROOTS = ("ecs_vanguard", "systems", "components")
+_HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# The modules mypyc compiles (setup.py): the floors a decision runs through, measured hot.
+COMPILED: tuple[str, ...] = (
+    "components.brandt",
+    "components.card",
+    "components.dress",
+    "components.gift",
+    "components.heart",
+    "components.legion",
+    "components.locked",
+    "components.modifiers",
+    "components.orientation",
+    "components.position",
+    "ecs_vanguard.state.core",
+    "ecs_vanguard.state.hashing",
+    "ecs_vanguard.state.world",
+    "ecs_vanguard.derived.conditions",
+    "ecs_vanguard.derived.facts",
+    "ecs_vanguard.derived.query",
+    "ecs_vanguard.derived.scopes",
+    "ecs_vanguard.derived.stats",
+    "ecs_vanguard.derived.values",
+    "ecs_vanguard.ops.brandt",
+    "ecs_vanguard.ops.cards",
+    "ecs_vanguard.ops.costs",
+    "ecs_vanguard.ops.deck",
+    "ecs_vanguard.ops.emit",
+    "ecs_vanguard.ops.legion",
+    "ecs_vanguard.ops.stride",
+    "ecs_vanguard.ops.units",
+    "ecs_vanguard.ops.zones",
+    "systems.base",
+    "systems.battle",
+    "systems.effect",
+    "systems.legion",
+    "systems.order",
+    "systems.rule_process",
+    "systems.stride",
+    "systems.trigger",
+    "systems.turn",
+    "ecs_vanguard.effects.playable",
+    "ecs_vanguard.effects.runtime",
+)
+
+
+def pure_requested() -> bool:
+    """True if ECS_VANGUARD_PURE asks for the pure-Python sources (1, true, yes)."""
+    return os.environ.get(PURE_VARIABLE, "").strip().lower() in ("1", "true", "yes")
+
+
+def _extension(name: str) -> str | None:
+    """The compiled extension of module `name` beside its source, if one is built."""
+    base = os.path.join(_HERE, *name.split("."))
+    folder, stem = os.path.split(base)
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return None
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        if stem + suffix in entries:
+            return os.path.join(folder, stem + suffix)
+    return None
+
+
+def stale_modules() -> list[str]:
+    """The compiled modules whose extension is older than their source (edited, not rebuilt)."""
+    stale = []
+    for name in COMPILED:
+        ext = _extension(name)
+        source = os.path.join(_HERE, *name.split(".")) + ".py"
+        if (
+            ext is not None
+            and os.path.exists(source)
+            and (os.path.getmtime(ext) < os.path.getmtime(source))
+        ):
+            stale.append(name)
+    return stale
+
+
+class _SourcesFirst(MetaPathFinder):
+    """Find the modules of the three packages as .py sources only (never an extension)."""
+
+    def __init__(self) -> None:
+        self._finders: dict[str, importlib.machinery.FileFinder] = {}
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
+        if fullname.partition(".")[0] not in _ROOTS:
+            return None
+        for entry in path if path is not None else sys.path:
+            finder = self._finders.get(entry)
+            if finder is None:
+                finder = self._finders[entry] = importlib.machinery.FileFinder(
+                    entry or ".",
+                    (importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES),
+                )
+            spec = finder.find_spec(fullname, target)
+            if spec is not None:
+                return spec
+        return None
+
+
+def _decide() -> str:
+    """Install the sources-only finder if the pure build is asked for or a compiled module is
+    stale; return why the process runs pure ("" when it may run compiled)."""
+    if any(isinstance(f, _SourcesFirst) for f in sys.meta_path):
+        return _REASON
+    reason = ""
+    if pure_requested():
+        reason = f"{PURE_VARIABLE}=1"
+    else:
+        stale = stale_modules()
+        if stale:
+            reason = f"stale compiled modules ({', '.join(stale[:3])}{', ...' if len(stale) > 3 else ''})"
+            warnings.warn(
+                f"ecs_vanguard: {len(stale)} compiled module(s) older than their source "
+                f"({', '.join(stale[:3])}...): running the pure-Python sources instead; "
+                f"rebuild with `{REBUILD}`",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+    if reason:
+        sys.meta_path.insert(0, _SourcesFirst())
+    return reason
+
+
+_REASON = ""
+_REASON = _decide()
+
+
+def pure_reason() -> str:
+    """Why this process runs the pure sources: "" if it may run compiled code."""
+    return _REASON
+
+
+def compiled_modules() -> list[str]:
+    """The modules of COMPILED loaded in this process from a compiled extension."""
+    loaded = []
+    for name in COMPILED:
+        module = sys.modules.get(name)
+        origin = getattr(module, "__file__", None) or ""
+        if origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
+            loaded.append(name)
+    return loaded
+
+
+def build_mode() -> str:
+    """The build this process runs: "compiled" when every module of COMPILED has a current extension and the process may
+    load it, "pure (why)" when none runs compiled, else "partly compiled (...)"."""
+    if _REASON:
+        return f"pure ({_REASON})"
+    missing = [name for name in COMPILED if _extension(name) is None]
+    if len(missing) == len(COMPILED):
+        return "pure (no compiled build: installed with ECS_VANGUARD_PURE=1 or not built)"
+    if missing:
+        return f"partly compiled (not built: {', '.join(missing[:3])}...)"
+    return "compiled"

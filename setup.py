@@ -1,0 +1,68 @@
+"""Build: the hot floors of the engine compiled by mypyc from the same Python source (issue 18).
+
+`pip install -e .` (or `python setup.py build_ext --inplace` after editing a compiled module)
+compiles the modules listed in components/_compiled.py (COMPILED) into C extensions beside
+their sources; ECS_VANGUARD_PURE=1 at build time compiles nothing (a pure-Python install). At
+run time ECS_VANGUARD_PURE=1 makes the same tree import the .py sources, and a compiled module
+older than its source is never run (the process falls back to the sources, with a warning).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _build_choices():  # type: ignore[no-untyped-def]
+    """components/_compiled.py read by path: importing the package could load old extensions."""
+    spec = importlib.util.spec_from_file_location(
+        "_ecs_vanguard_build", os.path.join(_HERE, "components", "_compiled.py")
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _extensions() -> list:  # type: ignore[type-arg]
+    """The compiled modules as extensions (mypyc writes their C when called)."""
+    choices = _build_choices()
+    if choices.pure_requested():
+        return []
+    from mypyc.ir.rtypes import object_rprimitive
+    from mypyc.primitives.registry import builtin_names
+
+    # mypyc looks `object` up in the module's globals when it writes the annotations of a
+    # dataclass field typed `object` (KeyError at import): load the builtin type instead.
+    builtin_names.setdefault("builtins.object", (object_rprimitive, "PyBaseObject_Type"))
+    from mypyc.build import mypycify
+
+    return mypycify(
+        [os.path.join(*name.split(".")) + ".py" for name in choices.COMPILED],
+        opt_level=os.environ.get("ECS_VANGUARD_OPT_LEVEL", "2"),
+        debug_level="0",
+        multi_file=True,  # several C files of one group, compiled in parallel below
+    )
+
+
+class BuildExt(build_ext):
+    """Run mypyc when the extensions are built, not each time setup.py is read (pip reads it
+    for the requirements and the metadata first), and compile the C files on every core."""
+
+    def finalize_options(self) -> None:
+        self.distribution.ext_modules = _extensions()
+        self.extensions = self.distribution.ext_modules
+        if self.parallel is None:
+            self.parallel = os.cpu_count() or 1
+        super().finalize_options()
+
+
+# A stand-in extension marks the distribution as compiled (a platform wheel, build_ext run);
+# BuildExt replaces it by the real ones. A pure build has none.
+_PLACEHOLDER = [] if _build_choices().pure_requested() else [Extension("ecs_vanguard._mypyc", [])]
+setup(ext_modules=_PLACEHOLDER, cmdclass={"build_ext": BuildExt})

@@ -1,0 +1,114 @@
+"""The compiled build (issue 18): mypyc compiles the hot floors from the same source, and the
+compiled and pure-Python runs of the same seeded games agree on `state_hash()` after every step.
+
+The pure run is a subprocess with ECS_VANGUARD_PURE=1 (components/_compiled.py). On a pure build
+(ECS_VANGUARD_PURE=1 at install, or no C compiler) the comparison still runs, pure against pure:
+it then checks the switch and the determinism across processes only, which is why CI
+(CI=true), whose install compiles, fails on a pure build instead of comparing nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import ecs_vanguard as vg
+from components import _compiled
+
+REPO = Path(__file__).resolve().parents[2]
+DECKS = {
+    "standard": ("blazing_dragons", "radiant_knights", "iron_gate", "arcane_scholars"),
+    "premium": ("force_vanguards", "chain_lockers", "legion_blades", "accel_strikers"),
+}
+GAMES = 4  # per format: about 1,000 compared steps each
+
+
+def hash_traces(fmt: str, games: int) -> list[list[str]]:
+    """Seeded random games of `fmt`: the state hash before the first step and after each."""
+    traces = []
+    names = DECKS[fmt]
+    for seed in range(games):
+        a, b = names[seed % len(names)], names[(seed + 1) % len(names)]
+        game = vg.Game(vg.Deck.builtin(a), vg.Deck.builtin(b), seed=seed, format=fmt)
+        rng = np.random.default_rng(seed)
+        trace = [game.state_hash()]
+        while not game.over:
+            actions = game.legal_actions()
+            game.step(actions[int(rng.integers(len(actions)))])
+            trace.append(game.state_hash())
+        traces.append(trace)
+    return traces
+
+
+def _pure_run(code: str) -> str:
+    env = {
+        **os.environ,
+        _compiled.PURE_VARIABLE: "1",
+        "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_no_compiled_module_is_older_than_its_source() -> None:
+    """An edited module not rebuilt fails the suite (the process itself runs the sources)."""
+    stale = _compiled.stale_modules()
+    assert not stale, (
+        f"compiled modules older than their source: {', '.join(stale)}; "
+        f"rebuild with `{_compiled.REBUILD}` (or `pip install -e .` again)"
+    )
+
+
+def test_ci_runs_the_compiled_build() -> None:
+    """CI installs with a C compiler: every module of COMPILED must load compiled there."""
+    if os.environ.get("CI", "").strip().lower() != "true":
+        assert _compiled.build_mode().startswith(("compiled", "pure"))
+        return
+    missing = sorted(set(_compiled.COMPILED) - set(_compiled.compiled_modules()))
+    assert _compiled.build_mode() == "compiled" and not missing, (
+        f"CI runs a pure build ({_compiled.build_mode()}; not compiled: {missing[:5]}): "
+        f"install with `pip install -e .` and a C compiler, or rebuild with `{_compiled.REBUILD}`"
+    )
+
+
+def test_the_pure_switch_loads_no_compiled_module() -> None:
+    out = _pure_run(
+        "import ecs_vanguard as vg, components._compiled as c\n"
+        "vg.Game(vg.Deck.builtin('blazing_dragons'), vg.Deck.builtin('iron_gate'))\n"
+        "print(c.compiled_modules(), c.build_mode())"
+    )
+    assert out.strip() == f"[] pure ({_compiled.PURE_VARIABLE}=1)"
+
+
+@pytest.mark.parametrize("fmt", sorted(DECKS))
+def test_compiled_and_pure_hash_the_same_after_every_step(fmt: str) -> None:
+    ours = hash_traces(fmt, GAMES)
+    theirs = json.loads(
+        _pure_run(
+            "import json\nfrom tests.engine.test_compiled import hash_traces\n"
+            f"print(json.dumps(hash_traces({fmt!r}, {GAMES})))"
+        )
+    )
+    assert len(theirs) == len(ours) == GAMES
+    for seed, (mine, pure) in enumerate(zip(ours, theirs, strict=True)):
+        first = next((i for i, (x, y) in enumerate(zip(mine, pure)) if x != y), None)
+        assert first is None and len(mine) == len(pure), (
+            f"{fmt} game {seed}: {_compiled.build_mode()} and pure differ "
+            f"{'in length' if first is None else f'after step {first}'} "
+            f"({len(mine)} and {len(pure)} hashes)"
+        )
