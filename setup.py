@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from types import ModuleType
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -18,7 +19,7 @@ from setuptools.command.build_ext import build_ext
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def _build_choices():  # type: ignore[no-untyped-def]
+def _build_choices() -> ModuleType:
     """components/_compiled.py read by path: importing the package could load old extensions."""
     spec = importlib.util.spec_from_file_location(
         "_ecs_vanguard_build", os.path.join(_HERE, "components", "_compiled.py")
@@ -29,7 +30,7 @@ def _build_choices():  # type: ignore[no-untyped-def]
     return module
 
 
-def _extensions() -> list:  # type: ignore[type-arg]
+def _extensions() -> list[Extension]:
     """The compiled modules as extensions (mypyc writes their C when called)."""
     choices = _build_choices()
     if choices.pure_requested():

@@ -158,7 +158,8 @@ def _decide() -> str:
 
 
 _REASON = ""
-_REASON = _decide()
+if __name__ == "components._compiled":  # not when setup.py reads COMPILED by path
+    _REASON = _decide()
 
 
 def pure_reason() -> str:

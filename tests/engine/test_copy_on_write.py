@@ -5,6 +5,7 @@ branch must never show in another."""
 from __future__ import annotations
 
 import dataclasses
+
 import numpy as np
 import pytest
 
