@@ -17,6 +17,9 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
+_GROUP = (
+    "ecs_vanguard._engine"  # mypyc's one group: every compiled module calls the others natively
+)
 
 
 def _build_choices() -> ModuleType:
@@ -48,22 +51,26 @@ def _extensions() -> list[Extension]:
         opt_level=os.environ.get("ECS_VANGUARD_OPT_LEVEL", "2"),
         debug_level="0",
         multi_file=True,  # several C files of one group, compiled in parallel below
+        group_name=_GROUP,  # its shared library inside the package: ecs_vanguard/_engine__mypyc
     )
 
 
 class BuildExt(build_ext):
     """Run mypyc when the extensions are built, not each time setup.py is read (pip reads it
-    for the requirements and the metadata first), and compile the C files on every core."""
+    for the requirements and the metadata first, which finalizes this command), and compile the
+    C files on every core."""
 
     def finalize_options(self) -> None:
-        self.distribution.ext_modules = _extensions()
-        self.extensions = self.distribution.ext_modules
         if self.parallel is None:
             self.parallel = os.cpu_count() or 1
         super().finalize_options()
 
+    def run(self) -> None:
+        self.distribution.ext_modules = self.extensions = _extensions()
+        super().run()
+
 
 # A stand-in extension marks the distribution as compiled (a platform wheel, build_ext run);
 # BuildExt replaces it by the real ones. A pure build has none.
-_PLACEHOLDER = [] if _build_choices().pure_requested() else [Extension("ecs_vanguard._mypyc", [])]
+_PLACEHOLDER = [] if _build_choices().pure_requested() else [Extension(_GROUP + "__mypyc", [])]
 setup(ext_modules=_PLACEHOLDER, cmdclass={"build_ext": BuildExt})

@@ -200,7 +200,7 @@ SEEK_MATE_INDEX = -8
 class EventLog:
     """The append-only log of a game's events, shared with its clones (issue 10): a fork
     freezes what was logged so far into a chunk both games keep, and each appends to its own
-    tail. Reads like a list: len, index, slice, iteration, `in`, ==."""
+    tail. Reads like a list: len, index, slice, iteration, reversed, `in`, ==."""
 
     __slots__ = ("_chunks", "_ends", "_tail")
 
@@ -231,6 +231,11 @@ class EventLog:
 
     def __iter__(self) -> Iterator[object]:
         return chain(*self._chunks, self._tail)
+
+    def __reversed__(self) -> Iterator[object]:
+        """Newest first (written out: a compiled class gives `reversed` no sequence protocol
+        to fall back on)."""
+        return chain(reversed(self._tail), *(reversed(chunk) for chunk in reversed(self._chunks)))
 
     def __contains__(self, event: object) -> bool:
         return event in self._tail or any(event in chunk for chunk in self._chunks)
