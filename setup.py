@@ -46,13 +46,18 @@ def _extensions() -> list[Extension]:
     builtin_names.setdefault("builtins.object", (object_rprimitive, "PyBaseObject_Type"))
     from mypyc.build import mypycify
 
-    return mypycify(
+    extensions = mypycify(
         [os.path.join(*name.split(".")) + ".py" for name in choices.COMPILED],
         opt_level=os.environ.get("ECS_VANGUARD_OPT_LEVEL", "2"),
         debug_level="0",
         multi_file=True,  # several C files of one group, compiled in parallel below
         group_name=_GROUP,  # its shared library inside the package: ecs_vanguard/_engine__mypyc
     )
+    # mypyc writes the group's header beside its C file (build/ecs_vanguard/) but includes it
+    # from the modules' C files in build/: let them find it.
+    for extension in extensions:
+        extension.include_dirs.append(os.path.join("build", *_GROUP.split(".")[:-1]))
+    return extensions
 
 
 class BuildExt(build_ext):
