@@ -71,7 +71,8 @@ class BuildExt(build_ext):
         super().finalize_options()
 
     def run(self) -> None:
-        self.distribution.ext_modules = self.extensions = _extensions()
+        self.distribution.ext_modules = _extensions()
+        super().finalize_options()  # setuptools prepares each extension there (names, stubs)
         super().run()
 
 
