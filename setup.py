@@ -71,8 +71,12 @@ class BuildExt(build_ext):
         super().finalize_options()
 
     def run(self) -> None:
-        self.distribution.ext_modules = _extensions()
-        super().finalize_options()  # setuptools prepares each extension there (names, stubs)
+        self.distribution.ext_modules = self.extensions = _extensions()
+        for ext in self.extensions:  # what setuptools' finalize_options sets on each extension
+            ext._full_name = self.get_ext_fullname(ext.name)
+            self.ext_map[ext._full_name] = self.ext_map[ext._full_name.split(".")[-1]] = ext
+            ext._links_to_dynamic = ext._needs_stub = False
+            ext._file_name = self.get_ext_filename(ext._full_name)
         super().run()
 
 
