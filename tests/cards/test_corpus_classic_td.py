@@ -36,7 +36,7 @@ def _drive_then_trigger(ldb, vanguard: str, first: str):
     attacker = unit_at(game, 0, Circle.VC)
     game.step(pick(game, ActionKind.ATTACK, card=attacker, target=unit_at(game, 1, Circle.VC)))
     game.step(pick(game, ActionKind.DONE))                     # no guard
-    assert game.decision.label == "power_to"
+    assert game.decision is not None and game.decision.label == "power_to"
     return game, attacker
 
 
@@ -190,7 +190,8 @@ def _opponent_damage_trigger(ldb, vanguard: str, first: str):
     attacker = unit_at(game, 0, Circle.VC)
     game.step(pick(game, ActionKind.ATTACK, card=attacker, target=unit_at(game, 1, Circle.VC)))
     game.step(pick(game, ActionKind.DONE))
-    assert game.decision.player == 1 and game.decision.label == "power_to"
+    decision = game.decision
+    assert decision is not None and decision.player == 1 and decision.label == "power_to"
     return game, attacker
 
 

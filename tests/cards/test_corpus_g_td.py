@@ -25,7 +25,6 @@ from tests.helpers import (
 
 G0 = "PC-013"                       # a grade 0 guardian (critical trigger, 10000 shield)
 G1 = "PC-008"                       # a vanilla grade 1 (5000 shield)
-PREMIUM = {"fmt": "premium"}
 
 
 def _attack(game, circle: Circle = Circle.VC, target: Circle = Circle.VC):
@@ -41,7 +40,7 @@ def test_PG_101_turn_a_copy_face_up_no_grade_0_guards(ldb):
     def attack(g_zone: list[str]):
         game = scene(ldb, {"vanguard": V3, "stride": "PG-101", "damage": [G2], "g_zone": g_zone,
                            "g_zone_face_up": ["PG-001"]},
-                     {"vanguard": V3, "hand": [G0, G1]}, phase="battle", **PREMIUM)
+                     {"vanguard": V3, "hand": [G0, G1]}, phase="battle", fmt="premium")
         return game, _attack(game)
 
     game, g_unit = attack(["PG-101"])
@@ -58,7 +57,7 @@ def test_PG_101_turn_a_copy_face_up_no_grade_0_guards(ldb):
 def test_PG_101_one_face_up_card_is_not_enough_for_the_critical(ldb):
     """The copy turned face up is the only face-up G zone card: no critical."""
     game = scene(ldb, {"vanguard": V3, "stride": "PG-101", "damage": [G2], "g_zone": ["PG-101"]},
-                 {"vanguard": V3, "hand": [G0]}, phase="battle", **PREMIUM)
+                 {"vanguard": V3, "hand": [G0]}, phase="battle", fmt="premium")
     g_unit = _attack(game)
     game.step(pick(game, ActionKind.YES))
     assert critical_of(game, g_unit) == 1 and q.guard_min_grade(game.state, g_unit) == 1
@@ -66,7 +65,7 @@ def test_PG_101_one_face_up_card_is_not_enough_for_the_critical(ldb):
 
 def _hit(ldb, stride: str, them: dict, **me: object):
     side = {"vanguard": V3, "stride": stride, **me}
-    game = scene(ldb, side, them, phase="battle", **PREMIUM)
+    game = scene(ldb, side, them, phase="battle", fmt="premium")
     attacker = _attack(game)
     game.step(pick(game, ActionKind.DONE))                     # no guard
     return game, attacker
@@ -81,7 +80,7 @@ def test_PG_102_a_hit_on_the_vanguard_unwinds_a_rear_guard(ldb):
     assert cards_in(game, 1, Zone.DECK)[-1] == victim
     game = scene(ldb, {"vanguard": V3, "stride": "PG-102"},
                  {"vanguard": V3, "rear": {"back_left": G1}, "hand": ["PG-108", G2]},
-                 phase="battle", **PREMIUM)
+                 phase="battle", fmt="premium")
     _attack(game)
     game.step(pick(game, ActionKind.GUARD, card=card_named(game, 1, Zone.HAND, "PG-108")))
     _answer_sentinel(game, 1)
@@ -108,7 +107,7 @@ def test_PG_103_going_into_legion_unwinds_a_grade_2_or_less(ldb):
     (not the grade 3) goes to the bottom of the opponent's deck."""
     game = scene(ldb, {"vanguard": "PG-103", "drop": [G2] * 4,
                        "deck": ["PG-105", G2, G2, G2]},
-                 {"vanguard": V3, "rear": {"front_left": V3, "front_right": G1}}, **PREMIUM)
+                 {"vanguard": V3, "rear": {"front_left": V3, "front_right": G1}}, fmt="premium")
     big, small = unit_at(game, 1, Circle.FRONT_LEFT), unit_at(game, 1, Circle.FRONT_RIGHT)
     _seek(game)
     leader = unit_at(game, 0, Circle.VC)
@@ -122,11 +121,11 @@ def test_PG_103_going_into_legion_unwinds_a_grade_2_or_less(ldb):
 def test_PG_103_attacking_a_vanguard_plus_2000(ldb):
     """Attacking the vanguard: +2000 that battle; attacking a rear-guard: nothing."""
     game = scene(ldb, {"vanguard": "PG-103"}, {"vanguard": V3, "rear": {"front_left": G2},
-                                                 "hand": [G2]}, phase="battle", **PREMIUM)
+                                                 "hand": [G2]}, phase="battle", fmt="premium")
     attacker = _attack(game)
     assert power_of(game, attacker) == 13000
     game = scene(ldb, {"vanguard": "PG-103"}, {"vanguard": V3, "rear": {"front_left": G2},
-                                                 "hand": [G2]}, phase="battle", **PREMIUM)
+                                                 "hand": [G2]}, phase="battle", fmt="premium")
     attacker = _attack(game, target=Circle.FRONT_LEFT)
     assert power_of(game, attacker) == 11000
 
@@ -136,7 +135,7 @@ def test_PG_104_generation_break_1_stops_grade_0_guards(ldb):
     the auto does not trigger."""
     def attack(face_up: list[str]):
         game = scene(ldb, {"vanguard": "PG-104", "damage": [G2], "g_zone_face_up": face_up},
-                     {"vanguard": V3, "hand": [G0]}, phase="battle", **PREMIUM)
+                     {"vanguard": V3, "hand": [G0]}, phase="battle", fmt="premium")
         return game, _attack(game)
 
     game, _ = attack(["PG-001"])
@@ -152,7 +151,7 @@ def test_PG_104_placed_on_vc_unwinds_a_grade_1_or_less(ldb):
     damage the joint cost cannot be paid."""
     def ride(soul: list[str]):
         game = scene(ldb, {"vanguard": G2, "hand": ["PG-104"], "damage": [G2], "soul": soul},
-                     {"vanguard": V3, "rear": {"front_left": G1}}, phase="ride", **PREMIUM)
+                     {"vanguard": V3, "rear": {"front_left": G1}}, phase="ride", fmt="premium")
         game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "PG-104")))
         return game, unit_at(game, 1, Circle.FRONT_LEFT)
 
@@ -167,7 +166,7 @@ def test_PG_104_placed_on_vc_unwinds_a_grade_1_or_less(ldb):
         game, cards_in(game, 0, Zone.DAMAGE)[0])
     # no face-up damage: the joint cost cannot be paid, nothing is asked
     game = scene(ldb, {"vanguard": G2, "hand": ["PG-104"], "damage": [G2], "damage_face_down": 1},
-                 {"vanguard": V3, "rear": {"front_left": G1}}, phase="ride", **PREMIUM)
+                 {"vanguard": V3, "rear": {"front_left": G1}}, phase="ride", fmt="premium")
     game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "PG-104")))
     assert not has_action(game, ActionKind.YES)
     assert zone_of(game, unit_at(game, 1, Circle.FRONT_LEFT)) is Zone.RC
@@ -177,7 +176,7 @@ def test_PG_105_soul_blast_2_stops_grade_0_guards(ldb):
     """On RC attacking the vanguard, SB2: no grade 0 guardian; with one soul card no cost."""
     def attack(soul: list[str]):
         game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "PG-105"}, "soul": soul},
-                     {"vanguard": V3, "hand": [G0]}, phase="battle", **PREMIUM)
+                     {"vanguard": V3, "hand": [G0]}, phase="battle", fmt="premium")
         return game, _attack(game, Circle.FRONT_LEFT)
 
     game, _ = attack([G1, G1])
@@ -192,12 +191,12 @@ def test_PG_105_soul_blast_2_stops_grade_0_guards(ldb):
 def test_PG_106_with_a_g_unit_on_vc_plus_5000(ldb):
     """A G unit on VC, SB1: +5000; with a grade 3 vanguard no question."""
     game = scene(ldb, {"vanguard": V3, "stride": "PG-001", "rear": {"front_left": "PG-106"},
-                       "soul": [G1]}, {"vanguard": V3, "hand": [G2]}, phase="battle", **PREMIUM)
+                       "soul": [G1]}, {"vanguard": V3, "hand": [G2]}, phase="battle", fmt="premium")
     tiger = _attack(game, Circle.FRONT_LEFT)
     game.step(pick(game, ActionKind.YES))
     assert power_of(game, tiger) == 14000
     game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "PG-106"}, "soul": [G1]},
-                 {"vanguard": V3, "hand": [G2]}, phase="battle", **PREMIUM)
+                 {"vanguard": V3, "hand": [G2]}, phase="battle", fmt="premium")
     tiger = _attack(game, Circle.FRONT_LEFT)
     assert not has_action(game, ActionKind.YES) and power_of(game, tiger) == 9000
 
@@ -208,7 +207,7 @@ def test_PG_107_called_it_unwinds_a_grade_2_or_less(ldb):
     def call(face_down: int):
         game = scene(ldb, {"vanguard": V3, "hand": ["PG-107"], "damage": [G2, G2],
                            "damage_face_down": face_down},
-                     {"vanguard": V3, "rear": {"front_left": V3, "front_right": G2}}, **PREMIUM)
+                     {"vanguard": V3, "rear": {"front_left": V3, "front_right": G2}}, fmt="premium")
         game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "PG-107"),
                        circle=Circle.FRONT_LEFT))
         return game, unit_at(game, 1, Circle.FRONT_LEFT), unit_at(game, 1, Circle.FRONT_RIGHT)
@@ -229,7 +228,7 @@ def test_PG_108_the_sentinel_saves_the_attacked_vanguard(ldb):
     def guard(hand: list[str]):
         game = scene(ldb, {"vanguard": V3, "hand": ["PG-108", *hand]},
                      {"vanguard": V3, "rear": {"back_center": G1}}, phase="battle",
-                     turn_player=1, **PREMIUM)
+                     turn_player=1, fmt="premium")
         game.step(pick(game, ActionKind.ATTACK, card=unit_at(game, 1, Circle.VC),
                        target=unit_at(game, 0, Circle.VC)))
         game.step(pick(game, ActionKind.BOOST))
@@ -247,7 +246,7 @@ def test_PG_108_the_sentinel_saves_the_attacked_vanguard(ldb):
 def test_PG_110_called_soul_blast_2_draws(ldb):
     """Called with two soul cards, SB2: a card drawn; with one soul card no question."""
     for soul, drawn in (([G1, G1], 1), ([G1], 0)):
-        game = scene(ldb, {"vanguard": V3, "hand": ["PG-110"], "soul": soul}, **PREMIUM)
+        game = scene(ldb, {"vanguard": V3, "hand": ["PG-110"], "soul": soul}, fmt="premium")
         game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "PG-110"),
                        circle=Circle.BACK_LEFT))
         if drawn:
@@ -263,7 +262,7 @@ def test_PG_111_an_opponents_rear_guard_put_into_the_deck(ldb):
     def unwind(face_up: list[str]):
         game = scene(ldb, {"vanguard": V3, "hand": ["PG-107"], "damage": [G2, G2],
                            "rear": {"back_left": "PG-111"}, "g_zone_face_up": face_up},
-                     {"vanguard": V3, "rear": {"front_right": G2}}, **PREMIUM)
+                     {"vanguard": V3, "rear": {"front_right": G2}}, fmt="premium")
         game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "PG-107"),
                        circle=Circle.FRONT_LEFT))
         game.step(pick(game, ActionKind.YES))
@@ -281,7 +280,7 @@ def test_PG_111_retired_is_not_put_into_the_deck(ldb):
     """A retire (to the drop) is not "put into the deck": no power."""
     game = scene(ldb, {"vanguard": "PC-005", "rear": {"back_left": "PG-111"},
                        "g_zone_face_up": ["PG-001"]},
-                 {"vanguard": V3, "rear": {"front_right": G2}}, phase="battle", **PREMIUM)
+                 {"vanguard": V3, "rear": {"front_right": G2}}, phase="battle", fmt="premium")
     _attack(game, target=Circle.FRONT_RIGHT)
     game.step(pick(game, ActionKind.DONE))                      # no guard: the rear-guard retires
     assert power_of(game, unit_at(game, 0, Circle.BACK_LEFT)) == 7000
@@ -290,7 +289,7 @@ def test_PG_111_retired_is_not_put_into_the_deck(ldb):
 def test_PG_112_forerunner_and_look_at_five(ldb):
     """Ridden by a card of its clan it may be called; on RC, CB1 + itself into the soul: a grade
     3 or greater from the top five to hand; a grade 3 sixth from the top is out of reach."""
-    game = scene(ldb, {"vanguard": "PG-112", "hand": ["PG-108"]}, phase="ride", **PREMIUM)
+    game = scene(ldb, {"vanguard": "PG-112", "hand": ["PG-108"]}, phase="ride", fmt="premium")
     dracokid = unit_at(game, 0, Circle.VC)
     game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "PG-108")))
     game.step(pick(game, ActionKind.YES))
@@ -298,7 +297,7 @@ def test_PG_112_forerunner_and_look_at_five(ldb):
     assert zone_of(game, dracokid) is Zone.RC
     for deck, found in (([G1, G1, G1, G1, "PG-104", G1], True), ([G1] * 5 + ["PG-104"], False)):
         game = scene(ldb, {"vanguard": V3, "rear": {"back_left": "PG-112"}, "damage": [G2],
-                           "deck": deck}, **PREMIUM)
+                           "deck": deck}, fmt="premium")
         game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.BACK_LEFT)))
         if has_action(game, ActionKind.PICK):
             game.step(pick(game, ActionKind.PICK, card=card_named(game, 0, Zone.DECK, "PG-104")))
@@ -308,7 +307,7 @@ def test_PG_112_forerunner_and_look_at_five(ldb):
 
 def test_PG_112_ridden_by_another_clan_it_stays(ldb):
     """Ridden by a card of another clan: no forerunner call."""
-    game = scene(ldb, {"vanguard": "PG-112", "hand": [G1]}, phase="ride", **PREMIUM)
+    game = scene(ldb, {"vanguard": "PG-112", "hand": [G1]}, phase="ride", fmt="premium")
     dracokid = unit_at(game, 0, Circle.VC)
     game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, G1)))
     assert not has_action(game, ActionKind.YES) and zone_of(game, dracokid) is Zone.SOUL
@@ -316,7 +315,7 @@ def test_PG_112_ridden_by_another_clan_it_stays(ldb):
 
 def _boost_battle(ldb, booster: str, **me: object):
     side = {"vanguard": V3, "rear": {"front_left": G2, "back_left": booster}, **me}
-    game = scene(ldb, side, {"vanguard": V3}, phase="battle", **PREMIUM)
+    game = scene(ldb, side, {"vanguard": V3}, phase="battle", fmt="premium")
     _attack(game, Circle.FRONT_LEFT)
     game.step(pick(game, ActionKind.BOOST))
     return game, unit_at(game, 0, Circle.BACK_LEFT)
@@ -339,7 +338,7 @@ def test_PG_113_after_its_boost_it_returns_to_the_deck(ldb):
 def test_PG_114_into_the_soul_for_3000(ldb):
     """Into the soul: a unit of its clan +3000; another clan's unit is no choice."""
     game = scene(ldb, {"vanguard": "PG-104", "rear": {"back_left": "PG-114", "front_left": G2}},
-                 **PREMIUM)
+                 fmt="premium")
     kid = unit_at(game, 0, Circle.BACK_LEFT)
     game.step(pick(game, ActionKind.ACT, card=kid))
     assert not has_action(game, ActionKind.PICK, card=unit_at(game, 0, Circle.FRONT_LEFT))
@@ -354,17 +353,17 @@ def test_PG_115_generation_break_1_attacking_a_vanguard(ldb):
     for face_up, total in ((["PG-001"], 12000), ([], 9000)):
         game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "PG-115"},
                            "g_zone_face_up": face_up}, {"vanguard": V3, "hand": [G2]},
-                     phase="battle", **PREMIUM)
+                     phase="battle", fmt="premium")
         assert power_of(game, _attack(game, Circle.FRONT_LEFT)) == total
 
 
 def test_PG_117_generation_break_1_search_a_grade_3(ldb):
     """GB1, CB1 + itself into the soul: a grade 3 searched to hand; without GB no act."""
     game = scene(ldb, {"vanguard": V3, "rear": {"back_left": "PG-117"}, "damage": [G2],
-                       "g_zone_face_up": ["PG-001"], "deck": [G1, "PG-104", G1]}, **PREMIUM)
+                       "g_zone_face_up": ["PG-001"], "deck": [G1, "PG-104", G1]}, fmt="premium")
     game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.BACK_LEFT)))
     game.step(pick(game, ActionKind.PICK, card=card_named(game, 0, Zone.DECK, "PG-104")))
     assert ids_in(game, 0, Zone.HAND) == ["PG-104"]
     game = scene(ldb, {"vanguard": V3, "rear": {"back_left": "PG-117"}, "damage": [G2]},
-                 **PREMIUM)
+                 fmt="premium")
     assert not has_action(game, ActionKind.ACT)
