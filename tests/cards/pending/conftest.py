@@ -1,5 +1,5 @@
-"""Tests of the product study (issue 19) whose cards wait for a mechanism (their cards are in
-tests/cards/corpus/pending/): not collected until the integrator enables them, when the
-mechanism each card's TOML comment names has landed."""
+"""Tests of corpus cards that wait for a mechanism built in parallel (issue 19: rule modifiers,
+phase/step timings and remembered cards, distinct-value counts). Not collected until the
+integrator enables them: each file names, per card, the mechanism it needs."""
 
 collect_ignore_glob = ["*"]
