@@ -1,6 +1,6 @@
 """Study of six products (issue 19), D-SD03 (Keter Sanctuary, grade 3 units): every card of the
-start deck in tests/cards/corpus/p_d_sd_c.toml (its over trigger is D-SD01's PD-010; its grade 3
-and grade 2 wait in tests/cards/pending/) played in a position built for it, and in one where
+start deck in tests/cards/corpus/p_d_sd_c.toml (its over trigger is D-SD01's PD-010; its grade 2
+waits in tests/cards/pending/) played in a position built for it, and in one where
 its condition or cost fails. Rules cited: ACT-02 (look at / reveal the top card), ACT-07
 (superior call), ACT-09 (reveal as a cost), CORE-08 (orders), CORE-10, CORE-14."""
 
@@ -14,7 +14,7 @@ import ecs_vanguard as vg
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
-from tests.cards.study_helpers import attack, drive_into, ride_from_hand
+from tests.cards.study_helpers import attack, drive_into, no_guard, ride_from_hand
 from tests.helpers import (
     card_named,
     cards_in,
@@ -23,6 +23,7 @@ from tests.helpers import (
     has_action,
     ids_in,
     is_face_up,
+    is_rested,
     pick,
     power_of,
     unit_at,
@@ -31,13 +32,68 @@ from tests.helpers import (
 
 STAND_INS = Path(__file__).with_name("study_fixtures") / "stand_ins.toml"
 LUXOR = "PV-002S"  # the stand-in of D-SD03/002 (pending)
-FORTE, BAYLE, RAMORA, RAFNIR, SENTRY = "PV-003", "PV-004", "PV-005", "PV-006", "PV-007"
+BASTIEL, FORTE, BAYLE, RAMORA, RAFNIR, SENTRY = (
+    "PV-001",
+    "PV-003",
+    "PV-004",
+    "PV-005",
+    "PV-006",
+    "PV-007",
+)
 HOWLER, ORDER = "PV-008", "PV-015"
 
 
 @pytest.fixture(scope="module")
 def sdb(ldb: vg.CardDB) -> vg.CardDB:
     return vg.CardDB.load(STAND_INS, base=ldb)
+
+
+def test_PV_001_cont_plus_2000_to_grade_3_units_in_your_turn(sdb):
+    """During your turn your grade 3 units (vanguard included) +2000; a grade 2 nothing; in the
+    opponent's turn nothing."""
+    game = scene(sdb, {"vanguard": BASTIEL, "rear": {"front_left": V3, "front_right": G2}})
+    assert power_of(game, unit_at(game, 0, Circle.VC)) == 15000
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 15000
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_RIGHT)) == 10000
+    game = scene(sdb, {"vanguard": BASTIEL, "rear": {"front_left": V3}}, turn_player=1)
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 13000
+
+
+def _bastiel_attacks(sdb, deck: list[str]):
+    game = scene(
+        sdb,
+        {
+            "vanguard": BASTIEL,
+            "hand": [G2],
+            "deck": deck,
+            "rear": {"front_left": G2},
+            "rested": ["front_left"],
+        },
+        phase="battle",
+    )
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    return game
+
+
+def test_PV_001_a_grade_3_in_the_drive_check_stands_a_rear_guard_at_the_end_of_battle(sdb):
+    """A grade 3 among the two drive checks: at the end of that battle, COST [discard], the
+    rested rear-guard stands with +10000; no grade 3 revealed: nothing is asked."""
+    game = _bastiel_attacks(sdb, [G2, V3] + [G2] * 8)
+    game.step(pick(game, ActionKind.YES))
+    discarded = cards_in(game, 0, Zone.HAND)[0]
+    game.step(pick(game, ActionKind.PICK, card=discarded))
+    assert zone_of(game, discarded) is Zone.DROP
+    rear = unit_at(game, 0, Circle.FRONT_LEFT)
+    assert not is_rested(game, rear) and power_of(game, rear) == 20000
+    game = _bastiel_attacks(sdb, [V3, V3] + [G2] * 8)  # two grade 3s: asked once
+    game.step(pick(game, ActionKind.YES))
+    game.step(pick(game, ActionKind.PICK, card=cards_in(game, 0, Zone.HAND)[0]))
+    assert game.decision.kind is not DecisionKind.YES_NO
+    assert not is_rested(game, unit_at(game, 0, Circle.FRONT_LEFT))
+    game = _bastiel_attacks(sdb, [G2] * 10)
+    assert game.decision.kind is not DecisionKind.YES_NO
+    assert is_rested(game, unit_at(game, 0, Circle.FRONT_LEFT))
 
 
 def _forte_ridden(sdb, hand: list[str], deck: list[str]):

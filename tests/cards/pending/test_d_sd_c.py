@@ -1,5 +1,5 @@
-"""Pending (issue 19), D-SD03/001 and /002 (tests/cards/corpus/pending/p_d_sd_c.toml): a record
-of the battle's drive checks, and a [Boost] granted by a cont. Not collected
+"""Pending (issue 19), D-SD03/002 (tests/cards/corpus/pending/p_d_sd_c.toml): a [Boost] granted
+by a cont. Not collected
 (tests/cards/pending/conftest.py) until the mechanisms land; then drop the stand-in PV-002S
 (tests/cards/study_fixtures/stand_ins.toml) from test_corpus_d_sd_c.py in favour of PV-002."""
 
@@ -10,59 +10,19 @@ from pathlib import Path
 import pytest
 
 import ecs_vanguard as vg
-from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.decisions import ActionKind
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
-from tests.cards.study_helpers import attack, no_guard, ride_from_hand
-from tests.helpers import cards_in, has_action, is_rested, pick, power_of, unit_at
+from tests.cards.study_helpers import attack, ride_from_hand
+from tests.helpers import cards_in, has_action, pick, power_of, unit_at
 
 PENDING = Path(__file__).parents[1] / "corpus" / "pending"
-BASTIEL, LUXOR = "PV-001", "PV-002"
+BASTIEL, LUXOR = "PV-001", "PV-002"  # Bastiel is in the corpus (p_d_sd_c.toml)
 
 
 @pytest.fixture(scope="module")
 def pdb(ldb: vg.CardDB) -> vg.CardDB:
     return vg.CardDB.load(PENDING, base=ldb)
-
-
-def test_PV_001_cont_plus_2000_to_grade_3_units_in_your_turn(pdb):
-    """During your turn your grade 3 units (vanguard included) +2000; a grade 2 nothing; in the
-    opponent's turn nothing."""
-    game = scene(pdb, {"vanguard": BASTIEL, "rear": {"front_left": V3, "front_right": G2}})
-    assert power_of(game, unit_at(game, 0, Circle.VC)) == 15000
-    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 15000
-    assert power_of(game, unit_at(game, 0, Circle.FRONT_RIGHT)) == 10000
-    game = scene(pdb, {"vanguard": BASTIEL, "rear": {"front_left": V3}}, turn_player=1)
-    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 13000
-
-
-def _bastiel_attacks(pdb, deck: list[str]):
-    game = scene(
-        pdb,
-        {
-            "vanguard": BASTIEL,
-            "hand": [G2],
-            "deck": deck,
-            "rear": {"front_left": G2},
-            "rested": ["front_left"],
-        },
-        phase="battle",
-    )
-    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
-    no_guard(game)
-    return game
-
-
-def test_PV_001_a_grade_3_in_the_drive_check_stands_a_rear_guard_at_the_end_of_battle(pdb):
-    """A grade 3 among the two drive checks: at the end of that battle, COST [discard], the
-    rested rear-guard stands with +10000; no grade 3 revealed: nothing is asked."""
-    game = _bastiel_attacks(pdb, [G2, V3] + [G2] * 8)
-    game.step(pick(game, ActionKind.YES))
-    rear = unit_at(game, 0, Circle.FRONT_LEFT)
-    assert not is_rested(game, rear) and power_of(game, rear) == 20000
-    game = _bastiel_attacks(pdb, [G2] * 10)
-    assert game.decision.kind is not DecisionKind.YES_NO
-    assert is_rested(game, unit_at(game, 0, Circle.FRONT_LEFT))
 
 
 def test_PV_002_ridden_by_bastiel_reveals_three_grade_3s_to_draw(pdb):
