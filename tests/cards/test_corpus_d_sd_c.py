@@ -1,12 +1,9 @@
 """Study of six products (issue 19), D-SD03 (Keter Sanctuary, grade 3 units): every card of the
-start deck in tests/cards/corpus/p_d_sd_c.toml (its over trigger is D-SD01's PD-010; its grade 2
-waits in tests/cards/pending/) played in a position built for it, and in one where
+start deck in tests/cards/corpus/p_d_sd_c.toml (its over trigger is D-SD01's PD-010) played in a position built for it, and in one where
 its condition or cost fails. Rules cited: ACT-02 (look at / reveal the top card), ACT-07
 (superior call), ACT-09 (reveal as a cost), CORE-08 (orders), CORE-10, CORE-14."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
@@ -30,8 +27,7 @@ from tests.helpers import (
     zone_of,
 )
 
-STAND_INS = Path(__file__).with_name("study_fixtures") / "stand_ins.toml"
-LUXOR = "PV-002S"  # the stand-in of D-SD03/002 (pending)
+LUXOR = "PV-002"
 BASTIEL, FORTE, BAYLE, RAMORA, RAFNIR, SENTRY = (
     "PV-001",
     "PV-003",
@@ -45,7 +41,7 @@ HOWLER, ORDER = "PV-008", "PV-015"
 
 @pytest.fixture(scope="module")
 def sdb(ldb: vg.CardDB) -> vg.CardDB:
-    return vg.CardDB.load(STAND_INS, base=ldb)
+    return ldb
 
 
 def test_PV_001_cont_plus_2000_to_grade_3_units_in_your_turn(sdb):
@@ -94,6 +90,31 @@ def test_PV_001_a_grade_3_in_the_drive_check_stands_a_rear_guard_at_the_end_of_b
     game = _bastiel_attacks(sdb, [G2] * 10)
     assert game.decision.kind is not DecisionKind.YES_NO
     assert is_rested(game, unit_at(game, 0, Circle.FRONT_LEFT))
+
+
+def test_PV_002_ridden_by_bastiel_reveals_three_grade_3s_to_draw(sdb):
+    """COST [reveal three grade 3s]: draw; with two grade 3s the cost cannot be paid."""
+    for hand, drawn in (([V3, V3, V3], 4), ([V3, V3], 2)):
+        game = scene(sdb, {"vanguard": LUXOR, "hand": [BASTIEL] + hand}, phase="ride")
+        ride_from_hand(game, 0, BASTIEL)
+        if drawn == 4:
+            game.step(pick(game, ActionKind.YES))
+        assert len(cards_in(game, 0, Zone.HAND)) == drawn
+
+
+def test_PV_002_with_three_grade_3_units_it_boosts_and_gets_5000(sdb):
+    """With three grade 3 units in your turn: +5000 and it may boost from the back row; with
+    two, 10000 and no boost (a grade 2 has no [Boost] of its own)."""
+    for front, power, boosts in ((V3, 15000, True), (G2, 10000, False)):
+        game = scene(
+            sdb,
+            {"vanguard": V3, "rear": {"front_left": V3, "front_right": front, "back_left": LUXOR}},
+            phase="battle",
+        )
+        luxor = unit_at(game, 0, Circle.BACK_LEFT)
+        assert power_of(game, luxor) == power
+        attack(game, unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 1, Circle.VC))
+        assert has_action(game, ActionKind.BOOST, card=luxor) is boosts
 
 
 def _forte_ridden(sdb, hand: list[str], deck: list[str]):
