@@ -156,6 +156,7 @@ KINDS: dict[str, Kind] = {
     "to": Kind("rc | gc", _choice("rc", "gc")),
     "rule": Kind("only_vanguards | none", _choice("only_vanguards", "none")),
     "restriction": Kind(" | ".join(st.RESTRICTION_NAMES), _choice(*st.RESTRICTION_NAMES)),
+    "skill": Kind(" | ".join(st.SKILL_STATS), _choice(*st.SKILL_STATS)),
     "stat": Kind(" | ".join(st.CONTINUOUS_STAT_NAMES), _choice(*st.CONTINUOUS_STAT_NAMES)),
     "zone": Kind(" | ".join(ZONE_NAMES), _choice(*ZONE_NAMES)),
     "comparison": Kind(" | ".join(COMPARISONS), _choice(*COMPARISONS)),
@@ -177,6 +178,7 @@ FIELD_KINDS: dict[str, str] = {
     "until_owner_end": "bool", "optional": "bool", "distinct_names": "bool", "card": "card_id", "name": "name",
     "content": "text", "do": "steps", "then": "steps", "otherwise": "steps", "cost": "cost",
     "condition": "checks", "per": "quantity", "becomes": "int", "other": "selector",
+    "skill": "skill",
 }
 # ... except where an op reads a field its own way.
 OP_FIELD_KINDS: dict[tuple[type, str], str] = {

@@ -15,6 +15,7 @@ from ecs_vanguard.cards.value_steps import (
     AddGrade,
     AddPower,
     AddShield,
+    AddSkill,
     ApplyContinuous,
     CantBeHit,
     Restrict,
@@ -430,7 +431,7 @@ class ExtraTurn:
 
 STEP_TYPES: dict[str, type] = {
     "choose": Choose, "add_power": AddPower, "add_critical": AddCritical, "add_shield": AddShield,
-    "add_drive": AddDrive, "add_grade": AddGrade, "restrict": Restrict,
+    "add_drive": AddDrive, "add_grade": AddGrade, "restrict": Restrict, "add_skill": AddSkill,
     "apply_continuous": ApplyContinuous, "cant_be_hit": CantBeHit, "draw": Draw, "mill": Mill,
     "bind_top": BindTop, "soul_charge": SoulCharge, "look_top": LookTop,
     "counter_blast": CounterBlast, "soul_blast": SoulBlast, "counter_charge": CounterCharge,
@@ -456,8 +457,11 @@ COST_TYPES: frozenset[type] = frozenset(
 # Steps a continuous ability may use: changes to the units its target covers, computed on
 # every read (derived.values).
 CONT_TYPES: frozenset[type] = frozenset(
-    {AddPower, AddCritical, AddShield, AddDrive, AddGrade, Restrict, GiveAbility, LoseAbilities}
+    {AddPower, AddCritical, AddShield, AddDrive, AddGrade, Restrict, AddSkill, GiveAbility,
+     LoseAbilities}
 )
+# Skills an effect or a cont ability may give (`add_skill`), and the status each one is.
+SKILL_STATS: dict[str, Stat] = {"boost": Stat.GAINS_BOOST, "intercept": Stat.GAINS_INTERCEPT}
 
 # Values `restrict` (restriction = ...) and `apply_continuous` (stat = ...) may name.
 RESTRICTION_NAMES: tuple[str, ...] = tuple(

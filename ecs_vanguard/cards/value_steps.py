@@ -94,6 +94,18 @@ class Restrict:
 
 
 @record
+class AddSkill:
+    """The target units get a skill icon for a period (in a cont ability: while it applies):
+    boost or intercept ("this unit gets [Boost]"); read with the printed skills (CORE-09,
+    CORE-10)."""
+
+    target: str = "self"
+    skill: str = "boost"
+    until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
+
+
+@record
 class ApplyContinuous:
     """For a period, whatever `scope` covers at each moment gets the change: a unit that enters
     the scope later gets it, one that leaves loses it (docs/design.md "The model"). `stat`:

@@ -33,6 +33,8 @@ def step_stat(step: object) -> Stat | None:
     """Return what a cont ability's step changes, or None."""
     if isinstance(step, st.Restrict):
         return RESTRICTION_STATS[step.restriction]
+    if isinstance(step, st.AddSkill):
+        return st.SKILL_STATS[step.skill]
     return _STEP_STAT.get(type(step))
 
 

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind
+from ecs_vanguard.cards.steps import SKILL_STATS
 from ecs_vanguard.cards.value_steps import Quantity
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived.conditions import (
@@ -43,7 +44,7 @@ from ecs_vanguard.derived.stats import (
     step_stat,
 )
 from ecs_vanguard.state import ContinuousEffect, Frame, State
-from ecs_vanguard.vocab.formats import Stat
+from ecs_vanguard.vocab.formats import Skill, Stat
 from ecs_vanguard.vocab.zones import ACCEL_CIRCLES, Zone
 
 _MAX_DEPTH = 6            # nested derived reads before continuous effects are left out
@@ -119,6 +120,15 @@ def is_restricted(state: State, entity: int, stat: Stat) -> bool:
     if not (state.continuous or state.grants or stat in state.engine.cont_index):
         return False
     return any(a > 0 for a in _amounts(state, entity, stat))
+
+
+def has_skill(state: State, entity: int, skill: Skill) -> bool:
+    """True if the unit has a skill icon: printed, or given by an effect or a cont ability
+    (`add_skill`: "this unit gets [Boost]")."""
+    if skill in state.card(entity).skills:
+        return True
+    stat = SKILL_STATS.get(skill.value)
+    return stat is not None and is_restricted(state, entity, stat)
 
 
 def choosable(state: State, frame: Frame, cards: list[int]) -> list[int]:

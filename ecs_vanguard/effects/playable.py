@@ -12,7 +12,7 @@ from components import LegionLink, Locked
 from ecs_vanguard import ops
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
 from ecs_vanguard.derived import query as q
-from ecs_vanguard.derived.values import holds
+from ecs_vanguard.derived.values import has_skill, holds
 from ecs_vanguard.effects.costs import can_pay
 from ecs_vanguard.effects.runtime import order_play_index, steps_of
 from ecs_vanguard.state import ALCHEMAGIC_INDEX, G_GUARDIAN_INDEX, Frame, State, world
@@ -270,7 +270,7 @@ def booster_of(state: State, attacker: int) -> int | None:
         return None
     unit = q.try_unit_at(state, pos.owner, partner)
     if (unit is None or not q.is_standing(unit) or q.is_locked(unit)
-            or Skill.BOOST not in state.card(unit).skills
+            or not has_skill(state, unit, Skill.BOOST)
             or q.is_restricted(state, unit, Stat.CANT_BOOST)
             or q.is_restricted(state, attacker, Stat.CANT_BE_BOOSTED)):
         return None
@@ -300,7 +300,7 @@ def guard_actions(state: State, player: int) -> list[Action]:
     for unit in q.front_row(state, player):
         pos = q.position(unit)
         if (pos.zone is Zone.RC and unit != battle.target and state.card(unit).grade == 2
-                and Skill.INTERCEPT in state.card(unit).skills):
+                and has_skill(state, unit, Skill.INTERCEPT)):
             out.append(action(ActionKind.INTERCEPT, card=unit))
     out.extend(order_actions(state, player, frozenset({OrderType.BLITZ})))
     out.extend(g_guardian_actions(state, player))

@@ -315,6 +315,14 @@ def _restrict(state: State, frame: Frame, step: s.Restrict) -> None:
         ops.add_modifier(state, unit, stat, step.amount, step.until)
 
 
+def _add_skill(state: State, frame: Frame, step: s.AddSkill) -> None:
+    """The target units have a skill icon for a period (read through values.is_restricted, as
+    the printed skills are read from the card: effects/playable.py)."""
+    stat = s.SKILL_STATS[step.skill]
+    for unit in _on_field(select(state, frame, step.target, step.where)):
+        ops.add_modifier(state, unit, stat, 1, step.until)
+
+
 def _apply_continuous(state: State, frame: Frame, step: s.ApplyContinuous) -> None:
     """Start a continuous effect whose scope is re-evaluated on every read (docs/design.md "Values
     are derived"): a unit entering the scope later in the period gets it too."""
@@ -360,6 +368,7 @@ HANDLERS: dict[type, Handler] = {
     s.AddDrive: _modify(Stat.DRIVE),
     s.AddGrade: _modify(Stat.GRADE),
     s.Restrict: _restrict,
+    s.AddSkill: _add_skill,
     s.ApplyContinuous: _apply_continuous,
     s.CantBeHit: _modify(Stat.CANT_BE_HIT),
     s.Retire: _each_unit(ops.retire, moves=True),

@@ -94,6 +94,8 @@ class Stat(Enum):
     CANT_DEAL_DAMAGE = "cant_deal_damage"             # LEG-17: its hit deals no damage
     GUARD_MIN_GRADE = "guard_min_grade"   # CORE-10: attacked by it, only cards of grade
                                           # `amount` or more may be called to GC from hand
+    GAINS_BOOST = "gains_boost"           # CORE-09: it has [Boost] though not printed
+    GAINS_INTERCEPT = "gains_intercept"   # CORE-10: it has [Intercept] though not printed
 
 
 # Restrictions: statuses that hold while any modifier or continuous effect gives them.
