@@ -9,6 +9,7 @@ Keys `from` and `as` of the TOML are the fields `source` and `bind` here (Python
 from __future__ import annotations
 
 from ecs_vanguard.cards.flow import If, Pay
+from ecs_vanguard.cards.rule_steps import ModifyRule
 from ecs_vanguard.cards.value_steps import (
     AddCritical,
     AddDrive,
@@ -446,6 +447,7 @@ STEP_TYPES: dict[str, type] = {
     "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName,
     "become_name": BecomeName, "delete": Delete, "remove_from_game": RemoveFromGame,
     "if": If, "pay": Pay, "extra_turn": ExtraTurn, "swap": Swap,
+    "modify_rule": ModifyRule,
 }
 
 # Ops allowed as costs (CORE-19): all-or-nothing payments and choices of what pays.
@@ -456,7 +458,8 @@ COST_TYPES: frozenset[type] = frozenset(
 # Steps a continuous ability may use: changes to the units its target covers, computed on
 # every read (derived.values).
 CONT_TYPES: frozenset[type] = frozenset(
-    {AddPower, AddCritical, AddShield, AddDrive, AddGrade, Restrict, GiveAbility, LoseAbilities}
+    {AddPower, AddCritical, AddShield, AddDrive, AddGrade, Restrict, GiveAbility, LoseAbilities,
+     ModifyRule}
 )
 
 # Values `restrict` (restriction = ...) and `apply_continuous` (stat = ...) may name.

@@ -126,7 +126,8 @@ def _step(at: Where, field: str, step: object, bound: set[str], is_cost: bool) -
             _selector(at, f"{field}.{TOML_KEYS.get(name, name)}", value, bound)
     if isinstance(step, st.ForEach):
         _selector(at, f"{field}.count", step.count, bound)
-    if isinstance(step, st.ApplyContinuous) and step.scope not in SELECTORS:
+    if isinstance(step, (st.ApplyContinuous, st.ModifyRule)) and step.scope \
+            and step.scope not in SELECTORS:
         raise at.fail(f"{field}.scope", f"unknown selector {step.scope!r}; a scope is "
                       "re-evaluated on every read, so it cannot be a bound name")
     filters(at, f"{field}.where", getattr(step, "where", ()), bound)

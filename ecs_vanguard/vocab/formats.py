@@ -94,6 +94,7 @@ class Stat(Enum):
     CANT_DEAL_DAMAGE = "cant_deal_damage"             # LEG-17: its hit deals no damage
     GUARD_MIN_GRADE = "guard_min_grade"   # CORE-10: attacked by it, only cards of grade
                                           # `amount` or more may be called to GC from hand
+    RULE_CHANGE = "rule_change"           # a cont ability's modify_rule (derived.rule_modifiers)
 
 
 # Restrictions: statuses that hold while any modifier or continuous effect gives them.
