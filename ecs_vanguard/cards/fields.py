@@ -17,6 +17,7 @@ from typing import Any
 from ecs_vanguard.cards import steps as st
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.rule_steps import rule_step_problem
+from ecs_vanguard.cards.sizes import SIZE_VALUES, ValueOf
 from ecs_vanguard.cards.value_steps import Quantity
 from ecs_vanguard.vocab.errors import CardDataError
 from ecs_vanguard.vocab.formats import Duration
@@ -114,6 +115,24 @@ def _member_of(enum: type[Enum]) -> Parser:
     return parse
 
 
+def _size(where: Where, field: str, value: Any) -> Any:
+    """A size: a count, one card's derived value, or how many cards a selector gives."""
+    if not isinstance(value, dict):
+        return _count(where, field, value)
+    if "value" not in value:
+        return parse_quantity(where, field, value)
+    for key in value:
+        if key not in ("value", "of"):
+            raise where.fail(f"{field}.{key}", "unknown key (a derived size has value, of)")
+    if value["value"] not in SIZE_VALUES:
+        raise where.fail(f"{field}.value", f"{value['value']!r} is not one of: "
+                                            + ", ".join(SIZE_VALUES))
+    of = value.get("of", "self")
+    if not isinstance(of, str) or not of:
+        raise where.fail(f"{field}.of", "expected a selector name")
+    return ValueOf(value["value"], of)
+
+
 def _names(where: Where, field: str, value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not value or not all(
             isinstance(n, str) and n for n in value):
@@ -179,6 +198,9 @@ KINDS: dict[str, Kind] = {
     "steps": Kind("a list of effect steps", lambda w, f, v: parse_steps(w, f, v, False)),
     "cost": Kind("a list of cost steps", lambda w, f, v: parse_steps(w, f, v, True)),
     "checks": Kind("a list of checks", lambda w, f, v: parse_checks(w, f, v)),
+    "size": Kind("a whole number, 0 or more; or a derived value: { value = "
+                 + " | ".join(SIZE_VALUES) + ", of = selector } (one card's value now), or "
+                 "{ from = selector, where = { ... } } (how many cards it gives now)", _size),
     "rule_hook": Kind(" | ".join(h.value for h in RuleHook), _member_of(RuleHook)),
     "rule_change": Kind(" | ".join(c.value for c in RuleChange), _member_of(RuleChange)),
     "rule_duration": Kind(" | ".join(d.value for d in RuleDuration), _member_of(RuleDuration)),
@@ -207,6 +229,9 @@ OP_FIELD_KINDS: dict[tuple[type, str], str] = {
     (st.ModifyRule, "change"): "rule_change",
     (st.ModifyRule, "until"): "rule_duration",
     (st.ModifyRule, "uses"): "count",
+    **{(sized, "n"): "size" for sized in (st.Draw, st.Mill, st.BindTop, st.SoulCharge,
+                                          st.CounterBlast, st.SoulBlast, st.CounterCharge,
+                                          st.Discard)},
 }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ecs_vanguard.cards.flow import If, Pay
 from ecs_vanguard.cards.rule_steps import ModifyRule
+from ecs_vanguard.cards.sizes import Size
 from ecs_vanguard.cards.value_steps import (
     AddCritical,
     AddDrive,
@@ -42,7 +43,7 @@ class Choose:
 class Draw:
     """Draw n cards, or up to n stopping before any (ACT-01)."""
 
-    n: int = 1
+    n: Size = 1
     up_to: bool = False
 
 
@@ -50,7 +51,7 @@ class Draw:
 class Mill:
     """Put the top n cards of your deck into the drop, or up to n (ACT-01)."""
 
-    n: int = 1
+    n: Size = 1
     up_to: bool = False
 
 
@@ -58,7 +59,7 @@ class Mill:
 class BindTop:
     """Bind the top n cards of your deck, or up to n (ACT-01, ACT-20)."""
 
-    n: int = 1
+    n: Size = 1
     up_to: bool = False
 
 
@@ -66,7 +67,7 @@ class BindTop:
 class SoulCharge:
     """Soul charge n: as many as possible, or up to n (ACT-01, ACT-19)."""
 
-    n: int = 1
+    n: Size = 1
     up_to: bool = False
 
 
@@ -84,7 +85,7 @@ class LookTop:
 class CounterBlast:
     """Counter blast n: all or nothing, only matching cards with a condition (ACT-16)."""
 
-    n: int = 1
+    n: Size = 1
     where: Where = ()
     player: str = "you"
 
@@ -93,7 +94,7 @@ class CounterBlast:
 class SoulBlast:
     """Soul blast n: all or nothing, only matching cards with a condition (ACT-18)."""
 
-    n: int = 1
+    n: Size = 1
     where: Where = ()
     player: str = "you"
 
@@ -102,14 +103,14 @@ class SoulBlast:
 class CounterCharge:
     """Counter charge n: as many as possible (ACT-17)."""
 
-    n: int = 1
+    n: Size = 1
 
 
 @record
 class Discard:
     """Discard n cards from a hand; chosen by the owner, the opponent, or at random (ACT-03)."""
 
-    n: int = 1
+    n: Size = 1
     player: str = "you"             # whose hand
     chooser: str = "owner"          # owner | opponent | random
     where: Where = ()

@@ -21,6 +21,7 @@ from ecs_vanguard.cards import steps as s
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.derived import rule_modifiers as rm
 from ecs_vanguard.derived.facts import remember
+from ecs_vanguard.derived.sizes import size_of
 from ecs_vanguard.derived.values import choosable, narrow, select
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.picking import pick_cards, pick_order, player_of, take_answer
@@ -99,11 +100,11 @@ Demander = Callable[[State, Frame, object], Demand]
 
 DEMANDS: dict[type, Demander] = {
     s.CounterBlast: lambda st, fr, c: Demand(tuple(narrow(st, fr, q.face_up_damage(
-        st, player_of(fr, c.player)), c.where)), c.n),  # type: ignore[attr-defined]
+        st, player_of(fr, c.player)), c.where)), size_of(st, fr, c.n)),  # type: ignore
     s.SoulBlast: lambda st, fr, c: Demand(tuple(narrow(st, fr, list(st.board.zones[player_of(
-        fr, c.player)][Zone.SOUL]), c.where)), c.n),  # type: ignore[attr-defined]
+        fr, c.player)][Zone.SOUL]), c.where)), size_of(st, fr, c.n)),  # type: ignore
     s.Discard: lambda st, fr, c: Demand(tuple(narrow(st, fr, _hand(
-        st, fr, c.player), c.where)), c.n),  # type: ignore[attr-defined]
+        st, fr, c.player), c.where)), size_of(st, fr, c.n)),  # type: ignore
     s.Reveal: lambda st, fr, c: Demand(
         tuple(select(st, fr, c.source, c.where)),  # type: ignore[attr-defined]
         c.count, consumes=False),  # type: ignore[attr-defined]
@@ -378,9 +379,9 @@ def _each(op: Callable[[State, int], object]) -> Payer:
 
 PAYERS: dict[type, Payer] = {
     s.CounterBlast: lambda st, fr, c, cards: ops.counter_blast(
-        st, player_of(fr, c.player), cards, c.n),  # type: ignore[attr-defined]
+        st, player_of(fr, c.player), cards, len(cards)),  # type: ignore[attr-defined]
     s.SoulBlast: lambda st, fr, c, cards: ops.soul_blast(
-        st, player_of(fr, c.player), cards, c.n),  # type: ignore[attr-defined]
+        st, player_of(fr, c.player), cards, len(cards)),  # type: ignore[attr-defined]
     s.Discard: _discard_all,
     s.DiscardGrades: lambda st, fr, c, cards: _discard_grades(st, fr, c, cards),
     rs.DiscardSameNameAsVanguard: _discard_all,

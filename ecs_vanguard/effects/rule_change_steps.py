@@ -4,6 +4,8 @@ is offered and kept on its frame, so the frame's steps do not change while it ru
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.cards.rule_steps import ModifyRule
@@ -67,6 +69,6 @@ def spend_stride_cost_change(state: State, frame: Frame) -> None:
             state, RuleHook.STRIDE_COST, frame.master, frame.source))
 
 
-HANDLERS = {ModifyRule: _modify_rule}
+HANDLERS: dict[type, Callable[..., object]] = {ModifyRule: _modify_rule}
 
 __all__ = ["HANDLERS", "changed_stride_steps", "spend_stride_cost_change", "stride_frame"]

@@ -14,6 +14,7 @@ from ecs_vanguard.cards import steps as st
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.fields import KINDS, TOML_KEYS, Where
 from ecs_vanguard.cards.schema import AbilityDef, CardDef
+from ecs_vanguard.cards.sizes import ValueOf
 from ecs_vanguard.cards.value_steps import Quantity
 from ecs_vanguard.derived.scopes import SELECTORS
 from ecs_vanguard.derived.values import CHECK_SPECS, FILTER_SPECS
@@ -134,6 +135,11 @@ def _step(at: Where, field: str, step: object, bound: set[str], is_cost: bool) -
     per = getattr(step, "per", None)
     if per is not None:
         _quantity(at, f"{field}.per", per, bound)
+    size = getattr(step, "n", None)            # a derived size (cards.sizes)
+    if isinstance(size, Quantity):
+        _quantity(at, f"{field}.n", size, bound)
+    elif isinstance(size, ValueOf):
+        _selector(at, f"{field}.n.of", size.of, bound)
     bind = getattr(step, "bind", None)
     if bind:
         if bind in SELECTORS:

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from components import Card, Imprisoned, Modifier, Modifiers, Orientation, Position
+from ecs_vanguard.derived.scopes import SELECTORS
+from ecs_vanguard.derived.values import FILTERS
 from ecs_vanguard.game.invariants import check_all
 from ecs_vanguard.state import Board, RuleModifier, State, TurnState
 from ecs_vanguard.vocab import limits
@@ -154,8 +156,12 @@ def _rule_modifiers(mods: object) -> None:
                                              m.unit_obj)) or m.uses < 0:
             raise _fail("a rule modifier's amount, uses, turn, source and unit must be whole "
                         "numbers (uses 0 or more)")
-        if type(m.scope) is not str or type(m.where) is not tuple:
-            raise _fail("a rule modifier's scope must be text and its where a tuple")
+        if type(m.scope) is not str or type(m.where) is not tuple \
+                or (m.scope not in ("", "unit") and m.scope not in SELECTORS) \
+                or not all(type(w) is tuple and len(w) == 2 and w[0] in FILTERS
+                           for w in m.where):
+            raise _fail("a rule modifier's scope must be a selector (or none) and its where "
+                        "known filters")
 
 
 def _place(pos: Position, holder: int) -> tuple[object, ...]:

@@ -15,7 +15,8 @@ from ecs_vanguard.derived import query as q
 from ecs_vanguard.derived import rule_modifiers as rm
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.errors import CardDataError
-from ecs_vanguard.vocab.formats import Phase
+from ecs_vanguard.state import ContinuousEffect
+from ecs_vanguard.vocab.formats import Duration, Phase, Stat
 from ecs_vanguard.vocab.rule_changes import RuleHook
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import scene
@@ -395,5 +396,54 @@ def test_a_bad_modify_rule_step_is_refused_naming_the_field(tmp_path, db, step, 
     path.write_text('[[card]]\nid = "BAD-1"\nnames = ["Bad"]\ngrade = 1\npower = 8000\n'
                     '[[card.ability]]\nkind = "act"\nzones = ["vc"]\n'
                     f'effect = [{step}]\n')
+    with pytest.raises(CardDataError, match=field):
+        vg.CardDB.load(path, base=db)
+
+
+# -- sizes that are derived values (cards.sizes) -----------------------------------------------
+
+
+def test_a_cost_as_many_as_this_units_drive_needs_that_many_cards(ldb):
+    """LX-M09 (twin drive: drive 2): "discard as many as this unit's drive" is not payable with
+    one card in hand; with two it discards both, and "draw one for each rear-guard" draws 2."""
+    game = scene(ldb, {"vanguard": "LX-M09", "hand": [G2]}, {"vanguard": "PX-008"})
+    assert not has_action(game, ActionKind.ACT, card=q.vanguard(game.state, 0))
+    game = scene(ldb, {"vanguard": "LX-M09", "hand": [G2, G1],
+                       "rear": {"front_left": G2, "back_left": G1}}, {"vanguard": "PX-008"})
+    hand = cards_in(game, 0, Zone.HAND)
+    _act(game, q.vanguard(game.state, 0))
+    assert sorted(cards_in(game, 0, Zone.DROP)) == sorted(hand)
+    assert len(cards_in(game, 0, Zone.HAND)) == 2 and not set(hand) & set(
+        cards_in(game, 0, Zone.HAND))
+
+
+def test_a_derived_size_is_read_now_drive_minus_1_needs_one_card(ldb):
+    """The size follows the value when it is read: with drive -1 (drive 1) one card pays."""
+    game = scene(ldb, {"vanguard": "LX-M09", "hand": [G2, G1]}, {"vanguard": "PX-008"})
+    game.switch()
+    ops.add_continuous(game.state, ContinuousEffect(0, "your_vanguard", Stat.DRIVE, -1,
+                                                    Duration.END_OF_TURN, game.turn))
+    assert q.drive(game.state, q.vanguard(game.state, 0)) == 1
+    grade1 = card_named(game, 0, Zone.HAND, G1)             # a call: the next decision is new
+    game.step(next(a for a in game.legal_actions()
+                   if a.kind is ActionKind.CALL and a.card == grade1))
+    assert has_action(game, ActionKind.ACT, card=q.vanguard(game.state, 0))
+    _act(game, q.vanguard(game.state, 0))
+    grade2 = card_named(game, 0, Zone.DROP, G2)           # one card paid a size of 1
+    assert cards_in(game, 0, Zone.DROP) == [grade2]
+    assert len(cards_in(game, 0, Zone.HAND)) == 1          # drew one: one rear-guard
+
+
+@pytest.mark.parametrize(("size", "field"), [
+    ('{ value = "height" }', "n.value"),
+    ('{ value = "drive", of = "nobody" }', "n.of"),
+    ('{ from = "nobody" }', "n"),
+    ('-1', "n"),
+])
+def test_a_bad_size_is_refused_naming_the_field(tmp_path, db, size, field):
+    path = tmp_path / "bad.toml"
+    path.write_text('[[card]]\nid = "BAD-2"\nnames = ["Bad"]\ngrade = 1\npower = 8000\n'
+                    '[[card.ability]]\nkind = "act"\nzones = ["vc"]\n'
+                    f'cost = [{{ op = "discard", n = {size} }}]\neffect = []\n')
     with pytest.raises(CardDataError, match=field):
         vg.CardDB.load(path, base=db)
