@@ -13,9 +13,9 @@ import ecs_vanguard as vg
 from ecs_vanguard import ops
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.derived import rule_modifiers as rm
+from ecs_vanguard.state import ContinuousEffect
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.errors import CardDataError
-from ecs_vanguard.state import ContinuousEffect
 from ecs_vanguard.vocab.formats import Duration, Phase, Stat
 from ecs_vanguard.vocab.rule_changes import RuleHook
 from ecs_vanguard.vocab.zones import Circle, Zone
