@@ -8,8 +8,8 @@ from collections.abc import Callable
 from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.derived import query as q
-from ecs_vanguard.derived.sizes import size_of
 from ecs_vanguard.derived.facts import remember
+from ecs_vanguard.derived.sizes import size_of
 from ecs_vanguard.derived.values import narrow, select
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.costs import Demand, pick_grades

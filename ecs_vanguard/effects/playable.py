@@ -294,7 +294,8 @@ def guard_actions(state: State, player: int) -> list[Action]:
     out = [action(ActionKind.GUARD, card=c) for c in state.board.zones[player][Zone.HAND]
            if state.card(c).unit_type not in _NOT_CALLABLE and c not in group
            and (min_grade <= 0 or q.hand_grade(state, c) >= min_grade)
-           and (not any_rules or rm.guard_grade_allowed(state, player, c, q.hand_grade(state, c)))]
+           and (not any_rules
+                or rm.guard_grade_allowed(state, player, c, q.hand_grade(state, c)))]
     if group:
         if len(group) >= at_once:
             out.append(action(ActionKind.YES))
@@ -321,10 +322,13 @@ def g_guardian_actions(state: State, player: int) -> list[Action]:
     if sum(1 for c in g_zone if state.card(c).g_guardian_cost and q.orientation(c).face_up) > 3:
         return []
     out = []
+    any_rules = rm.any_rule_modifiers(state)
     for card in g_zone:
         d = state.card(card)
         if not d.g_guardian_cost or q.orientation(card).face_up:
             continue
+        if any_rules and not rm.guard_grade_allowed(state, player, card, d.grade):
+            continue                          # CORE-10: a guard grade limit covers any call to GC
         frame = Frame(card, d.id, G_GUARDIAN_INDEX, player)
         if can_pay(state, frame, d.g_guardian_cost):
             out.append(action(ActionKind.GUARD, card=card))

@@ -159,6 +159,21 @@ def test_STR_03_a_reduced_stride_cost_is_paid_by_a_single_grade_1(ldb):
     assert game.state.rule_modifiers == ()
 
 
+def test_STR_03_a_cont_reduction_holds_while_its_condition_does_and_is_never_spent(ldb):
+    """LX-M10 with two damage: one grade 2 (total 2) pays a Stride cost of 3 - 1; with one
+    damage the condition fails and the same hand cannot stride."""
+    game = scene(ldb, {"vanguard": "LX-M10", "g_zone": [G_UNIT, G_UNIT], "hand": [G2],
+                       "damage": [G2, G2]},
+                 {"vanguard": "PX-008"}, fmt="premium", phase="ride", rode=True)
+    assert has_action(game, ActionKind.STRIDE) and _mask_agrees(game, ActionKind.STRIDE)
+    _stride(game)
+    _advance(game, lambda g: g.phase is Phase.MAIN)
+    assert card_named(game, 0, Zone.DROP, G2) and cards_in(game, 0, Zone.HAND) == []
+    game = scene(ldb, {"vanguard": "LX-M10", "g_zone": [G_UNIT], "hand": [G2], "damage": [G2]},
+                 {"vanguard": "PX-008"}, fmt="premium", phase="ride", rode=True)
+    assert not has_action(game, ActionKind.STRIDE) and _mask_agrees(game, ActionKind.STRIDE)
+
+
 # -- stride_cost_grade: count_as ---------------------------------------------------------------
 
 
@@ -332,6 +347,23 @@ def test_CORE_10_a_cont_guard_minimum_holds_only_while_its_condition_does(ldb):
     assert has_action(game, ActionKind.GUARD, card=card_named(game, 1, Zone.HAND, G0))
 
 
+def test_CORE_10_a_guard_maximum_with_no_scope_also_stops_g_guardians(ldb):
+    """"Cannot call grade 1 or greater to GC" covers every call to GC: a G guardian (grade 4)
+    is not offered; without the limit it is (GG-01)."""
+    def g_guardians(game: vg.Game) -> list[int]:
+        return [a.card for a in game.legal_actions() if a.kind is ActionKind.GUARD
+                and q.position(a.card).zone is Zone.G_ZONE]
+
+    side1 = {"vanguard": "PX-008", "g_zone": ["PG-003"], "hand": ["PX-013"]}
+    game = scene(ldb, {"vanguard": "LX-M04"}, dict(side1), fmt="premium")
+    _attack_vanguard(game)
+    assert g_guardians(game)
+    game = scene(ldb, {"vanguard": "LX-M04"}, dict(side1), fmt="premium")
+    _act(game, q.vanguard(game.state, 0))
+    _attack_vanguard(game)
+    assert not g_guardians(game)
+
+
 # -- clone, hash, snapshot ---------------------------------------------------------------------
 
 
@@ -390,11 +422,14 @@ def test_a_snapshot_with_a_broken_rule_modifier_is_refused(ldb):
     ('{ op = "modify_rule", rule = "guard_max_grade", change = "limit", uses = 1 }', "uses"),
     ('{ op = "modify_rule", rule = "stand_step", change = "skip", scope = "nobody" }', "scope"),
     ('{ op = "modify_rule", rule = "stride_cost", change = "reduce" }', "amount"),
+    ('{ op = "modify_rule", rule = "stand_step", change = "skip", until = "end_of_turn" }',
+     "no `until`"),
 ])
 def test_a_bad_modify_rule_step_is_refused_naming_the_field(tmp_path, db, step, field):
+    kind = "cont" if "until = \"end_of_turn\"" in step else "act"
     path = tmp_path / "bad.toml"
     path.write_text('[[card]]\nid = "BAD-1"\nnames = ["Bad"]\ngrade = 1\npower = 8000\n'
-                    '[[card.ability]]\nkind = "act"\nzones = ["vc"]\n'
+                    f'[[card.ability]]\nkind = "{kind}"\nzones = ["vc"]\n'
                     f'effect = [{step}]\n')
     with pytest.raises(CardDataError, match=field):
         vg.CardDB.load(path, base=db)
