@@ -84,6 +84,11 @@ def test_STR_03_a_waived_stride_cost_makes_a_stride_legal_with_too_few_grades_on
     7's stride pays the cost in full."""
     game = _waiver_game(ldb)
     assert len(game.state.rule_modifiers) == 1
+    for viewer in (0, 1):                              # public: both players see it
+        assert game.view(viewer)["players"][0]["rule_modifiers"] == [
+            {"rule": "stride_cost", "change": "waive", "amount": 0, "until": "until_used",
+             "uses": 1, "scope": "all", "by": 0}]
+        assert game.view(viewer)["players"][1]["rule_modifiers"] == []
     _advance(game, _stride_step_of(0, 5))
     hand = cards_in(game, 0, Zone.HAND)
     assert sum(game.state.card(c).grade for c in hand) < 3
