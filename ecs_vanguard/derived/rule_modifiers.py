@@ -11,7 +11,11 @@ leaves is not.
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from ecs_vanguard.cards.rule_steps import ModifyRule
+from ecs_vanguard.cards.schema import AbilityKind
+from ecs_vanguard.cards.table import CardTable
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived.values import holds, narrow, select, working_conts
 from ecs_vanguard.state import Frame, RuleModifier, State
@@ -20,9 +24,25 @@ from ecs_vanguard.vocab.rule_changes import RuleChange, RuleHook
 
 
 def any_rule_modifiers(state: State) -> bool:
-    """True if some record or cont ability may change a rule now (the usual answer: no)."""
+    """True if some record or cont ability may change a rule now (the usual answer: no): a
+    record, a printed cont ability indexed as changing a rule, or given abilities where the
+    card table has a cont ability that could change one."""
     return bool(state.rule_modifiers) or Stat.RULE_CHANGE in state.engine.cont_index \
-        or bool(state.grants)
+        or (bool(state.grants) and _table_has_rule_conts(state.db))
+
+
+_RULE_CONTS: WeakKeyDictionary[CardTable, bool] = WeakKeyDictionary()
+
+
+def _table_has_rule_conts(table: CardTable) -> bool:
+    """True if some card of the table has a cont ability with a modify_rule step (a given
+    ability can only be one of the table's own)."""
+    known = _RULE_CONTS.get(table)
+    if known is None:
+        known = _RULE_CONTS[table] = any(
+            isinstance(step, ModifyRule) for card in table for ability in card.abilities
+            if ability.kind is AbilityKind.CONT for step in ability.effect)
+    return known
 
 
 def rule_modifiers(state: State, hook: RuleHook, player: int, card: int = -1
