@@ -369,6 +369,22 @@ def test_CORE_10_a_guard_maximum_with_no_scope_also_stops_g_guardians(ldb):
     assert not g_guardians(game)
 
 
+def test_CORE_13_a_limit_until_end_of_battle_ends_at_the_close_step_and_spares_g_guardians(ldb):
+    """LX-M11's limit (scope: the opponent's hand) holds in the battle it attacks in: the
+    grade 2 in hand is not offered, the G guardian (not from hand) is; it ends at the close
+    step (CORE-13)."""
+    game = scene(ldb, {"vanguard": "LX-M11"},
+                 {"vanguard": "PX-008", "hand": [G0, G2, "PX-013"], "g_zone": ["PG-003"]},
+                 fmt="premium")
+    _attack_vanguard(game)
+    assert len(game.state.rule_modifiers) == 1
+    assert not has_action(game, ActionKind.GUARD, card=card_named(game, 1, Zone.HAND, G2))
+    assert has_action(game, ActionKind.GUARD, card=card_named(game, 1, Zone.HAND, G0))
+    assert has_action(game, ActionKind.GUARD, card=card_named(game, 1, Zone.G_ZONE, "PG-003"))
+    _advance(game, lambda g: g.state.battle is None)
+    assert game.state.rule_modifiers == ()
+
+
 # -- clone, hash, snapshot ---------------------------------------------------------------------
 
 
