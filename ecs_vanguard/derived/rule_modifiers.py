@@ -60,7 +60,7 @@ def rule_modifiers(state: State, hook: RuleHook, player: int, card: int = -1
 def covers(state: State, mod: RuleModifier, card: int) -> bool:
     """True if a modifier's scope covers the card now (every card when it has no scope)."""
     if card < 0:
-        return not mod.scope or mod.scope == "unit"
+        return not mod.scope
     if mod.scope == "unit":
         return card == mod.unit and f.position(card).obj == mod.unit_obj
     frame = Frame(mod.source, "", 0, mod.master)
