@@ -23,6 +23,7 @@ from ecs_vanguard.vocab.events import (
     UnitBoosted,
 )
 from ecs_vanguard.vocab.formats import BattleStep, Duration, Phase, Stat
+from ecs_vanguard.vocab.rule_changes import RuleDuration
 from ecs_vanguard.vocab.zones import FIELD_ZONES, Zone
 from systems.base import quiet
 from systems.turn import enter_phase, play_order
@@ -258,6 +259,7 @@ def _close_step(state: State) -> None:
         for guardian in list(state.board.zones[1 - battle.player][Zone.GC]):
             ops.retire(state, guardian)
     ops.end_modifiers(state, Duration.END_OF_BATTLE)
+    ops.end_rule_modifiers(state, RuleDuration.END_OF_BATTLE)
     state.battle = None
     state.engine.dirty = True                                  # CORE-17: guardians outside a battle
     state.engine.rule_check_due = True

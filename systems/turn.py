@@ -10,6 +10,7 @@ import esper
 from components import Locked
 from ecs_vanguard import ops
 from ecs_vanguard.derived import query as q
+from ecs_vanguard.derived import rule_modifiers as rm
 from ecs_vanguard.effects.picking import DONE, offer_or_pass, take_answer
 from ecs_vanguard.effects.playable import (
     act_actions,
@@ -37,6 +38,7 @@ from ecs_vanguard.vocab.events import (
     TurnStarted,
 )
 from ecs_vanguard.vocab.formats import BattleStep, Duration, OrderType, Phase
+from ecs_vanguard.vocab.rule_changes import RuleDuration, RuleHook
 from ecs_vanguard.vocab.zones import Zone
 from systems.base import quiet
 from systems.rule_process import end_game
@@ -94,9 +96,16 @@ def _stand(state: State) -> None:
     """CORE-04: stand all your units, then the draw phase."""
     p = state.turn.player
     state.turn.grade3_at_start[p] = q.highest_vanguard_grade(state, p) >= 3   # STR-04, LEG-30
+    skipped = []
     with ops.batch(state):                       # all your units stand at once
         for unit in q.units(state, p):
+            if rm.skips(state, RuleHook.STAND_STEP, p, unit):
+                skipped.append(unit)             # a rule modifier: this unit does not stand
+                continue
             ops.stand(state, unit)
+    if skipped:
+        ops.spend_rule_modifiers(state, [m for u in skipped for m in rm.rule_modifiers(
+            state, RuleHook.STAND_STEP, p, u)])
     enter_phase(state, Phase.DRAW)
 
 
@@ -231,15 +240,24 @@ def _end(state: State) -> None:
     if state.rules.has_stride_step and state.turn.stage == 0:
         return                                  # STR-11: StrideSystem returns G units first
     ops.end_modifiers(state, Duration.END_OF_TURN)
+    ops.end_rule_modifiers(state, RuleDuration.END_OF_TURN)
     for player in (0, 1):       # IKK-01: player states "until end of turn" end with the turn
         state.player_states[player] = [s for s in state.player_states[player]
                                        if s[1] is not Duration.END_OF_TURN]
     for card in sorted(state.deleted):
         if q.position(card).owner == p:
             ops.undelete(state, card)
+    kept_locked = []
     for card, lock in sorted(esper.get_component(Locked)):
         if lock.until_owner_end and q.position(card).owner == p:
+            if rm.skips(state, RuleHook.UNLOCK_AT_END, p, card):
+                kept_locked.append(card)     # a rule modifier: not unlocked at this end phase
+                continue
             ops.unlock(state, card)          # ACT-24: the lock's period ends with its owner's turn
+    if kept_locked:
+        ops.spend_rule_modifiers(state, [m for c in kept_locked for m in rm.rule_modifiers(
+            state, RuleHook.UNLOCK_AT_END, p, c)])
+    ops.end_phase_over(state, p)             # "through the next end phase" ends here
     state.once_used.clear()     # CORE-19: "1/turn" uses are counted per turn
     start_turn(state, state.turn.turn + 1, p if ops.extra_turn_due(state, p) else 1 - p)
 

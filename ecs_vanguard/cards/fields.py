@@ -11,13 +11,17 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from ecs_vanguard.cards import steps as st
 from ecs_vanguard.cards.check import Check
+from ecs_vanguard.cards.rule_steps import rule_step_problem
+from ecs_vanguard.cards.sizes import SIZE_VALUES, ValueOf
 from ecs_vanguard.cards.value_steps import Quantity
 from ecs_vanguard.vocab.errors import CardDataError
 from ecs_vanguard.vocab.formats import Duration
+from ecs_vanguard.vocab.rule_changes import RuleChange, RuleDuration, RuleHook
 
 COMPARISONS = (">=", "<=", "==", "!=", ">", "<")
 # What `where = { keyword = ... }` may name: skill icons, sentinel, the mechanics' keywords, the
@@ -100,6 +104,35 @@ def _duration(where: Where, field: str, value: Any) -> Duration:
         raise where.fail(field, f"{value!r} is not one of: {choices}") from None
 
 
+def _member_of(enum: type[Enum]) -> Parser:
+    """Read the value of one member of `enum` (the rule modifiers' names)."""
+    def parse(where: Where, field: str, value: Any) -> Any:
+        try:
+            return enum(value)
+        except ValueError:
+            choices = " | ".join(m.value for m in enum)
+            raise where.fail(field, f"{value!r} is not one of: {choices}") from None
+    return parse
+
+
+def _size(where: Where, field: str, value: Any) -> Any:
+    """A size: a count, one card's derived value, or how many cards a selector gives."""
+    if not isinstance(value, dict):
+        return _count(where, field, value)
+    if "value" not in value:
+        return parse_quantity(where, field, value)
+    for key in value:
+        if key not in ("value", "of"):
+            raise where.fail(f"{field}.{key}", "unknown key (a derived size has value, of)")
+    if value["value"] not in SIZE_VALUES:
+        raise where.fail(f"{field}.value", f"{value['value']!r} is not one of: "
+                                            + ", ".join(SIZE_VALUES))
+    of = value.get("of", "self")
+    if not isinstance(of, str) or not of:
+        raise where.fail(f"{field}.of", "expected a selector name")
+    return ValueOf(value["value"], of)
+
+
 def _names(where: Where, field: str, value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not value or not all(
             isinstance(n, str) and n for n in value):
@@ -166,6 +199,12 @@ KINDS: dict[str, Kind] = {
     "steps": Kind("a list of effect steps", lambda w, f, v: parse_steps(w, f, v, False)),
     "cost": Kind("a list of cost steps", lambda w, f, v: parse_steps(w, f, v, True)),
     "checks": Kind("a list of checks", lambda w, f, v: parse_checks(w, f, v)),
+    "size": Kind("a whole number, 0 or more; or a derived value: { value = "
+                 + " | ".join(SIZE_VALUES) + ", of = selector } (one card's value now), or "
+                 "{ from = selector, where = { ... } } (how many cards it gives now)", _size),
+    "rule_hook": Kind(" | ".join(h.value for h in RuleHook), _member_of(RuleHook)),
+    "rule_change": Kind(" | ".join(c.value for c in RuleChange), _member_of(RuleChange)),
+    "rule_duration": Kind(" | ".join(d.value for d in RuleDuration), _member_of(RuleDuration)),
 }
 
 # The kind of every step field, by name (the same name means the same thing in every op) ...
@@ -188,6 +227,13 @@ OP_FIELD_KINDS: dict[tuple[type, str], str] = {
     (st.AddPower, "amount"): "amount",
     (st.Restrict, "amount"): "count",
     (st.EnterState, "name"): "text",
+    (st.ModifyRule, "rule"): "rule_hook",
+    (st.ModifyRule, "change"): "rule_change",
+    (st.ModifyRule, "until"): "rule_duration",
+    (st.ModifyRule, "uses"): "count",
+    **{(sized, "n"): "size" for sized in (st.Draw, st.Mill, st.BindTop, st.SoulCharge,
+                                          st.CounterBlast, st.SoulBlast, st.CounterCharge,
+                                          st.Discard)},
 }
 
 
@@ -236,7 +282,12 @@ def parse_step(where: Where, field: str, raw: Any, is_cost: bool) -> object:
                 raise where.fail(f"{field}.do[{i}]",
                                  "this step cannot repeat inside for_each (not look_top, "
                                  "deal_damage, for_each, if, pay, or a step with up_to)")
-    return step_type(**kwargs)
+    step = step_type(**kwargs)
+    if isinstance(step, st.ModifyRule):
+        problem = rule_step_problem(step)
+        if problem is not None:
+            raise where.fail(f"{field}.{problem[0]}", problem[1])
+    return step
 
 
 # -- checks ------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from typing import Any
 
 from ecs_vanguard.cards.fields import Where as _Where
 from ecs_vanguard.cards.fields import parse_checks, parse_filters, parse_steps
+from ecs_vanguard.cards.rule_steps import ModifyRule
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Limit, When
 from ecs_vanguard.cards.steps import CONT_TYPES, STEP_TYPES
 from ecs_vanguard.vocab import limits
@@ -140,6 +141,9 @@ def _parse_ability(where: _Where, field: str, raw: Any) -> AbilityDef:
             if getattr(step, "becomes", None) is not None:
                 raise where.fail(f"{field}.effect[{i}].becomes", "a cont ability adds amounts; "
                                  "`becomes` is for an effect (it reads the value once)")
+            if isinstance(step, ModifyRule) and (step.uses or "until" in raw["effect"][i]):
+                raise where.fail(f"{field}.effect[{i}]", "a cont ability's modify_rule holds "
+                                 "while the ability works: no `until`, no `uses`")
         if cost:
             raise where.fail(f"{field}.cost", "a cont ability has no cost")
     return AbilityDef(

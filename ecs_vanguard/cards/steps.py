@@ -9,6 +9,8 @@ Keys `from` and `as` of the TOML are the fields `source` and `bind` here (Python
 from __future__ import annotations
 
 from ecs_vanguard.cards.flow import If, Pay
+from ecs_vanguard.cards.rule_steps import ModifyRule
+from ecs_vanguard.cards.sizes import Size
 from ecs_vanguard.cards.value_steps import (
     AddCritical,
     AddDrive,
@@ -42,7 +44,7 @@ class Choose:
 class Draw:
     """Draw n cards, or up to n stopping before any (ACT-01)."""
 
-    n: int = 1
+    n: Size = 1
     up_to: bool = False
 
 
@@ -50,7 +52,7 @@ class Draw:
 class Mill:
     """Put the top n cards of your deck into the drop, or up to n (ACT-01)."""
 
-    n: int = 1
+    n: Size = 1
     up_to: bool = False
 
 
@@ -58,7 +60,7 @@ class Mill:
 class BindTop:
     """Bind the top n cards of your deck, or up to n (ACT-01, ACT-20)."""
 
-    n: int = 1
+    n: Size = 1
     up_to: bool = False
 
 
@@ -66,7 +68,7 @@ class BindTop:
 class SoulCharge:
     """Soul charge n: as many as possible, or up to n (ACT-01, ACT-19)."""
 
-    n: int = 1
+    n: Size = 1
     up_to: bool = False
 
 
@@ -84,7 +86,7 @@ class LookTop:
 class CounterBlast:
     """Counter blast n: all or nothing, only matching cards with a condition (ACT-16)."""
 
-    n: int = 1
+    n: Size = 1
     where: Where = ()
     player: str = "you"
 
@@ -93,7 +95,7 @@ class CounterBlast:
 class SoulBlast:
     """Soul blast n: all or nothing, only matching cards with a condition (ACT-18)."""
 
-    n: int = 1
+    n: Size = 1
     where: Where = ()
     player: str = "you"
 
@@ -102,14 +104,14 @@ class SoulBlast:
 class CounterCharge:
     """Counter charge n: as many as possible (ACT-17)."""
 
-    n: int = 1
+    n: Size = 1
 
 
 @record
 class Discard:
     """Discard n cards from a hand; chosen by the owner, the opponent, or at random (ACT-03)."""
 
-    n: int = 1
+    n: Size = 1
     player: str = "you"             # whose hand
     chooser: str = "owner"          # owner | opponent | random
     where: Where = ()
@@ -447,6 +449,7 @@ STEP_TYPES: dict[str, type] = {
     "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName,
     "become_name": BecomeName, "delete": Delete, "remove_from_game": RemoveFromGame,
     "if": If, "pay": Pay, "extra_turn": ExtraTurn, "swap": Swap,
+    "modify_rule": ModifyRule,
 }
 
 # Ops allowed as costs (CORE-19): all-or-nothing payments and choices of what pays.
@@ -458,7 +461,7 @@ COST_TYPES: frozenset[type] = frozenset(
 # every read (derived.values).
 CONT_TYPES: frozenset[type] = frozenset(
     {AddPower, AddCritical, AddShield, AddDrive, AddGrade, Restrict, AddSkill, GiveAbility,
-     LoseAbilities}
+     LoseAbilities, ModifyRule}
 )
 # Skills an effect or a cont ability may give (`add_skill`), and the status each one is.
 SKILL_STATS: dict[str, Stat] = {"boost": Stat.GAINS_BOOST, "intercept": Stat.GAINS_INTERCEPT}

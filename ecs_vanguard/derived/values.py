@@ -444,6 +444,14 @@ def _working_conts(state: State, source: int, stat: Stat, general: bool
             yield card_id, index, ability, steps
 
 
+def working_conts(state: State, source: int, stat: Stat
+                  ) -> list[tuple[str, int, AbilityDef, tuple[object, ...]]]:
+    """Return (card id, index, ability, its steps changing `stat`) of the source's cont
+    abilities that work now (valid zone, not void), gained abilities included."""
+    general = bool(state.grants) or _has_ability_sources(state)
+    return list(_working_conts(state, source, stat, general))
+
+
 def _targets(state: State, frame: Frame, step: object, entity: int) -> bool:
     target = str(getattr(step, "target", "self"))
     if target == "self":
@@ -498,5 +506,5 @@ __all__ = [
     "abilities", "base_power", "battle_totals", "choosable", "cont_entries", "count_of",
     "critical", "drive", "gained_abilities", "grade", "guard_at_once", "guard_min_grade",
     "hand_grade", "holds", "is_restricted", "loses_abilities", "may_gain", "narrow", "power",
-    "select", "shield", "step_amount", "step_stat",
+    "select", "shield", "step_amount", "step_stat", "working_conts",
 ]

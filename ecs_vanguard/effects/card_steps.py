@@ -9,6 +9,7 @@ from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.derived.facts import remember
+from ecs_vanguard.derived.sizes import size_of
 from ecs_vanguard.derived.values import narrow, select
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.costs import Demand, pick_grades
@@ -30,7 +31,7 @@ Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | N
 def _from_top(one: Callable[[State, int], object], label: str) -> Handler:
     """ACT-01: do `one` n times from the top of the deck; "up to n" asks before each."""
     def handler(state: State, frame: Frame, step: object) -> Decision | None:
-        n, up_to = step.n, step.up_to  # type: ignore[attr-defined]
+        n, up_to = size_of(state, frame, step.n), step.up_to  # type: ignore[attr-defined]
         if not up_to:
             for _ in range(max(0, n)):
                 one(state, frame.master)
@@ -88,29 +89,31 @@ def _soul_cards(state: State, frame: Frame, step: object) -> list[int]:
 def _counter_blast(state: State, frame: Frame, step: s.CounterBlast) -> Decision | None:
     """ACT-16: all or nothing; only cards matching the condition; the named player does it."""
     p = player_of(frame, step.player)
-    got = pick_cards(state, frame, _damage_cards(True)(state, frame, step), step.n, None,
+    n = size_of(state, frame, step.n)
+    got = pick_cards(state, frame, _damage_cards(True)(state, frame, step), n, None,
                      "counter blast", player=p)
     if isinstance(got, Decision):
         return got
-    ops.counter_blast(state, p, got, step.n)
+    ops.counter_blast(state, p, got, n)
     return None
 
 
 def _soul_blast(state: State, frame: Frame, step: s.SoulBlast) -> Decision | None:
     """ACT-18: all or nothing, like a counter blast."""
     p = player_of(frame, step.player)
-    got = pick_cards(state, frame, _soul_cards(state, frame, step), step.n, None, "soul blast",
+    n = size_of(state, frame, step.n)
+    got = pick_cards(state, frame, _soul_cards(state, frame, step), n, None, "soul blast",
                      player=p)
     if isinstance(got, Decision):
         return got
-    ops.soul_blast(state, p, got, step.n)
+    ops.soul_blast(state, p, got, n)
     return None
 
 
 def _counter_charge(state: State, frame: Frame, step: s.CounterCharge) -> Decision | None:
     """ACT-17: turn up to n face-down damage cards face up, as many as possible."""
-    got = pick_cards(state, frame, q.face_down_damage(state, frame.master), step.n, None,
-                     "counter charge")
+    got = pick_cards(state, frame, q.face_down_damage(state, frame.master),
+                     size_of(state, frame, step.n), None, "counter charge")
     if isinstance(got, Decision):
         return got
     ops.counter_charge(state, frame.master, got)
@@ -123,11 +126,12 @@ def _discard(state: State, frame: Frame, step: s.Discard) -> Decision | None:
     owner = player_of(frame, step.player)
     hand = narrow(state, frame, list(state.board.zones[owner][Zone.HAND]), step.where)
     if step.chooser == "random":
-        count = min(step.n, len(hand))
+        count = min(size_of(state, frame, step.n), len(hand))
         chosen = tuple(hand[i] for i in sorted(state.rng.choice(len(hand), count, replace=False)))
     else:
         chooser = owner if step.chooser == "owner" else 1 - owner
-        got = pick_cards(state, frame, hand, step.n, None, "discard", player=chooser)
+        got = pick_cards(state, frame, hand, size_of(state, frame, step.n), None, "discard",
+                         player=chooser)
         if isinstance(got, Decision):
             return got
         chosen = got

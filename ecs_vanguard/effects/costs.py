@@ -19,11 +19,13 @@ from dataclasses import dataclass
 from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.derived import query as q
+from ecs_vanguard.derived import rule_modifiers as rm
 from ecs_vanguard.derived.facts import remember
+from ecs_vanguard.derived.sizes import size_of
 from ecs_vanguard.derived.values import choosable, narrow, select
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.picking import pick_cards, pick_order, player_of, take_answer
-from ecs_vanguard.state import Frame, State
+from ecs_vanguard.state import STRIDE_INDEX, Frame, State
 from ecs_vanguard.vocab.decisions import ActionKind, Decision, DecisionKind, action
 from ecs_vanguard.vocab.zones import Zone
 
@@ -38,6 +40,12 @@ class Demand:
     n: int = 0
     grade_total: int = 0
     consumes: bool = True
+    grades: tuple[int, ...] = ()     # the grade each card counts as, if a rule modifier changes one
+
+    def grade(self, state: State, card: int) -> int:
+        """The grade `card` counts as in this demand's total (printed, unless a rule modifier
+        makes it count as more)."""
+        return self.grades[self.cards.index(card)] if self.grades else state.card(card).grade
 
 
 def _hand(state: State, frame: Frame, who: str = "you") -> list[int]:
@@ -92,24 +100,34 @@ Demander = Callable[[State, Frame, object], Demand]
 
 DEMANDS: dict[type, Demander] = {
     s.CounterBlast: lambda st, fr, c: Demand(tuple(narrow(st, fr, q.face_up_damage(
-        st, player_of(fr, c.player)), c.where)), c.n),  # type: ignore[attr-defined]
+        st, player_of(fr, c.player)), c.where)), size_of(st, fr, c.n)),  # type: ignore
     s.SoulBlast: lambda st, fr, c: Demand(tuple(narrow(st, fr, list(st.board.zones[player_of(
-        fr, c.player)][Zone.SOUL]), c.where)), c.n),  # type: ignore[attr-defined]
+        fr, c.player)][Zone.SOUL]), c.where)), size_of(st, fr, c.n)),  # type: ignore
     s.Discard: lambda st, fr, c: Demand(tuple(narrow(st, fr, _hand(
-        st, fr, c.player), c.where)), c.n),  # type: ignore[attr-defined]
+        st, fr, c.player), c.where)), size_of(st, fr, c.n)),  # type: ignore
     s.Reveal: lambda st, fr, c: Demand(
         tuple(select(st, fr, c.source, c.where)),  # type: ignore[attr-defined]
         c.count, consumes=False),  # type: ignore[attr-defined]
     **{step_type: _all_targets for step_type in _TARGETED},
     s.Choose: lambda st, fr, c: _choose_demand(st, fr, c),  # type: ignore[arg-type]
-    s.DiscardGrades: lambda st, fr, c: Demand(tuple(_hand(st, fr)),
-                                              grade_total=c.total),  # type: ignore[attr-defined]
+    s.DiscardGrades: lambda st, fr, c: _grades_demand(st, fr, c),  # type: ignore[arg-type]
     rs.DropToDeckTop: lambda st, fr, c: Demand(tuple(st.board.zones[fr.master][Zone.DROP]),
                                                c.n),  # type: ignore[attr-defined]
     # STR-06 with LEG-08: a legion's leader and mate are both "your vanguard".
     rs.DiscardSameNameAsVanguard: lambda st, fr, c: Demand(tuple(
         h for h in _hand(st, fr) if q.names_a_vanguard(st, h, fr.master)), 1),
 }
+
+
+def _grades_demand(state: State, frame: Frame, step: s.DiscardGrades) -> Demand:
+    """Hand cards whose grades total `step.total`; a rule modifier may make a card count as a
+    greater grade (in a Stride cost, or in any such cost)."""
+    hand = tuple(_hand(state, frame))
+    if not rm.any_rule_modifiers(state):
+        return Demand(hand, grade_total=step.total)
+    stride = frame.index == STRIDE_INDEX
+    grades = tuple(rm.cost_grade(state, c, frame.master, stride=stride) for c in hand)
+    return Demand(hand, grade_total=step.total, grades=grades)
 
 
 def _demand(state: State, frame: Frame, step: object, costs: Sequence[object]) -> Demand:
@@ -178,7 +196,7 @@ def feasible(state: State, demands: Sequence[Demand], reserved: frozenset[int] =
     if not all(augment(slot, set()) for slot in range(len(slots))):
         return False
     used = set(owner) | reserved
-    return all(sum(state.card(c).grade for c in d.cards if c not in used) >= d.grade_total
+    return all(sum(d.grade(state, c) for c in d.cards if c not in used) >= d.grade_total
                for d in demands if d.grade_total)
 
 
@@ -301,13 +319,13 @@ def pick_grades(state: State, frame: Frame, demand: Demand, later: Sequence[Dema
     answer = take_answer(state)
     if answer is not None:
         frame.picks.append(answer.card)
-    total = sum(state.card(c).grade for c in frame.picks)
+    total = sum(demand.grade(state, c) for c in frame.picks)
     while total < demand.grade_total:
         need = demand.grade_total - total
         taken = reserved | set(frame.picks)
         left = [c for c in demand.cards if c not in taken and feasible(
-            state, [Demand(demand.cards, grade_total=need - state.card(c).grade), *later],
-            taken | {c})]
+            state, [Demand(demand.cards, grade_total=need - demand.grade(state, c),
+                           grades=demand.grades), *later], taken | {c})]
         if len(left) > 1:
             actions = tuple(action(ActionKind.PICK, card=c) for c in left)
             return Decision(frame.master, DecisionKind.CHOOSE_CARD, actions,
@@ -315,7 +333,7 @@ def pick_grades(state: State, frame: Frame, demand: Demand, later: Sequence[Dema
         if not left:
             break                             # can_pay checked the total: this does not happen
         frame.picks.append(left[0])           # one card left: nothing to choose
-        total += state.card(left[0]).grade
+        total += demand.grade(state, left[0])
     chosen, frame.picks = tuple(frame.picks), []
     return chosen
 
@@ -329,6 +347,16 @@ def _discard_all(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> Non
     owner = player_of(fr, getattr(c, "player", "you"))
     for card in cards:
         ops.discard(st, owner, card, by_cost=True)
+
+
+def _discard_grades(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> None:
+    """Discard a grade-total cost's cards; the rule modifiers that made one of them count as a
+    greater grade spend a use (read before the cards leave the hand)."""
+    used = [m for card in cards for m in rm.counted_as(st, card, fr.master,
+                                                      stride=fr.index == STRIDE_INDEX)] \
+        if rm.any_rule_modifiers(st) else []
+    _discard_all(st, fr, c, cards)
+    ops.spend_rule_modifiers(st, used)
 
 
 def _reveal(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> None:
@@ -351,11 +379,11 @@ def _each(op: Callable[[State, int], object]) -> Payer:
 
 PAYERS: dict[type, Payer] = {
     s.CounterBlast: lambda st, fr, c, cards: ops.counter_blast(
-        st, player_of(fr, c.player), cards, c.n),  # type: ignore[attr-defined]
+        st, player_of(fr, c.player), cards, len(cards)),  # type: ignore[attr-defined]
     s.SoulBlast: lambda st, fr, c, cards: ops.soul_blast(
-        st, player_of(fr, c.player), cards, c.n),  # type: ignore[attr-defined]
+        st, player_of(fr, c.player), cards, len(cards)),  # type: ignore[attr-defined]
     s.Discard: _discard_all,
-    s.DiscardGrades: _discard_all,
+    s.DiscardGrades: lambda st, fr, c, cards: _discard_grades(st, fr, c, cards),
     rs.DiscardSameNameAsVanguard: _discard_all,
     s.Reveal: _reveal,
     s.Rest: _each(ops.rest),
@@ -384,7 +412,7 @@ def still_payable(state: State, frame: Frame, costs: Sequence[object]) -> bool:
         demand = DEMANDS[type(step)](state, frame, step)
         if not set(chosen) <= set(demand.cards):
             return False
-        if sum(state.card(c).grade for c in chosen) < demand.grade_total or \
+        if sum(demand.grade(state, c) for c in chosen) < demand.grade_total or \
                 len(chosen) < demand.n:
             return False
     return True

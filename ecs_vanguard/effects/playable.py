@@ -12,6 +12,7 @@ from components import LegionLink, Locked
 from ecs_vanguard import ops
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
 from ecs_vanguard.derived import query as q
+from ecs_vanguard.derived import rule_modifiers as rm
 from ecs_vanguard.derived.values import has_skill, holds
 from ecs_vanguard.effects.costs import can_pay
 from ecs_vanguard.effects.runtime import order_play_index, steps_of
@@ -289,9 +290,12 @@ def guard_actions(state: State, player: int) -> list[Action]:
     group = battle.guard_group
     min_grade = q.guard_min_grade(state, battle.attacker)        # "only grade N or greater"
     at_once = q.guard_at_once(state, battle.attacker)            # ACT-27: "N or more at once"
+    any_rules = rm.any_rule_modifiers(state)                   # the guard grade limits
     out = [action(ActionKind.GUARD, card=c) for c in state.board.zones[player][Zone.HAND]
            if state.card(c).unit_type not in _NOT_CALLABLE and c not in group
-           and (min_grade <= 0 or q.hand_grade(state, c) >= min_grade)]
+           and (min_grade <= 0 or q.hand_grade(state, c) >= min_grade)
+           and (not any_rules
+                or rm.guard_grade_allowed(state, player, c, q.hand_grade(state, c)))]
     if group:
         if len(group) >= at_once:
             out.append(action(ActionKind.YES))
@@ -318,10 +322,13 @@ def g_guardian_actions(state: State, player: int) -> list[Action]:
     if sum(1 for c in g_zone if state.card(c).g_guardian_cost and q.orientation(c).face_up) > 3:
         return []
     out = []
+    any_rules = rm.any_rule_modifiers(state)
     for card in g_zone:
         d = state.card(card)
         if not d.g_guardian_cost or q.orientation(card).face_up:
             continue
+        if any_rules and not rm.guard_grade_allowed(state, player, card, d.grade):
+            continue                          # CORE-10: a guard grade limit covers any call to GC
         frame = Frame(card, d.id, G_GUARDIAN_INDEX, player)
         if can_pay(state, frame, d.g_guardian_cost):
             out.append(action(ActionKind.GUARD, card=card))

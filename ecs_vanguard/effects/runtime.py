@@ -12,10 +12,10 @@ from ecs_vanguard.cards import steps as s
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived.values import holds, select
-from ecs_vanguard.effects import builtin, card_steps, flow_steps, unit_steps
+from ecs_vanguard.effects import builtin, card_steps, flow_steps, rule_change_steps, unit_steps
 from ecs_vanguard.effects import costs as costs_
 from ecs_vanguard.effects.picking import YIELD, ask_yes_no
-from ecs_vanguard.state import ALCHEMAGIC_INDEX, Frame, State
+from ecs_vanguard.state import ALCHEMAGIC_INDEX, STRIDE_INDEX, Frame, State
 from ecs_vanguard.vocab.decisions import Decision
 from ecs_vanguard.vocab.zones import Zone
 
@@ -44,6 +44,7 @@ def _for_each(state: State, frame: Frame, step: s.ForEach) -> object:
 
 HANDLERS: dict[type, Handler] = {
     **card_steps.HANDLERS, **unit_steps.HANDLERS, **flow_steps.HANDLERS,
+    **rule_change_steps.HANDLERS,
     s.ForEach: _for_each,
 }
 
@@ -88,7 +89,10 @@ def steps_of(state: State, frame: Frame) -> tuple[tuple[object, ...], int]:
     if frame.index == ALCHEMAGIC_INDEX:
         return alchemagic_steps(state, frame)
     if frame.index < 0:
-        return builtin.builtin_steps(card, frame.index)
+        steps, n_cost = builtin.builtin_steps(card, frame.index)
+        if frame.index == STRIDE_INDEX and frame.context:     # STR-03: a cost rule modifiers
+            return rule_change_steps.changed_stride_steps(frame, steps, n_cost)   # change
+        return steps, n_cost
     ability = card.abilities[frame.index]
     return ability.cost + ability.program, len(ability.cost)
 

@@ -20,6 +20,7 @@ from ecs_vanguard.derived.values import (
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.gifts import gain_gift
 from ecs_vanguard.effects.picking import pick_cards, pick_circle, player_of
+from ecs_vanguard.effects.rule_change_steps import spend_stride_cost_change
 from ecs_vanguard.state import ContinuousEffect, Frame, State
 from ecs_vanguard.vocab.decisions import Decision
 from ecs_vanguard.vocab.events import CardsRevealed
@@ -250,7 +251,10 @@ def _set_world_content(state: State, frame: Frame, step: s.SetWorldContent) -> N
 
 
 def _stride_self(state: State, frame: Frame, step: object) -> Decision | None:
-    """STR-08 (4), (5): put the G unit on VC, then its player chooses one non-G heart."""
+    """STR-08 (4), (5): put the G unit on VC, then its player chooses one non-G heart; the
+    rule modifiers that changed its Stride cost spend a use (STR-03)."""
+    if not frame.loop:
+        spend_stride_cost_change(state, frame)
     return _stride(state, frame, frame.source, superior=False)
 
 

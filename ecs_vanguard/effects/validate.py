@@ -14,6 +14,7 @@ from ecs_vanguard.cards import steps as st
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.fields import KINDS, TOML_KEYS, Where
 from ecs_vanguard.cards.schema import AbilityDef, CardDef
+from ecs_vanguard.cards.sizes import ValueOf
 from ecs_vanguard.cards.value_steps import Quantity
 from ecs_vanguard.derived.scopes import SELECTORS
 from ecs_vanguard.derived.values import CHECK_SPECS, FILTER_SPECS
@@ -126,13 +127,19 @@ def _step(at: Where, field: str, step: object, bound: set[str], is_cost: bool) -
             _selector(at, f"{field}.{TOML_KEYS.get(name, name)}", value, bound)
     if isinstance(step, st.ForEach):
         _selector(at, f"{field}.count", step.count, bound)
-    if isinstance(step, st.ApplyContinuous) and step.scope not in SELECTORS:
+    if isinstance(step, (st.ApplyContinuous, st.ModifyRule)) and step.scope \
+            and step.scope not in SELECTORS:
         raise at.fail(f"{field}.scope", f"unknown selector {step.scope!r}; a scope is "
                       "re-evaluated on every read, so it cannot be a bound name")
     filters(at, f"{field}.where", getattr(step, "where", ()), bound)
     per = getattr(step, "per", None)
     if per is not None:
         _quantity(at, f"{field}.per", per, bound)
+    size = getattr(step, "n", None)            # a derived size (cards.sizes)
+    if isinstance(size, Quantity):
+        _quantity(at, f"{field}.n", size, bound)
+    elif isinstance(size, ValueOf):
+        _selector(at, f"{field}.n.of", size.of, bound)
     bind = getattr(step, "bind", None)
     if bind:
         if bind in SELECTORS:

@@ -25,7 +25,7 @@ from ecs_vanguard.game import snapshot_check
 from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.pool.deck import Deck
 from ecs_vanguard.state import EventLog, Frame, GameRandom, PendingAuto, State, new_state, world
-from ecs_vanguard.vocab import decisions, events, formats, zones
+from ecs_vanguard.vocab import decisions, events, formats, rule_changes, zones
 from ecs_vanguard.vocab.errors import SnapshotError
 from ecs_vanguard.vocab.formats import FormatRules, Stat, format_rules
 
@@ -44,7 +44,7 @@ _TOP_KEYS = frozenset({"version", "format", "turn_limit", "card_ids", "entities"
 def registry() -> Mapping[str, type]:
     """Return the classes a snapshot may hold, by name (read-only): every component, the State's
     dataclasses, decisions, events, deck lists and the enums of zones, rules and decisions."""
-    modules = (components, state_module, decisions, events, zones, formats)
+    modules = (components, state_module, decisions, events, zones, formats, rule_changes)
     classes = [
         obj
         for module in modules

@@ -22,9 +22,11 @@ from ecs_vanguard.state.core import (
     TurnState,
     new_state,
 )
+from ecs_vanguard.state.rule_modifiers import RuleModifier
 
 __all__ = [
     "ALCHEMAGIC_INDEX", "GIFT_INDEX", "G_GUARDIAN_INDEX", "MULLIGAN_INDEX", "RIDE_DECK_INDEX",
     "SEEK_MATE_INDEX", "STRIDE_INDEX", "TRIGGER_INDEX", "Battle", "Board", "ContinuousEffect",
-    "EventLog", "Frame", "GameRandom", "PendingAuto", "State", "TurnState", "new_state",
+    "EventLog", "Frame", "GameRandom", "PendingAuto", "RuleModifier", "State", "TurnState",
+    "new_state",
 ]

@@ -19,6 +19,7 @@ import numpy as np
 
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.cards.table import CardTable
+from ecs_vanguard.state.rule_modifiers import RuleModifier
 from ecs_vanguard.vocab.decisions import Action, Decision
 from ecs_vanguard.vocab.formats import BattleStep, Duration, FormatRules, Phase, Stat
 from ecs_vanguard.vocab.zones import LIST_ZONES, REAR_CIRCLES, Circle, Zone
@@ -517,6 +518,9 @@ class State:
     # (player, card id, index) of the once-per-game abilities used.
     once_per_game: set[tuple[int, str, int]] = cloned(COPIED, default_factory=set)
     legion_history: set[int] = cloned(COPIED, default_factory=set)   # LEG-01: ever in legion
+    # Rule modifiers (derived.rule_modifiers): immutable records in a tuple, replaced on
+    # change, so clones share them.
+    rule_modifiers: tuple[RuleModifier, ...] = cloned(SHARED, default=())
     engine: Bookkeeping = cloned(_bookkeeping_for_clone, default_factory=Bookkeeping)
 
     def new_object_id(self) -> int:

@@ -33,6 +33,7 @@ from components import (
     Token,
 )
 from ecs_vanguard.state.core import Frame, State
+from ecs_vanguard.state.rule_modifiers import RuleModifier
 from ecs_vanguard.vocab import decisions, formats, zones
 
 _MASK = (1 << 64) - 1
@@ -160,6 +161,19 @@ def board_part(state: State) -> int:
 
 def rest_part(state: State) -> int:
     """Everything else that decides the future, as one hash of int tuples."""
+    rest = _rest(state)
+    if state.rule_modifiers:          # none: the hash every game without them always had
+        rest = hash((rest, tuple(_rule_modifier(m) for m in state.rule_modifiers)))
+    return rest & _MASK
+
+
+def _rule_modifier(m: RuleModifier) -> tuple[int, ...]:
+    return (m.player, m.master, _text(m.hook.value), _text(m.change.value), m.amount,
+            _text(m.until.value), m.uses, m.turn, m.source, _text(m.scope),
+            hash(tuple((_text(k), _value(v)) for k, v in m.where)), m.unit, m.unit_obj)
+
+
+def _rest(state: State) -> int:
     t = state.turn
     battle = state.battle
     rng = state.rng.state_snapshot()

@@ -96,6 +96,7 @@ class Stat(Enum):
                                           # `amount` or more may be called to GC from hand
     GAINS_BOOST = "gains_boost"           # CORE-09: it has [Boost] though not printed
     GAINS_INTERCEPT = "gains_intercept"   # CORE-10: it has [Intercept] though not printed
+    RULE_CHANGE = "rule_change"           # a cont ability's modify_rule (derived.rule_modifiers)
 
 
 # Restrictions: statuses that hold while any modifier or continuous effect gives them.
