@@ -17,6 +17,8 @@ from ecs_vanguard.cards.value_steps import (
     AddShield,
     ApplyContinuous,
     CantBeHit,
+    CircleOf,
+    EnterUnitState,
     Restrict,
 )
 from ecs_vanguard.vocab.formats import RESTRICTIONS, Duration, Stat
@@ -35,6 +37,7 @@ class Choose:
     where: Where = ()
     bind: str = "chosen"
     chooser: str = "you"            # "opponent": the ability's opponent makes the choice
+    distinct: str = ""              # "of different grades": the chosen cards' values differ
 
 
 @record
@@ -81,20 +84,24 @@ class LookTop:
 
 @record
 class CounterBlast:
-    """Counter blast n: all or nothing, only matching cards with a condition (ACT-16)."""
+    """Counter blast n: all or nothing, only matching cards with a condition (ACT-16);
+    `distinct`: n cards of pairwise different values of a field."""
 
     n: int = 1
     where: Where = ()
     player: str = "you"
+    distinct: str = ""
 
 
 @record
 class SoulBlast:
-    """Soul blast n: all or nothing, only matching cards with a condition (ACT-18)."""
+    """Soul blast n: all or nothing, only matching cards with a condition (ACT-18);
+    `distinct = "grade"`: n cards of different grades ("soul blast 4 of different grades")."""
 
     n: int = 1
     where: Where = ()
     player: str = "you"
+    distinct: str = ""
 
 
 @record
@@ -112,6 +119,7 @@ class Discard:
     player: str = "you"             # whose hand
     chooser: str = "owner"          # owner | opponent | random
     where: Where = ()
+    distinct: str = ""              # the discarded cards' values of this field differ
 
 
 @record
@@ -222,9 +230,10 @@ class SuperiorCall:
     count: int = 1
     min: int | None = None
     where: Where = ()
-    to: str = "rc"
+    to: str | CircleOf = "rc"       # rc | gc | open_rc | { circle_of = name }
     player: str = "you"             # "opponent": the opponent calls onto their own circles
     bind: str = "called"            # the called units, for later steps ("that unit")
+    distinct: str = ""              # the called cards' values of this field differ
 
 
 @record
@@ -303,6 +312,7 @@ class ForEach:
     count: str
     do: tuple[object, ...]
     where: Where = ()
+    distinct: str = ""              # "for each grade among ...": count the different values
 
 
 @record
@@ -446,6 +456,7 @@ STEP_TYPES: dict[str, type] = {
     "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName,
     "become_name": BecomeName, "delete": Delete, "remove_from_game": RemoveFromGame,
     "if": If, "pay": Pay, "extra_turn": ExtraTurn, "swap": Swap,
+    "enter_unit_state": EnterUnitState,
 }
 
 # Ops allowed as costs (CORE-19): all-or-nothing payments and choices of what pays.
@@ -456,7 +467,8 @@ COST_TYPES: frozenset[type] = frozenset(
 # Steps a continuous ability may use: changes to the units its target covers, computed on
 # every read (derived.values).
 CONT_TYPES: frozenset[type] = frozenset(
-    {AddPower, AddCritical, AddShield, AddDrive, AddGrade, Restrict, GiveAbility, LoseAbilities}
+    {AddPower, AddCritical, AddShield, AddDrive, AddGrade, Restrict, GiveAbility, LoseAbilities,
+     EnterUnitState}
 )
 
 # Values `restrict` (restriction = ...) and `apply_continuous` (stat = ...) may name.

@@ -12,6 +12,7 @@ from ecs_vanguard.derived.facts import remember
 from ecs_vanguard.derived.values import narrow, select
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.costs import Demand, pick_grades
+from ecs_vanguard.effects.selection import all_or_nothing, distinct_candidates
 from ecs_vanguard.effects.picking import (
     ask_yes_no,
     pick_cards,
@@ -88,8 +89,9 @@ def _soul_cards(state: State, frame: Frame, step: object) -> list[int]:
 def _counter_blast(state: State, frame: Frame, step: s.CounterBlast) -> Decision | None:
     """ACT-16: all or nothing; only cards matching the condition; the named player does it."""
     p = player_of(frame, step.player)
-    got = pick_cards(state, frame, _damage_cards(True)(state, frame, step), step.n, None,
-                     "counter blast", player=p)
+    cards = all_or_nothing(state, frame, _damage_cards(True)(state, frame, step), step.distinct,
+                           step.n)
+    got = pick_cards(state, frame, cards, step.n, None, "counter blast", player=p)
     if isinstance(got, Decision):
         return got
     ops.counter_blast(state, p, got, step.n)
@@ -97,10 +99,11 @@ def _counter_blast(state: State, frame: Frame, step: s.CounterBlast) -> Decision
 
 
 def _soul_blast(state: State, frame: Frame, step: s.SoulBlast) -> Decision | None:
-    """ACT-18: all or nothing, like a counter blast."""
+    """ACT-18: all or nothing, like a counter blast (with `distinct`: n cards of different
+    values, or none)."""
     p = player_of(frame, step.player)
-    got = pick_cards(state, frame, _soul_cards(state, frame, step), step.n, None, "soul blast",
-                     player=p)
+    cards = all_or_nothing(state, frame, _soul_cards(state, frame, step), step.distinct, step.n)
+    got = pick_cards(state, frame, cards, step.n, None, "soul blast", player=p)
     if isinstance(got, Decision):
         return got
     ops.soul_blast(state, p, got, step.n)
@@ -122,12 +125,23 @@ def _discard(state: State, frame: Frame, step: s.Discard) -> Decision | None:
     random (TERM-04: the game's generator, every card equally likely)."""
     owner = player_of(frame, step.player)
     hand = narrow(state, frame, list(state.board.zones[owner][Zone.HAND]), step.where)
-    if step.chooser == "random":
+    if step.chooser == "random" and not step.distinct:
         count = min(step.n, len(hand))
         chosen = tuple(hand[i] for i in sorted(state.rng.choice(len(hand), count, replace=False)))
+    elif step.chooser == "random":            # TERM-04 one at a time among the cards allowed
+        picked: list[int] = []
+        while True:
+            frame.picks = picked
+            cands, goal = distinct_candidates(state, frame, hand, step.distinct, step.n, True)
+            cands = [c for c in cands if c not in picked]
+            if len(picked) >= goal or not cands:
+                break
+            picked.append(cands[int(state.rng.integers(len(cands)))])
+        chosen, frame.picks = tuple(picked), []
     else:
         chooser = owner if step.chooser == "owner" else 1 - owner
-        got = pick_cards(state, frame, hand, step.n, None, "discard", player=chooser)
+        cands, goal = distinct_candidates(state, frame, hand, step.distinct, step.n, True)
+        got = pick_cards(state, frame, cands, goal, None, "discard", player=chooser)
         if isinstance(got, Decision):
             return got
         chosen = got

@@ -94,6 +94,7 @@ class Stat(Enum):
     CANT_DEAL_DAMAGE = "cant_deal_damage"             # LEG-17: its hit deals no damage
     GUARD_MIN_GRADE = "guard_min_grade"   # CORE-10: attacked by it, only cards of grade
                                           # `amount` or more may be called to GC from hand
+    UNIT_STATE = "unit_state"         # a named state of a unit ("harmony"); value = the name
 
 
 # Restrictions: statuses that hold while any modifier or continuous effect gives them.
