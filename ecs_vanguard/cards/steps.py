@@ -29,7 +29,8 @@ Where = tuple[tuple[str, object], ...]
 
 @record
 class Choose:
-    """Choose `count` cards (at least `min`) from a selector, one at a time, and bind them."""
+    """Choose `count` cards (at least `min`) from a selector, one at a time, and bind them;
+    `distinct = "<field>"`: cards of pairwise different values ("two with different names")."""
 
     source: str
     count: int | str = 1            # an int, or "times": the count of the running for_each
@@ -224,7 +225,9 @@ class SuperiorRide:
 @record
 class SuperiorCall:
     """Call up to `count` chosen cards by an effect to RCs (different circles) or to GC at rest
-    (ACT-07): choose the cards, turn them face up, choose circles, place them all at once."""
+    (ACT-07): choose the cards, turn them face up, choose circles, place them all at once.
+    `to = "open_rc"`: only RCs with no card; `to = { circle_of = name }`: the RC that card was
+    last on (Time Leap); `distinct`: the called cards' values of a field differ."""
 
     source: str
     count: int = 1

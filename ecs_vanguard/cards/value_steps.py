@@ -43,8 +43,8 @@ class EnterUnitState:
     its condition holds. Filters read it (`in_unit_state = "harmony"`); a new object is not in
     it (CORE-20)."""
 
+    name: str
     target: str = "self"
-    name: str = ""
     until: Duration = Duration.END_OF_TURN
     where: Where = ()                  # filters on the units `target` selects
 

@@ -22,13 +22,13 @@ from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind
 from ecs_vanguard.cards.value_steps import DISTINCT_FIELDS, Quantity
 from ecs_vanguard.derived import facts as f
-from ecs_vanguard.derived.distinct import most_distinct
 from ecs_vanguard.derived.conditions import (
     FACT_CHECK_SPECS,
     CheckSpec,
     Predicate,
     minimum,
 )
+from ecs_vanguard.derived.distinct import most_distinct
 from ecs_vanguard.derived.scopes import (
     FACT_FILTER_SPECS,
     MEMBERS,
@@ -593,10 +593,38 @@ def _granted_cards(state: State) -> list[int]:
 
 
 __all__ = [
-    "CHECKS", "CHECK_SPECS", "CONTINUOUS_STATS", "FILTERS", "FILTER_SPECS", "RESTRICTION_STATS",
-    "abilities", "base_power", "battle_totals", "choosable", "cont_entries", "count_of",
-    "count_cards", "critical", "distinct_values", "drive", "gained_abilities", "grade",
-    "grade_value", "guard_at_once", "guard_min_grade", "hand_grade", "holds", "in_unit_state",
-    "open_circles", "is_restricted", "loses_abilities", "may_gain", "narrow", "power",
-    "select", "shield", "step_amount", "step_stat",
+    "CHECKS",
+    "CHECK_SPECS",
+    "CONTINUOUS_STATS",
+    "FILTERS",
+    "FILTER_SPECS",
+    "RESTRICTION_STATS",
+    "abilities",
+    "base_power",
+    "battle_totals",
+    "choosable",
+    "cont_entries",
+    "count_cards",
+    "count_of",
+    "critical",
+    "distinct_values",
+    "drive",
+    "gained_abilities",
+    "grade",
+    "grade_value",
+    "guard_at_once",
+    "guard_min_grade",
+    "hand_grade",
+    "holds",
+    "in_unit_state",
+    "is_restricted",
+    "loses_abilities",
+    "may_gain",
+    "narrow",
+    "open_circles",
+    "power",
+    "select",
+    "shield",
+    "step_amount",
+    "step_stat",
 ]

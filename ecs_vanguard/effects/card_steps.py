@@ -12,7 +12,6 @@ from ecs_vanguard.derived.facts import remember
 from ecs_vanguard.derived.values import narrow, select
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.costs import Demand, pick_grades
-from ecs_vanguard.effects.selection import all_or_nothing, distinct_candidates
 from ecs_vanguard.effects.picking import (
     ask_yes_no,
     pick_cards,
@@ -20,6 +19,7 @@ from ecs_vanguard.effects.picking import (
     pick_order,
     player_of,
 )
+from ecs_vanguard.effects.selection import all_or_nothing, distinct_candidates
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.vocab.decisions import ActionKind, Decision, DecisionKind
 from ecs_vanguard.vocab.events import Mulliganed

@@ -224,8 +224,10 @@ def _feasible_distinct(state: State, demands: Sequence[Demand], counted: Sequenc
     flow, on = max_flow(capacity, "src", "sink")
     if flow < sum(d.n for d in counted):
         return False
-    used = {edge[0][1] for edge, amount in on.items() if edge[1] == "sink" and amount}
-    used |= reserved
+    used: set[int] = set(reserved)
+    for (node, to), amount in on.items():
+        if to == "sink" and amount:
+            used.add(node[1])  # type: ignore[index]   # ("card", card)
     return all(sum(state.card(c).grade for c in d.cards if c not in used) >= d.grade_total
                for d in demands if d.grade_total)
 

@@ -139,10 +139,10 @@ def _step(at: Where, field: str, step: object, bound: set[str], is_cost: bool) -
         raise at.fail(f"{field}.scope", f"unknown selector {step.scope!r}; a scope is "
                       "re-evaluated on every read, so it cannot be a bound name")
     filters(at, f"{field}.where", getattr(step, "where", ()), bound)
-    if isinstance(step, st.SuperiorCall) and isinstance(step.to, CircleOf):
-        if step.to.name != "self" and step.to.name not in bound:
-            raise at.fail(f"{field}.to.circle_of", f"{step.to.name!r} is not \"self\" or a "
-                                                   "name bound by an earlier step")
+    if isinstance(step, st.SuperiorCall) and isinstance(step.to, CircleOf) \
+            and step.to.name != "self" and step.to.name not in bound:
+        raise at.fail(f"{field}.to.circle_of", f"{step.to.name!r} is not \"self\" or a name "
+                                               "bound by an earlier step")
     per = getattr(step, "per", None)
     if per is not None:
         _quantity(at, f"{field}.per", per, bound)

@@ -13,9 +13,11 @@ import pytest
 
 import ecs_vanguard as vg
 from ecs_vanguard import ops
-from ecs_vanguard.vocab.formats import Duration
+from ecs_vanguard.derived.distinct import extendable, most_distinct
+from ecs_vanguard.derived.values import in_unit_state
 from ecs_vanguard.vocab.decisions import ActionKind
 from ecs_vanguard.vocab.errors import CardDataError
+from ecs_vanguard.vocab.formats import Duration
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
 from tests.helpers import (
@@ -23,6 +25,7 @@ from tests.helpers import (
     critical_of,
     has_action,
     ids_in,
+    is_rested,
     pick,
     power_of,
     unit_at,
@@ -58,7 +61,7 @@ def test_ACT_18_soul_blast_of_different_grades_is_paid_with_four_grades(ldb):
     game.step(pick(game, ActionKind.PICK, card=ones[0]))
     assert ones[1] not in _offered(game)
     while game.decision.label == "soul blast":
-        game.step(pick(game, ActionKind.PICK, card=sorted(_offered(game))[0]))
+        game.step(pick(game, ActionKind.PICK, card=min(_offered(game))))
     assert _grades(game, cards_in(game, 0, Zone.DROP)) == [0, 1, 2, 3]
     assert cards_in(game, 0, Zone.SOUL) == [ones[1]]
     assert len(cards_in(game, 0, Zone.HAND)) == 2
@@ -264,7 +267,7 @@ def test_time_leap_calls_grade_plus_one_to_the_circle_the_bound_unit_was_on(ldb)
     game.step(pick(game, ActionKind.PICK, card=leaper))
     offered = _offered(game)
     assert offered and all(game.state.card(c).grade == 2 for c in offered)
-    found = sorted(offered)[0]
+    found = min(offered)
     game.step(pick(game, ActionKind.PICK, card=found))
     assert unit_at(game, 0, Circle.BACK_LEFT) == found
     assert unit_at(game, 0, Circle.FRONT_RIGHT) == other
@@ -314,3 +317,39 @@ effect = [{ op = "search", zone = "deck", where = { grade = { relative_to = "lee
 """
     with pytest.raises(CardDataError, match="leeper"):
         _load(db, text)
+
+
+# -- effects on vanguards ------------------------------------------------------------------------
+
+
+def test_ACT_12_effects_reach_a_vanguard_chosen_among_units(ldb):
+    """'One of your units' includes the vanguard: a rested vanguard is stood (ACT-12), gets
+    Power+5000 and the named state; the opponent's standing vanguard is rested."""
+    game = scene(ldb, {"vanguard": G3, "rear": {"front_left": "LX-V13"}, "rested": ["vc"]})
+    vanguard = unit_at(game, 0, Circle.VC)
+    foe = unit_at(game, 1, Circle.VC)
+    assert is_rested(game, vanguard) and not is_rested(game, foe)
+    _act(game, unit_at(game, 0, Circle.FRONT_LEFT))
+    assert not is_rested(game, vanguard) and power_of(game, vanguard) == 18000
+    game.switch()
+    assert in_unit_state(game.state, vanguard, "rallied")
+    assert is_rested(game, foe)
+
+
+def test_ACT_12_a_standing_vanguard_is_not_chosen_by_rested(ldb):
+    """Nothing rested but itself: no unit is chosen, nothing stands; the foe is still rested."""
+    game = scene(ldb, {"vanguard": G3, "rear": {"front_left": "LX-V13"}})
+    vanguard = unit_at(game, 0, Circle.VC)
+    _act(game, unit_at(game, 0, Circle.FRONT_LEFT))
+    assert power_of(game, vanguard) == 13000
+    assert is_rested(game, unit_at(game, 1, Circle.VC))
+
+
+def test_TERM_05_a_card_with_two_names_counts_as_one_of_them():
+    """Different names over cards with several names is a matching (TERM-06's engine
+    decision): [A/B, A, B] has two different names, not three; a forced pick of A and A
+    together is impossible (-1)."""
+    assert most_distinct([("A", "B"), ("A",), ("B",)]) == 2
+    assert most_distinct([("A", "B"), ("A",)]) == 2
+    assert most_distinct([("A",), ("A",)], forced=[0, 1]) == -1
+    assert extendable([("A", "B"), ("A",), ("B",)], [1], 2) == [0, 2]
