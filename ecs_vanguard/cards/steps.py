@@ -51,26 +51,29 @@ class Draw:
 
 @record
 class Mill:
-    """Put the top n cards of your deck into the drop, or up to n (ACT-01)."""
+    """Put the top n cards of your deck into the drop, or up to n (ACT-01); `as` binds the cards it moved ("if the soul-charged cards ...")."""
 
     n: int = 1
     up_to: bool = False
+    bind: str = ""
 
 
 @record
 class BindTop:
-    """Bind the top n cards of your deck, or up to n (ACT-01, ACT-20)."""
+    """Bind the top n cards of your deck, or up to n (ACT-01, ACT-20); `as` binds the cards it moved ("if the soul-charged cards ...")."""
 
     n: int = 1
     up_to: bool = False
+    bind: str = ""
 
 
 @record
 class SoulCharge:
-    """Soul charge n: as many as possible, or up to n (ACT-01, ACT-19)."""
+    """Soul charge n: as many as possible, or up to n (ACT-01, ACT-19); `as` binds the cards it moved ("if the soul-charged cards ...")."""
 
     n: int = 1
     up_to: bool = False
+    bind: str = ""
 
 
 @record

@@ -29,26 +29,41 @@ Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | N
 
 
 def _from_top(one: Callable[[State, int], object], label: str) -> Handler:
-    """ACT-01: do `one` n times from the top of the deck; "up to n" asks before each."""
+    """ACT-01: do `one` n times from the top of the deck; "up to n" asks before each. With
+    `as` (`bind`), the moved cards are bound as the objects they became."""
     def handler(state: State, frame: Frame, step: object) -> Decision | None:
         n, up_to = step.n, step.up_to  # type: ignore[attr-defined]
+        bind = getattr(step, "bind", "")
         if not up_to:
+            if bind:
+                remember(frame, bind, ())
             for _ in range(max(0, n)):
-                one(state, frame.master)
+                _one_from_top(state, frame, one, bind)
             return None
         if not frame.loop:
             frame.loop = [0]
+            if bind:
+                remember(frame, bind, ())
         while frame.loop[0] < n and state.board.zones[frame.master][Zone.DECK]:
             go_on = ask_yes_no(state, frame, f"{label} another")
             if isinstance(go_on, Decision):
                 return go_on
             if not go_on:
                 break
-            one(state, frame.master)
+            _one_from_top(state, frame, one, bind)
             frame.loop[0] += 1
         frame.loop = []
         return None
     return handler
+
+
+def _one_from_top(state: State, frame: Frame, one: Callable[[State, int], object],
+                  bind: str) -> None:
+    deck = state.board.zones[frame.master][Zone.DECK]
+    top = deck[0] if deck else None
+    one(state, frame.master)
+    if bind and top is not None and q.position(top).zone is not Zone.DECK:
+        remember(frame, bind, (*q.recall(frame, bind), top))
 
 
 def _look_top(state: State, frame: Frame, step: s.LookTop) -> Decision | None:

@@ -353,3 +353,18 @@ def test_TERM_05_a_card_with_two_names_counts_as_one_of_them():
     assert most_distinct([("A", "B"), ("A",)]) == 2
     assert most_distinct([("A",), ("A",)], forced=[0, 1]) == -1
     assert extendable([("A", "B"), ("A",), ("B",)], [1], 2) == [0, 2]
+
+
+def test_ACT_19_soul_charged_cards_with_different_grades(ldb):
+    """'If the soul-charged cards have different grades': a 1 and a 2 charged give +5000; two
+    2s do not; with one card left in the deck only one is charged and the "two cards" part
+    fails. Cards already in the soul are not among the charged ones."""
+    game = scene(ldb, {"vanguard": "LX-V14", "deck": [G1, G2V, G3], "soul": [G1]})
+    _act(game, unit_at(game, 0, Circle.VC))
+    assert power_of(game, unit_at(game, 0, Circle.VC)) == 18000
+    game = scene(ldb, {"vanguard": "LX-V14", "deck": [G2V, G2V, G3], "soul": [G1]})
+    _act(game, unit_at(game, 0, Circle.VC))
+    assert power_of(game, unit_at(game, 0, Circle.VC)) == 13000
+    game = scene(ldb, {"vanguard": "LX-V14", "deck": [G1]})
+    _act(game, unit_at(game, 0, Circle.VC))
+    assert power_of(game, unit_at(game, 0, Circle.VC)) == 13000
