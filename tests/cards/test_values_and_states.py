@@ -368,3 +368,25 @@ def test_ACT_19_soul_charged_cards_with_different_grades(ldb):
     game = scene(ldb, {"vanguard": "LX-V14", "deck": [G1]})
     _act(game, unit_at(game, 0, Circle.VC))
     assert power_of(game, unit_at(game, 0, Circle.VC)) == 13000
+
+
+def test_CORE_19_choose_and_discard_of_different_values_in_one_cost(ldb):
+    """Two rear-guards of one name cannot pay 'two with different names'; a hand of two grade
+    2s cannot pay 'two of different grades'; with both right the cost is paid at once: the two
+    rear-guards retire, a 1 and a 2 are discarded (the second 2 is not offered once a 2 is
+    picked), three cards are drawn."""
+    rear = {"front_left": G2V, "front_right": G1}
+    game = scene(ldb, {"vanguard": "LX-V15", "rear": {"front_left": G2V, "front_right": G2V},
+                       "hand": [G1, G2V]})
+    assert not has_action(game, ActionKind.ACT)
+    game = scene(ldb, {"vanguard": "LX-V15", "rear": rear, "hand": [G2V, G2V]})
+    assert not has_action(game, ActionKind.ACT)
+    game = scene(ldb, {"vanguard": "LX-V15", "rear": rear, "hand": [G2V, G2V, G1]})
+    _act(game, unit_at(game, 0, Circle.VC))          # the two rear-guards: no question
+    hand = cards_in(game, 0, Zone.HAND)
+    twos = [c for c in hand if game.state.card(c).grade == 2]
+    assert set(_offered(game)) == set(hand)
+    game.step(pick(game, ActionKind.PICK, card=twos[0]))
+    assert twos[1] in cards_in(game, 0, Zone.HAND)   # the grade 1 was the one card left
+    assert _grades(game, cards_in(game, 0, Zone.DROP)) == [1, 1, 2, 2]
+    assert len(cards_in(game, 0, Zone.HAND)) == 1 + 3
