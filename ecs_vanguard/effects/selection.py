@@ -87,18 +87,24 @@ def remember_circles(state: State, frame: Frame, ability: AbilityDef | None) -> 
         for card in cards:
             pos = f.position(card)
             if pos.zone is Zone.RC and isinstance(pos.circle, Circle):
-                frame.bound_circle[name] = pos.circle.value
+                frame.bound_circle[name] = _circle_key(pos.owner, pos.circle)
                 break
+
+
+def _circle_key(owner: int, circle: Circle) -> str:
+    """A circle of one player's side, as plain data ("0:back_left")."""
+    return f"{owner}:{circle.value}"
 
 
 def call_circles(state: State, frame: Frame, to: str | CircleOf, player: int,
                  free: list[Circle]) -> list[Circle]:
     """The RCs a superior call may choose among `free` (the caller's RCs not locked, not
     chosen yet): all of them ("rc"), the open ones ("open_rc": no card there, no unit is
-    retired), or the one circle another card was on (`circle_of`), if it is free."""
+    retired), or the one circle another card was on (`circle_of`), if it is free and on the
+    caller's side (a card of the other player names none of the caller's circles)."""
     if isinstance(to, CircleOf):
-        named = frame.bound_circle.get(to.name)
-        return [c for c in free if named is not None and c.value == named]
+        named = frame.bound_circle.get(to.name)       # on the caller's side only
+        return [c for c in free if named == _circle_key(player, c)]
     if to == "open_rc":
         return [c for c in free if c in open_circles(state, player)]
     return free

@@ -390,3 +390,18 @@ def test_CORE_19_choose_and_discard_of_different_values_in_one_cost(ldb):
     assert twos[1] in cards_in(game, 0, Zone.HAND)   # the grade 1 was the one card left
     assert _grades(game, cards_in(game, 0, Zone.DROP)) == [1, 1, 2, 2]
     assert len(cards_in(game, 0, Zone.HAND)) == 1 + 3
+
+
+def test_time_leap_paused_mid_effect_clones_with_its_remembered_circle(ldb):
+    """The remembered circle is plain data of the paused frame: a clone taken at the search
+    hashes as the original, and both finish on back left with the same hash."""
+    game = scene(ldb, {"vanguard": "LX-V12", "rear": {"back_left": G1},
+                       "deck": [G3, G2V, G0]})
+    _act(game, unit_at(game, 0, Circle.VC))
+    twin = game.clone()
+    assert twin.state_hash() == game.state_hash()
+    for one in (game, twin):
+        found = next(iter(_offered(one)))
+        one.step(pick(one, ActionKind.PICK, card=found))
+        assert unit_at(one, 0, Circle.BACK_LEFT) == found
+    assert twin.state_hash() == game.state_hash()
