@@ -147,6 +147,7 @@ class Search:
     where: Where = ()
     bind: str = "found"
     distinct_names: bool = False    # "up to two cards with different card names" (TERM-05)
+    distinct: str = ""              # "up to two cards with different grades"
 
 
 @record

@@ -205,7 +205,9 @@ def _search(state: State, frame: Frame, step: s.Search) -> Decision | None:
                                and answer.kind is ActionKind.PICK else [])
         cards = [c for c in cards if c in taken
                  or not any(q.same_name(state, c, t) for t in taken)]
-    got = pick_cards(state, frame, cards, step.count, must, f"search {zone.value}")
+    cards, count = distinct_candidates(state, frame, cards, step.distinct, step.count,
+                                       exact=must is None)
+    got = pick_cards(state, frame, cards, count, must, f"search {zone.value}")
     if isinstance(got, Decision):
         return got
     remember(frame, step.bind, got)

@@ -405,3 +405,19 @@ def test_time_leap_paused_mid_effect_clones_with_its_remembered_circle(ldb):
         one.step(pick(one, ActionKind.PICK, card=found))
         assert unit_at(one, 0, Circle.BACK_LEFT) == found
     assert twin.state_hash() == game.state_hash()
+
+
+def test_ACT_10_search_up_to_two_cards_of_different_grades(ldb):
+    """After a grade 2 is found, the other grade 2s are not offered (a grade 1 is, and so is
+    stopping: a hidden zone may fail to find, ACT-10); the two found go to the hand."""
+    game = scene(ldb, {"vanguard": "LX-V16", "deck": [G2V, G2V, G1, G3]})
+    _act(game, unit_at(game, 0, Circle.VC))
+    deck = cards_in(game, 0, Zone.DECK)
+    twos = [c for c in deck if game.state.card(c).grade == 2]
+    assert _offered(game) == set(deck)
+    game.step(pick(game, ActionKind.PICK, card=twos[0]))
+    assert _offered(game) == {c for c in deck if game.state.card(c).grade != 2}
+    assert has_action(game, ActionKind.DONE)
+    one = next(c for c in deck if game.state.card(c).grade == 1)
+    game.step(pick(game, ActionKind.PICK, card=one))
+    assert sorted(cards_in(game, 0, Zone.HAND)) == sorted([twos[0], one])
