@@ -18,7 +18,7 @@ from ecs_vanguard.cards import steps as st
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.rule_steps import rule_step_problem
 from ecs_vanguard.cards.sizes import SIZE_VALUES, ValueOf
-from ecs_vanguard.cards.value_steps import Quantity
+from ecs_vanguard.cards.value_steps import DISTINCT_FIELDS, CircleOf, Quantity
 from ecs_vanguard.vocab.errors import CardDataError
 from ecs_vanguard.vocab.formats import Duration
 from ecs_vanguard.vocab.rule_changes import RuleChange, RuleDuration, RuleHook
@@ -145,20 +145,56 @@ def parse_filters(where: Where, field: str, raw: Any) -> tuple[tuple[str, object
     `effects.validate` (filters live with the continuous layer). Lists become tuples."""
     if not isinstance(raw, dict):
         raise where.fail(field, f"expected a table of filters, got {raw!r}")
-    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in raw.items()))
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else
+                         tuple(sorted(v.items())) if isinstance(v, dict) else v)
+                        for k, v in raw.items()))
 
 
 def parse_quantity(where: Where, field: str, raw: Any) -> Quantity:
-    """Read a quantity: a selector name, or `{ from = selector, where = { ... } }`."""
+    """Read a quantity: a selector name, or `{ from = selector, where = { ... }, distinct =
+    field }` (with `distinct`: the number of different values of that field among them)."""
     if isinstance(raw, str) and raw:
         return Quantity(raw)
     if not isinstance(raw, dict) or not isinstance(raw.get("from"), str):
         raise where.fail(field, f"expected a selector or {{ from = ..., where = ... }}, "
                                 f"got {raw!r}")
     for key in raw:
-        if key not in ("from", "where"):
-            raise where.fail(f"{field}.{key}", "unknown key (a quantity has from, where)")
-    return Quantity(raw["from"], parse_filters(where, f"{field}.where", raw.get("where", {})))
+        if key not in ("from", "where", "distinct"):
+            raise where.fail(f"{field}.{key}", "unknown key (a quantity has from, where, "
+                                               "distinct)")
+    distinct = _distinct(where, f"{field}.distinct", raw["distinct"]) if "distinct" in raw \
+        else ""
+    return Quantity(raw["from"], parse_filters(where, f"{field}.where", raw.get("where", {})),
+                    distinct)
+
+
+def _distinct(where: Where, field: str, value: Any) -> str:
+    return _choice(*DISTINCT_FIELDS)(where, field, value)  # type: ignore[no-any-return]
+
+
+def _to(where: Where, field: str, value: Any) -> str | CircleOf:
+    """Where a superior call puts its cards: rc, gc, open_rc (an RC with no card, no unit
+    retired), or `{ circle_of = name }` (the circle a bound card, or "self", was last on)."""
+    if isinstance(value, dict):
+        name = value.get("circle_of")
+        if set(value) != {"circle_of"} or not isinstance(name, str) or not name:
+            raise where.fail(field, f"expected {{ circle_of = name }}, got {value!r}")
+        return CircleOf(name)
+    return _choice("rc", "gc", "open_rc")(where, field, value)  # type: ignore[no-any-return]
+
+
+def _grade_value(where: Where, field: str, value: Any) -> int | tuple[tuple[str, object], ...]:
+    """A grade, or one relative to another card: `{ relative_to = name, plus = n }` (the grade
+    of a bound card, or of "self", plus n; n may be negative)."""
+    if not isinstance(value, (tuple, list)):
+        return _count(where, field, value)
+    value = tuple(tuple(pair) for pair in value)
+    keys = dict(value)
+    if not isinstance(keys.get("relative_to"), str) or not set(keys) <= {"relative_to", "plus"}\
+            or not _int(keys.get("plus", 0)):
+        raise where.fail(field, "expected a grade or { relative_to = name, plus = n }, got "
+                                f"{dict(value)!r}")
+    return value
 
 
 KINDS: dict[str, Kind] = {
@@ -186,7 +222,10 @@ KINDS: dict[str, Kind] = {
     "quantity": Kind("a selector, or { from = selector, where = { ... } }", parse_quantity),
     "player": Kind("you | opponent", _choice("you", "opponent")),
     "chooser": Kind("owner | opponent | random", _choice("owner", "opponent", "random")),
-    "to": Kind("rc | gc", _choice("rc", "gc")),
+    "to": Kind("rc | gc | open_rc | { circle_of = name }", _to),
+    "distinct_field": Kind(" | ".join(DISTINCT_FIELDS), _distinct),
+    "grade_value": Kind("a grade, or { relative_to = name, plus = n } (a bound card's grade, "
+                        "or this card's, plus n)", _grade_value),
     "rule": Kind("only_vanguards | none", _choice("only_vanguards", "none")),
     "restriction": Kind(" | ".join(st.RESTRICTION_NAMES), _choice(*st.RESTRICTION_NAMES)),
     "skill": Kind(" | ".join(st.SKILL_STATS), _choice(*st.SKILL_STATS)),
@@ -218,6 +257,7 @@ FIELD_KINDS: dict[str, str] = {
     "content": "text", "do": "steps", "then": "steps", "otherwise": "steps", "cost": "cost",
     "condition": "checks", "per": "quantity", "becomes": "int", "other": "selector",
     "skill": "skill",
+    "distinct": "distinct_field",
 }
 # ... except where an op reads a field its own way.
 OP_FIELD_KINDS: dict[tuple[type, str], str] = {
@@ -234,6 +274,7 @@ OP_FIELD_KINDS: dict[tuple[type, str], str] = {
     **{(sized, "n"): "size" for sized in (st.Draw, st.Mill, st.BindTop, st.SoulCharge,
                                           st.CounterBlast, st.SoulBlast, st.CounterCharge,
                                           st.Discard)},
+    (st.EnterUnitState, "name"): "text",
 }
 
 

@@ -20,6 +20,8 @@ from ecs_vanguard.cards.value_steps import (
     AddSkill,
     ApplyContinuous,
     CantBeHit,
+    CircleOf,
+    EnterUnitState,
     Restrict,
 )
 from ecs_vanguard.vocab.formats import RESTRICTIONS, Duration, Stat
@@ -30,7 +32,8 @@ Where = tuple[tuple[str, object], ...]
 
 @record
 class Choose:
-    """Choose `count` cards (at least `min`) from a selector, one at a time, and bind them."""
+    """Choose `count` cards (at least `min`) from a selector, one at a time, and bind them;
+    `distinct = "<field>"`: cards of pairwise different values ("two with different names")."""
 
     source: str
     count: int | str = 1            # an int, or "times": the count of the running for_each
@@ -38,6 +41,7 @@ class Choose:
     where: Where = ()
     bind: str = "chosen"
     chooser: str = "you"            # "opponent": the ability's opponent makes the choice
+    distinct: str = ""              # "of different grades": the chosen cards' values differ
 
 
 @record
@@ -50,26 +54,29 @@ class Draw:
 
 @record
 class Mill:
-    """Put the top n cards of your deck into the drop, or up to n (ACT-01)."""
+    """Put the top n cards of your deck into the drop, or up to n (ACT-01); `as` binds the cards it moved ("if the soul-charged cards ...")."""
 
     n: Size = 1
     up_to: bool = False
+    bind: str = ""
 
 
 @record
 class BindTop:
-    """Bind the top n cards of your deck, or up to n (ACT-01, ACT-20)."""
+    """Bind the top n cards of your deck, or up to n (ACT-01, ACT-20); `as` binds the cards it moved ("if the soul-charged cards ...")."""
 
     n: Size = 1
     up_to: bool = False
+    bind: str = ""
 
 
 @record
 class SoulCharge:
-    """Soul charge n: as many as possible, or up to n (ACT-01, ACT-19)."""
+    """Soul charge n: as many as possible, or up to n (ACT-01, ACT-19); `as` binds the cards it moved ("if the soul-charged cards ...")."""
 
     n: Size = 1
     up_to: bool = False
+    bind: str = ""
 
 
 @record
@@ -84,20 +91,24 @@ class LookTop:
 
 @record
 class CounterBlast:
-    """Counter blast n: all or nothing, only matching cards with a condition (ACT-16)."""
+    """Counter blast n: all or nothing, only matching cards with a condition (ACT-16);
+    `distinct`: n cards of pairwise different values of a field."""
 
     n: Size = 1
     where: Where = ()
     player: str = "you"
+    distinct: str = ""
 
 
 @record
 class SoulBlast:
-    """Soul blast n: all or nothing, only matching cards with a condition (ACT-18)."""
+    """Soul blast n: all or nothing, only matching cards with a condition (ACT-18);
+    `distinct = "grade"`: n cards of different grades ("soul blast 4 of different grades")."""
 
     n: Size = 1
     where: Where = ()
     player: str = "you"
+    distinct: str = ""
 
 
 @record
@@ -115,6 +126,7 @@ class Discard:
     player: str = "you"             # whose hand
     chooser: str = "owner"          # owner | opponent | random
     where: Where = ()
+    distinct: str = ""              # the discarded cards' values of this field differ
 
 
 @record
@@ -138,6 +150,7 @@ class Search:
     where: Where = ()
     bind: str = "found"
     distinct_names: bool = False    # "up to two cards with different card names" (TERM-05)
+    distinct: str = ""              # "up to two cards with different grades"
 
 
 @record
@@ -219,15 +232,18 @@ class SuperiorRide:
 @record
 class SuperiorCall:
     """Call up to `count` chosen cards by an effect to RCs (different circles) or to GC at rest
-    (ACT-07): choose the cards, turn them face up, choose circles, place them all at once."""
+    (ACT-07): choose the cards, turn them face up, choose circles, place them all at once.
+    `to = "open_rc"`: only RCs with no card; `to = { circle_of = name }`: the RC that card was
+    last on (Time Leap); `distinct`: the called cards' values of a field differ."""
 
     source: str
     count: int = 1
     min: int | None = None
     where: Where = ()
-    to: str = "rc"
+    to: str | CircleOf = "rc"       # rc | gc | open_rc | { circle_of = name }
     player: str = "you"             # "opponent": the opponent calls onto their own circles
     bind: str = "called"            # the called units, for later steps ("that unit")
+    distinct: str = ""              # the called cards' values of this field differ
 
 
 @record
@@ -306,6 +322,7 @@ class ForEach:
     count: str
     do: tuple[object, ...]
     where: Where = ()
+    distinct: str = ""              # "for each grade among ...": count the different values
 
 
 @record
@@ -450,6 +467,7 @@ STEP_TYPES: dict[str, type] = {
     "become_name": BecomeName, "delete": Delete, "remove_from_game": RemoveFromGame,
     "if": If, "pay": Pay, "extra_turn": ExtraTurn, "swap": Swap,
     "modify_rule": ModifyRule,
+    "enter_unit_state": EnterUnitState,
 }
 
 # Ops allowed as costs (CORE-19): all-or-nothing payments and choices of what pays.
@@ -461,7 +479,7 @@ COST_TYPES: frozenset[type] = frozenset(
 # every read (derived.values).
 CONT_TYPES: frozenset[type] = frozenset(
     {AddPower, AddCritical, AddShield, AddDrive, AddGrade, Restrict, AddSkill, GiveAbility,
-     LoseAbilities, ModifyRule}
+     LoseAbilities, ModifyRule, EnterUnitState}
 )
 # Skills an effect or a cont ability may give (`add_skill`), and the status each one is.
 SKILL_STATS: dict[str, Stat] = {"boost": Stat.GAINS_BOOST, "intercept": Stat.GAINS_INTERCEPT}

@@ -10,14 +10,43 @@ from ecs_vanguard.vocab.records import record
 
 Where = tuple[tuple[str, object], ...]
 
+# What "different <field>" and "the number of distinct <field>" may read (TERM-05, TERM-06):
+# current values, or the printed ones (`original_...`, TERM-01); `derived.values` reads them.
+DISTINCT_FIELDS: tuple[str, ...] = (
+    "name", "grade", "power", "clan", "nation", "race", "trigger", "original_name",
+    "original_grade")
+
 
 @record
 class Quantity:
     """How many cards a selector gives now, narrowed by filters: `{ from = ..., where = ... }`
-    (a per-count amount, "+2000 for each ...", or the other side of a comparison)."""
+    (a per-count amount, "+2000 for each ...", or the other side of a comparison); with
+    `distinct = "grade"` (a field of DISTINCT_FIELDS), how many different values of that field
+    they have ("for each grade among the cards in your soul", TERM-06 for names)."""
 
     source: str
     where: Where = ()
+    distinct: str = ""
+
+
+@record
+class CircleOf:
+    """A circle named by another card: the one the bound card (or "self") was last on, read
+    before the step that moved it off (a superior call's `to = { circle_of = name }`)."""
+
+    name: str
+
+
+@record
+class EnterUnitState:
+    """The target units are in a named state ("harmony") for a period; in a cont ability, while
+    its condition holds. Filters read it (`in_unit_state = "harmony"`); a new object is not in
+    it (CORE-20)."""
+
+    name: str
+    target: str = "self"
+    until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
 
 
 @record

@@ -16,6 +16,7 @@ _STEP_STAT: dict[type, Stat] = {
     st.AddPower: Stat.POWER, st.AddCritical: Stat.CRITICAL, st.AddShield: Stat.SHIELD,
     st.AddDrive: Stat.DRIVE, st.AddGrade: Stat.GRADE, st.GiveAbility: Stat.GRANT,
     st.LoseAbilities: Stat.LOSE_ABILITIES, st.ModifyRule: Stat.RULE_CHANGE,
+    st.EnterUnitState: Stat.UNIT_STATE,
 }
 RESTRICTION_STATS: dict[str, Stat] = {
     s.value: s for s in (Stat.CANT_ATTACK, Stat.ATTACK_ONLY_VANGUARDS, Stat.CANT_BE_BOOSTED,

@@ -13,16 +13,18 @@ and Alchemagic's merged cost (ALC-01) is checked as one. Paying runs in two part
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, replace
+from itertools import product
 
 from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.derived import rule_modifiers as rm
+from ecs_vanguard.derived.distinct import max_flow, most_distinct
 from ecs_vanguard.derived.facts import remember
 from ecs_vanguard.derived.sizes import size_of
-from ecs_vanguard.derived.values import choosable, narrow, select
+from ecs_vanguard.derived.values import choosable, distinct_values, narrow, select
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.picking import pick_cards, pick_order, player_of, take_answer
 from ecs_vanguard.state import STRIDE_INDEX, Frame, State
@@ -41,6 +43,11 @@ class Demand:
     grade_total: int = 0
     consumes: bool = True
     grades: tuple[int, ...] = ()     # the grade each card counts as, if a rule modifier changes one
+    # "of different <field>": each card's values of the field, in the order of `cards`; the n
+    # cards must be given pairwise different values, none of `excluded` (taken by cards
+    # already picked for this demand).
+    values: tuple[tuple[object, ...], ...] | None = None
+    excluded: frozenset[object] = frozenset()
 
     def grade(self, state: State, card: int) -> int:
         """The grade `card` counts as in this demand's total (printed, unless a rule modifier
@@ -128,21 +135,32 @@ def _grades_demand(state: State, frame: Frame, step: s.DiscardGrades) -> Demand:
     stride = frame.index == STRIDE_INDEX
     grades = tuple(rm.cost_grade(state, c, frame.master, stride=stride) for c in hand)
     return Demand(hand, grade_total=step.total, grades=grades)
+def demand_of(state: State, frame: Frame, step: object) -> Demand:
+    """Return what one cost step needs; a step with `distinct` needs cards of pairwise
+    different values of that field ("soul blast 4 cards of different grades")."""
+    demand = DEMANDS[type(step)](state, frame, step)
+    field = getattr(step, "distinct", "")
+    if not field:
+        return demand
+    return replace(demand, values=tuple(distinct_values(state, c, field) for c in demand.cards))
 
 
 def _demand(state: State, frame: Frame, step: object, costs: Sequence[object]) -> Demand:
     """Return one cost step's demand; a Choose offers only the cards the steps of the cost that
     act on its name can act on ("retire one of your vanguards": not a lone vanguard, LEG-31;
     "rest a unit": a standing one, ACT-12)."""
-    demand = DEMANDS[type(step)](state, frame, step)
+    demand = demand_of(state, frame, step)
     if not isinstance(step, s.Choose):
         return demand
     acting = [c for c in costs if type(c) in _TARGETED and getattr(c, "target", None) == step.bind]
     if not acting:
         return demand
-    cards = tuple(card for card in demand.cards
-                  if all(_all_usable(state, c, (card,)) for c in acting))
-    return Demand(cards, demand.n, demand.grade_total, demand.consumes)
+    keep = [i for i, card in enumerate(demand.cards)
+            if all(_all_usable(state, c, (card,)) for c in acting)]
+    values = None if demand.values is None else tuple(demand.values[i] for i in keep)
+    grades = tuple(demand.grades[i] for i in keep) if demand.grades else ()
+    return replace(demand, cards=tuple(demand.cards[i] for i in keep), values=values,
+                   grades=grades)
 
 
 def _demands(state: State, frame: Frame, costs: Sequence[object],
@@ -175,6 +193,8 @@ def feasible(state: State, demands: Sequence[Demand], reserved: frozenset[int] =
     for d in demands:
         if not d.consumes and len([c for c in d.cards if c not in reserved]) < d.n:
             return False
+    if any(d.values is not None for d in counted):
+        return _feasible_distinct(state, demands, counted, reserved)
     if len(counted) == len(demands) and _disjoint(counted):
         # The usual cost: demands on different pools (damage, soul, hand): counting is enough.
         return all(sum(c not in reserved for c in d.cards) >= d.n for d in counted)
@@ -200,6 +220,36 @@ def feasible(state: State, demands: Sequence[Demand], reserved: frozenset[int] =
                for d in demands if d.grade_total)
 
 
+def _feasible_distinct(state: State, demands: Sequence[Demand], counted: Sequence[Demand],
+                       reserved: frozenset[int]) -> bool:
+    """`feasible` when some demand asks for different values: a flow from each demand (n
+    units) through its values (one card each) to the cards (one demand each); a grade-total
+    demand then takes what is left."""
+    capacity: dict[tuple[Hashable, Hashable], int] = {}
+    for i, d in enumerate(counted):
+        capacity[("src", ("demand", i))] = d.n
+        for j, card in enumerate(d.cards):
+            if card in reserved:
+                continue
+            capacity[(("card", card), "sink")] = 1
+            if d.values is None:
+                capacity[(("demand", i), ("card", card))] = 1
+                continue
+            for value in d.values[j]:
+                if value not in d.excluded:
+                    capacity[(("demand", i), ("value", i, value))] = 1
+                    capacity[(("value", i, value), ("card", card))] = 1
+    flow, on = max_flow(capacity, "src", "sink")
+    if flow < sum(d.n for d in counted):
+        return False
+    used: set[int] = set(reserved)
+    for (node, to), amount in on.items():
+        if to == "sink" and amount:
+            used.add(node[1])  # type: ignore[index]   # ("card", card)
+    return all(sum(state.card(c).grade for c in d.cards if c not in used) >= d.grade_total
+               for d in demands if d.grade_total)
+
+
 def _disjoint(demands: Sequence[Demand]) -> bool:
     seen: set[int] = set()
     for d in demands:
@@ -214,7 +264,9 @@ def can_pay(state: State, frame: Frame, costs: Sequence[object]) -> bool:
     if not costs:
         return True
     if len(costs) == 1 and not isinstance(costs[0], s.DiscardGrades):
-        demand = DEMANDS[type(costs[0])](state, frame, costs[0])    # the usual single cost
+        demand = demand_of(state, frame, costs[0])                  # the usual single cost
+        if demand.values is not None:
+            return most_distinct(demand.values) >= demand.n
         return len(demand.cards) >= demand.n
     return feasible(state, _demands(state, frame, costs))
 
@@ -256,10 +308,22 @@ def decide(state: State, frame: Frame, costs: Sequence[object], at: int | None =
 
 def _keeps_payable(state: State, demand: Demand, later: list[Demand], reserved: frozenset[int],
                    picked: list[int], card: int) -> bool:
-    """True if taking `card` for this demand leaves the rest of the cost payable."""
-    left = Demand(demand.cards, demand.n - len(picked) - 1, consumes=demand.consumes)
-    taken = reserved | {card, *picked} if demand.consumes else reserved
-    return feasible(state, [left, *later], taken)
+    """True if taking `card` for this demand leaves the rest of the cost payable; for a demand
+    of different values, some values of the picked cards, all different, leave enough other
+    values for the rest (each way to give the picked cards their values is tried)."""
+    if demand.values is None:
+        left = Demand(demand.cards, demand.n - len(picked) - 1, consumes=demand.consumes)
+        taken = reserved | {card, *picked} if demand.consumes else reserved
+        return feasible(state, [left, *later], taken)
+    index = {c: i for i, c in enumerate(demand.cards)}
+    chosen = [*picked, card]
+    for given in product(*(demand.values[index[c]] for c in chosen)):
+        if len(set(given)) < len(given):
+            continue
+        left = replace(demand, n=demand.n - len(chosen), excluded=frozenset(given))
+        if feasible(state, [left, *later], reserved | set(chosen)):
+            return True
+    return False
 
 
 def _decide_count(state: State, frame: Frame, step: object, demand: Demand, later: list[Demand],
@@ -271,7 +335,7 @@ def _decide_count(state: State, frame: Frame, step: object, demand: Demand, late
     answer = state.answer
     if answer is not None and answer.kind is ActionKind.PICK:
         picked.append(answer.card)
-    if later:
+    if later or demand.values is not None:
         cands = [c for c in demand.cards if c not in reserved and c not in picked
                  and _keeps_payable(state, demand, later, reserved, picked, c)]
     else:                        # the last step: any card left keeps it payable (can_pay held)
@@ -409,8 +473,12 @@ def still_payable(state: State, frame: Frame, costs: Sequence[object]) -> bool:
             if not _all_usable(state, step, chosen):
                 return False
             continue
-        demand = DEMANDS[type(step)](state, frame, step)
+        demand = demand_of(state, frame, step)
         if not set(chosen) <= set(demand.cards):
+            return False
+        if demand.values is not None and most_distinct(
+                [distinct_values(state, c, step.distinct) for c in chosen]  # type: ignore
+        ) < len(chosen):
             return False
         if sum(demand.grade(state, c) for c in chosen) < demand.grade_total or \
                 len(chosen) < demand.n:

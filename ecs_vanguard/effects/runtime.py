@@ -11,10 +11,11 @@ from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
 from ecs_vanguard.derived import facts as f
-from ecs_vanguard.derived.values import holds, select
+from ecs_vanguard.derived.values import count_cards, holds, select
 from ecs_vanguard.effects import builtin, card_steps, flow_steps, rule_change_steps, unit_steps
 from ecs_vanguard.effects import costs as costs_
 from ecs_vanguard.effects.picking import YIELD, ask_yes_no
+from ecs_vanguard.effects.selection import remember_circles
 from ecs_vanguard.state import ALCHEMAGIC_INDEX, STRIDE_INDEX, Frame, State
 from ecs_vanguard.vocab.decisions import Decision
 from ecs_vanguard.vocab.zones import Zone
@@ -26,7 +27,8 @@ def _for_each(state: State, frame: Frame, step: s.ForEach) -> object:
     """ACT-28: count A once at the start; later changes of A do not change the count; each
     repetition that chooses picks cards not chosen before."""
     if not frame.loop:
-        frame.each_total = len(select(state, frame, step.count, step.where))
+        frame.each_total = count_cards(state, select(state, frame, step.count, step.where),
+                                       step.distinct)
         frame.loop, frame.used = [0, 0], []
     while frame.loop[0] < frame.each_total:
         # frame.loop = [round, inner step, *the inner step's own counters]: an inner step that
@@ -62,6 +64,8 @@ def run_step(state: State, frame: Frame, step: object) -> object:
     must find the same cards when re-entered, so while it runs its own references follow
     what it moved; once it ends they name the objects they named, and the moved cards are
     new objects no later step finds ("put one into your hand, the other on the bottom")."""
+    if frame.index >= 0:              # a card's ability: keep the circles it calls onto
+        remember_circles(state, frame, ability_of(state, frame))
     own = _own_references(frame, step)
     handler = HANDLERS[type(step)]
     if not own:
@@ -186,6 +190,8 @@ def _decide_and_pay(state: State, frame: Frame, costs: Sequence[object]) -> Deci
         if question is not None:
             return question
         frame.pc += 1
+    if costs:
+        remember_circles(state, frame, ability_of(state, frame))
     if costs and not costs_.pay(state, frame, costs):
         cancel_play(state, frame)
         return None

@@ -15,7 +15,7 @@ from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.fields import KINDS, TOML_KEYS, Where
 from ecs_vanguard.cards.schema import AbilityDef, CardDef
 from ecs_vanguard.cards.sizes import ValueOf
-from ecs_vanguard.cards.value_steps import Quantity
+from ecs_vanguard.cards.value_steps import CircleOf, Quantity
 from ecs_vanguard.derived.scopes import SELECTORS
 from ecs_vanguard.derived.values import CHECK_SPECS, FILTER_SPECS
 from ecs_vanguard.effects.costs import DEMANDS
@@ -93,6 +93,15 @@ def filters(at: Where, field: str, where: Sequence[tuple[str, object]], bound: s
         KINDS[kind].parse(at, f"{field}.{key}", raw)
         if kind == "bind" and value not in bound:
             raise at.fail(f"{field}.{key}", f"{value!r} is not bound by an earlier step")
+        if kind == "grade_value" and isinstance(value, tuple):
+            _reference(at, f"{field}.{key}.relative_to", str(dict(value)["relative_to"]), bound)
+
+
+def _reference(at: Where, field: str, name: str, bound: set[str]) -> None:
+    """A card another value is read from: "self", a bound name or a selector."""
+    if name != "self" and name not in bound and name not in SELECTORS:
+        raise at.fail(field, f"{name!r} is not \"self\", a name bound by an earlier step or a "
+                             "selector")
 
 
 def _quantity(at: Where, field: str, quantity: Quantity, bound: set[str]) -> None:
@@ -132,6 +141,10 @@ def _step(at: Where, field: str, step: object, bound: set[str], is_cost: bool) -
         raise at.fail(f"{field}.scope", f"unknown selector {step.scope!r}; a scope is "
                       "re-evaluated on every read, so it cannot be a bound name")
     filters(at, f"{field}.where", getattr(step, "where", ()), bound)
+    if isinstance(step, st.SuperiorCall) and isinstance(step.to, CircleOf) \
+            and step.to.name != "self" and step.to.name not in bound:
+        raise at.fail(f"{field}.to.circle_of", f"{step.to.name!r} is not \"self\" or a name "
+                                               "bound by an earlier step")
     per = getattr(step, "per", None)
     if per is not None:
         _quantity(at, f"{field}.per", per, bound)

@@ -143,6 +143,9 @@ class Frame:
     # is paused its references follow what it moved, and get these back when it ends
     # (runtime.run_step).
     following: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # The circle each name a `circle_of` reads ("self" or a bound name) was last seen on, kept
+    # before every step, so that a later step may call onto it after the card left (Time Leap).
+    bound_circle: dict[str, str] = field(default_factory=dict)
 
     def copy(self) -> Frame:
         """Return an independent copy."""
@@ -150,7 +153,7 @@ class Frame:
                      dict(self.bound), list(self.picks), self.context, self.is_order,
                      list(self.loop), list(self.used), self.each_total, list(self.revealed),
                      list(self.calling), list(self.circles), list(self.cost_choices),
-                     dict(self.bound_obj), dict(self.following))
+                     dict(self.bound_obj), dict(self.following), dict(self.bound_circle))
 
     def ctx(self, key: str, default: int = -1) -> int:
         """Return a value the event or the rules gave this frame (e.g. "guarding")."""

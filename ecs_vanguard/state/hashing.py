@@ -141,6 +141,8 @@ def _frame(f: Frame) -> tuple:
                         if esper.component_for_entity(c, Position).obj != o))
     if lost or f.following:
         key += (lost, tuple(sorted((_text(k), v) for k, v in f.following.items())))
+    if f.bound_circle:                  # only abilities that call onto a named circle keep it
+        key += (tuple(sorted((_text(k), _text(v)) for k, v in f.bound_circle.items())),)
     return key
 
 

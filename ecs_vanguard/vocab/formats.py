@@ -97,6 +97,7 @@ class Stat(Enum):
     GAINS_BOOST = "gains_boost"           # CORE-09: it has [Boost] though not printed
     GAINS_INTERCEPT = "gains_intercept"   # CORE-10: it has [Intercept] though not printed
     RULE_CHANGE = "rule_change"           # a cont ability's modify_rule (derived.rule_modifiers)
+    UNIT_STATE = "unit_state"         # a named state of a unit ("harmony"); value = the name
 
 
 # Restrictions: statuses that hold while any modifier or continuous effect gives them.
