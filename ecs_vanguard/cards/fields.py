@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ecs_vanguard.cards import steps as st
+from ecs_vanguard.cards import timing_steps as ts
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.value_steps import Quantity
 from ecs_vanguard.vocab.errors import CardDataError
@@ -31,7 +32,7 @@ ZONE_NAMES = ("hand", "deck", "drop", "soul", "damage", "bind")
 _KEY_ALIASES = {"from": "source", "as": "bind", "else": "otherwise"}
 TOML_KEYS = {v: k for k, v in _KEY_ALIASES.items()}
 # ACT-28: steps that keep counters of their own, or jump, cannot repeat inside a for_each.
-_LOOPING = (st.LookTop, st.DealDamage, st.ForEach, st.If, st.Pay)
+_LOOPING = (st.LookTop, st.DealDamage, st.ForEach, st.If, st.Pay, ts.Delay)
 
 
 class Where:
@@ -165,6 +166,11 @@ KINDS: dict[str, Kind] = {
     "steps": Kind("a list of effect steps", lambda w, f, v: parse_steps(w, f, v, False)),
     "cost": Kind("a list of cost steps", lambda w, f, v: parse_steps(w, f, v, True)),
     "checks": Kind("a list of checks", lambda w, f, v: parse_checks(w, f, v)),
+    "moment": Kind(" | ".join(ts.MOMENTS), _choice(*ts.MOMENTS)),
+    "phase": Kind(" | ".join(ts.PHASE_NAMES), _choice(*ts.PHASE_NAMES)),
+    "step": Kind(" | ".join(ts.STEP_NAMES), _choice(*ts.STEP_NAMES)),
+    "whose": Kind(" | ".join(ts.WHOSE), _choice(*ts.WHOSE)),
+    "record": Kind(" | ".join(ts.RECORD_KINDS), _choice(*ts.RECORD_KINDS)),
 }
 
 # The kind of every step field, by name (the same name means the same thing in every op) ...
@@ -177,6 +183,7 @@ FIELD_KINDS: dict[str, str] = {
     "until_owner_end": "bool", "optional": "bool", "distinct_names": "bool", "card": "card_id", "name": "name",
     "content": "text", "do": "steps", "then": "steps", "otherwise": "steps", "cost": "cost",
     "condition": "checks", "per": "quantity", "becomes": "int", "other": "selector",
+    "at": "moment",
 }
 # ... except where an op reads a field its own way.
 OP_FIELD_KINDS: dict[tuple[type, str], str] = {
@@ -186,6 +193,7 @@ OP_FIELD_KINDS: dict[tuple[type, str], str] = {
     (st.AddPower, "amount"): "amount",
     (st.Restrict, "amount"): "count",
     (st.EnterState, "name"): "text",
+    (ts.Delay, "player"): "whose",
 }
 
 
@@ -233,7 +241,7 @@ def parse_step(where: Where, field: str, raw: Any, is_cost: bool) -> object:
             if isinstance(inner, _LOOPING) or getattr(inner, "up_to", False):
                 raise where.fail(f"{field}.do[{i}]",
                                  "this step cannot repeat inside for_each (not look_top, "
-                                 "deal_damage, for_each, if, pay, or a step with up_to)")
+                                 "deal_damage, for_each, if, pay, delay, or a step with up_to)")
     return step_type(**kwargs)
 
 

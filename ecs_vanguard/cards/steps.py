@@ -9,6 +9,7 @@ Keys `from` and `as` of the TOML are the fields `source` and `bind` here (Python
 from __future__ import annotations
 
 from ecs_vanguard.cards.flow import If, Pay
+from ecs_vanguard.cards.timing_steps import TIMING_STEP_TYPES
 from ecs_vanguard.cards.value_steps import (
     AddCritical,
     AddDrive,
@@ -47,10 +48,12 @@ class Draw:
 
 @record
 class Mill:
-    """Put the top n cards of your deck into the drop, or up to n (ACT-01)."""
+    """Put the top n cards of your deck into the drop, or up to n (ACT-01); `as` names them
+    in the drop."""
 
     n: int = 1
     up_to: bool = False
+    bind: str = ""
 
 
 @record
@@ -112,6 +115,7 @@ class Discard:
     player: str = "you"             # whose hand
     chooser: str = "owner"          # owner | opponent | random
     where: Where = ()
+    bind: str = ""                  # `as`: the discarded cards, in the drop
 
 
 @record
@@ -139,12 +143,15 @@ class Search:
 
 @record
 class PutInto:
-    """Put the target cards (those matching `where`) into one of their owner's zones."""
+    """Put the target cards (those matching `where`) into one of their owner's zones; `as`
+    names the cards it moved, where they went ("shuffle the cards put into the deck this
+    way", CORE-20)."""
 
     target: str
     zone: str = "hand"
     top: bool = False
     where: Where = ()
+    bind: str = ""
 
 
 @record
@@ -156,9 +163,11 @@ class Shuffle:
 
 @record
 class Retire:
-    """Retire the target units (ACT-04)."""
+    """Retire the target units (ACT-04); `as` names the retired cards in the zone they went to
+    ("bind the cards retired this way", CORE-20)."""
 
     target: str
+    bind: str = ""
 
 
 @record
@@ -198,9 +207,10 @@ class Heal:
 
 @record
 class Bind:
-    """Bind the target cards (ACT-20)."""
+    """Bind the target cards (ACT-20); `as` names the bound cards in the bind zone."""
 
     target: str
+    bind: str = ""
 
 
 @record
@@ -446,7 +456,10 @@ STEP_TYPES: dict[str, type] = {
     "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName,
     "become_name": BecomeName, "delete": Delete, "remove_from_game": RemoveFromGame,
     "if": If, "pay": Pay, "extra_turn": ExtraTurn, "swap": Swap,
+    **TIMING_STEP_TYPES,
 }
+# Steps whose `as` names the cards they moved, followed to where they went (CORE-20).
+FOLLOWING_TYPES: frozenset[type] = frozenset({Retire, PutInto, Bind, Mill, Discard})
 
 # Ops allowed as costs (CORE-19): all-or-nothing payments and choices of what pays.
 COST_TYPES: frozenset[type] = frozenset(
