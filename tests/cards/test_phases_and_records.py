@@ -140,6 +140,18 @@ def test_a_misspelt_phase_or_moment_is_refused_naming_the_field(ldb, tmp_path):
         assert "teatime" in str(exc) and "effect[0].at" in str(exc)
     else:
         raise AssertionError("a moment named 'teatime' was accepted")
+    path.write_text(
+        '[[card]]\nid = "BAD-3"\nnames = ["Bad"]\ngrade = 1\n[[card.ability]]\n'
+        'kind = "auto"\nzones = ["rc"]\n'
+        'when = { event = "step_started", step = "closing" }\n'
+        'effect = [{ op = "draw" }]\n'
+    )
+    try:
+        vg.CardDB.load(path, base=ldb)
+    except vg.CardDataError as exc:
+        assert "closing" in str(exc) and "when.step" in str(exc)
+    else:
+        raise AssertionError("a step named 'closing' was accepted")
 
 
 # -- a name following what an earlier step moved -----------------------------------------------

@@ -17,11 +17,13 @@ from components import (
     Position,
     Token,
 )
+from ecs_vanguard.cards.timing_steps import Delay
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.effects.gifts import PROTECT_CARD
+from ecs_vanguard.effects.runtime import steps_of
 from ecs_vanguard.ops.units import EXTRA_TURN
 from ecs_vanguard.pool.deck import Deck
-from ecs_vanguard.state import State
+from ecs_vanguard.state import Frame, State
 from ecs_vanguard.vocab.events import GameEnded, PlayerStateEntered
 from ecs_vanguard.vocab.formats import BattleStep, Phase, UnitType
 from ecs_vanguard.vocab.limits import LIMIT_END_CODES
@@ -295,6 +297,10 @@ def check_pending_work(state: State) -> None:
             f"delayed effect {d}"
         assert len(d.names) == len(d.cards) == len(d.objs) and all(
             _exists(state, c) for cards in d.cards for c in cards), f"delayed effect {d}"
+        origin = Frame(d.source, d.card_id, d.ability, d.player, context=d.context)
+        steps = steps_of(state, origin)[0]
+        assert 0 <= d.pc < len(steps) and isinstance(steps[d.pc], Delay), (
+            f"delayed effect {d.id}: step {d.pc} of {d.card_id}'s ability is no delay step")
     for key, counts in state.ability_records.items():
         assert len(key) == 3 and key[1] in state.db and all(
             isinstance(n, int) and n > 0 for _, n in counts), f"ability record {key}"
