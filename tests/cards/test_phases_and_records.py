@@ -299,3 +299,21 @@ def test_the_record_ends_with_the_turn_and_is_cloned_hashed_and_saved(ldb):
     assert plays_of(copy, judge) == 0
     game.step(pick(game, ActionKind.DONE))  # no attack: the end phase
     assert game.turn_player == 1 and game.state.ability_records == {}
+
+
+def test_CORE_18_a_delayed_effect_is_ordered_with_the_autos_of_its_moment(ldb):
+    """At the end phase a delayed effect and a printed auto wait together: the turn player
+    chooses their order (CORE-18); the two choices encode to two different table entries."""
+    game = scene(ldb, {"vanguard": "LX-T05", "rear": {"front_left": G2, "front_right": "LX-T08"}})
+    ally = unit_at(game, 0, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    game.step(pick(game, ActionKind.PICK, card=ally))
+    hand = len(cards_in(game, 0, Zone.HAND))
+    _end_turn(game)
+    assert game.decision.kind is DecisionKind.ORDER_AUTOS
+    codes = {game.encode_action(a) for a in game.legal_actions()}
+    assert len(codes) == 2 and all(game.action_mask()[c] for c in codes)
+    delayed = next(a for a in game.legal_actions() if a.index < 0)
+    game.step(game.encode_action(delayed))
+    assert zone_of(game, ally) is Zone.HAND and game.turn_player == 1
+    assert len(cards_in(game, 0, Zone.HAND)) == hand + 2  # the unit and the draw
