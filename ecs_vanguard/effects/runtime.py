@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
+from ecs_vanguard.cards.flow import compile_program
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived.values import holds, select
@@ -68,19 +69,24 @@ def run_step(state: State, frame: Frame, step: object) -> object:
     handler = HANDLERS[type(step)]
     follows: str = getattr(step, "bind", "") if type(step) in s.FOLLOWING_TYPES else ""
     if follows:
+        # CORE-20: what this step moved = its cards an earlier run of it (before a pause)
+        # moved, followed by run_step below, plus what this run moves (its CardMoved events).
         start = len(state.events)
-        before = {name: frame.following.get(name, frame.bound_obj[name]) for name in own}
+        earlier = [c for name in own if name in frame.following
+                   for c, first, now in zip(frame.bound[name], frame.following[name],
+                                            frame.bound_obj[name], strict=True)
+                   if first != now]
     if not own:
         result = handler(state, frame, step)
         if follows and result is None:
-            _bind_moved(state, frame, follows, {}, start)
+            _bind_moved(state, frame, follows, [], start)
         return result
     for name in own:
         frame.following.setdefault(name, frame.bound_obj[name])
     named = {name: f.still_named(frame, name) for name in own}
     result = handler(state, frame, step)
     if follows and result is None:
-        _bind_moved(state, frame, follows, {name: before[name] for name in own}, start)
+        _bind_moved(state, frame, follows, earlier, start)
     for name in own:
         if result is None:
             first = frame.following.pop(name)
@@ -94,17 +100,13 @@ def run_step(state: State, frame: Frame, step: object) -> object:
     return result
 
 
-def _bind_moved(state: State, frame: Frame, name: str, before: dict[str, tuple[int, ...]],
-                start: int) -> None:
+def _bind_moved(state: State, frame: Frame, name: str, earlier: list[int], start: int) -> None:
     """CORE-20: `as` on a step that moves cards names what it moved, followed to where it went
-    ("bind the cards retired this way" finds them in the drop): the cards of its own bound
-    target that are other objects now, and those its last run moved (a selector's targets).
-    A card that then moves again is another object, which the name no longer finds."""
-    moved: list[int] = []
-    for target, objs in before.items():
-        for card, obj in zip(frame.bound[target], objs, strict=True):
-            if f.position(card).obj != obj and card not in moved:
-                moved.append(card)
+    ("bind the cards retired this way" finds them in the drop): the cards its runs before a
+    pause moved, and those its last run moved. A card of its target that had moved before the
+    step is not among them; one that moves again later is another object, which the name no
+    longer finds."""
+    moved = list(dict.fromkeys(earlier))
     for event in state.events[start:]:
         if type(event) is CardMoved and event.card not in moved:
             moved.append(event.card)
@@ -120,7 +122,8 @@ def steps_of(state: State, frame: Frame) -> tuple[tuple[object, ...], int]:
         # A delayed effect runs the steps of the delay step that made it (ops.timing).
         origin = Frame(frame.source, frame.card_id, frame.ctx("origin"), frame.master,
                        context=frame.context)
-        return steps_of(state, origin)[0][frame.ctx("pc")].do, 0  # type: ignore[attr-defined]
+        delay = steps_of(state, origin)[0][frame.ctx("pc")]
+        return compile_program(delay.do), 0  # type: ignore[attr-defined]
     if frame.index < 0:
         return builtin.builtin_steps(card, frame.index)
     ability = card.abilities[frame.index]

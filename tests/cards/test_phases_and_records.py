@@ -233,8 +233,10 @@ def test_at_the_end_of_the_turn_that_unit_returns_to_hand(ldb):
     """The delayed effect fires at the end phase and returns the unit, once: by the opponent's
     turn nothing waits any more."""
     game, ally = _tidecaller(ldb)
+    hand = len(cards_in(game, 0, Zone.HAND))
     _end_turn(game)
     assert zone_of(game, ally) is Zone.HAND and game.turn_player == 1
+    assert len(cards_in(game, 0, Zone.HAND)) == hand + 2  # it came back, so it draws
     assert game.state.delayed == ()
 
 
@@ -245,8 +247,10 @@ def test_a_delayed_effect_on_a_card_that_left_its_zone_does_nothing(ldb):
     newcomer = card_named(game, 0, Zone.HAND, G2)
     game.step(pick(game, ActionKind.CALL, card=newcomer, circle=Circle.FRONT_LEFT))
     assert zone_of(game, ally) is Zone.DROP
+    hand = len(cards_in(game, 0, Zone.HAND))
     _end_turn(game)
     assert zone_of(game, ally) is Zone.DROP and zone_of(game, newcomer) is Zone.RC
+    assert len(cards_in(game, 0, Zone.HAND)) == hand  # nothing returned: no draw either
     assert game.state.delayed == ()
 
 
@@ -316,4 +320,4 @@ def test_CORE_18_a_delayed_effect_is_ordered_with_the_autos_of_its_moment(ldb):
     delayed = next(a for a in game.legal_actions() if a.index < 0)
     game.step(game.encode_action(delayed))
     assert zone_of(game, ally) is Zone.HAND and game.turn_player == 1
-    assert len(cards_in(game, 0, Zone.HAND)) == hand + 2  # the unit and the draw
+    assert len(cards_in(game, 0, Zone.HAND)) == hand + 3  # the unit, its draw, the auto's
