@@ -210,6 +210,9 @@ def test_a_pending_delayed_effect_survives_a_clone_and_a_snapshot(ldb):
     saved = vg.Game.from_json(game.to_json(), ldb)
     assert saved.state.delayed == game.state.delayed
     assert saved.state_hash() == game.state_hash()
+    bare = game.clone()
+    bare.state.delayed = ()
+    assert bare.state_hash() != game.state_hash()  # the hash reads it
     for g in (game, copy, saved):
         g.step(pick(g, ActionKind.DONE))
         assert set(cards_in(g, 0, Zone.DECK)[-2:]) == set(called)
