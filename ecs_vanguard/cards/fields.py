@@ -171,6 +171,8 @@ KINDS: dict[str, Kind] = {
     "step": Kind(" | ".join(ts.STEP_NAMES), _choice(*ts.STEP_NAMES)),
     "whose": Kind(" | ".join(ts.WHOSE), _choice(*ts.WHOSE)),
     "record": Kind(" | ".join(ts.RECORD_KINDS), _choice(*ts.RECORD_KINDS)),
+    "ability": Kind("an ability's index on the card, or \"any\" (all of its abilities)",
+                    lambda w, f, v: v if v == "any" else _count(w, f, v)),
 }
 
 # The kind of every step field, by name (the same name means the same thing in every op) ...

@@ -36,12 +36,17 @@ def _step(state: State, frame: Frame, check: Check) -> bool:
 
 def _did(state: State, frame: Frame, check: Check) -> bool:
     """What an ability of this card object did this turn, between `min` and `max` (its own
-    ability by default; `ability`: another index of the card)."""
+    ability by default; `ability`: another index of the card, or "any": all of them, "by this
+    unit's effects")."""
     index = check.arg("ability")
     if index is None:
         index = frame.ctx("origin") if frame.index == DELAYED_INDEX else frame.index
-    key = (f.position(frame.source).obj, frame.card_id, int(index))
-    done = dict(state.ability_records.get(key, ())).get(str(check.arg("what")), 0)
+    obj, what = f.position(frame.source).obj, str(check.arg("what"))
+    done = sum(
+        dict(counts).get(what, 0)
+        for (o, card_id, i), counts in state.ability_records.items()
+        if o == obj and card_id == frame.card_id and (index == "any" or i == index)
+    )
     low, high = check.arg("min"), check.arg("max")
     return (low is None or done >= int(low)) and (high is None or done <= int(high))
 
@@ -56,9 +61,9 @@ _STEP_DOC = (
     'or either ("during your close step")'
 )
 _DID_DOC = (
-    "what this ability (or ability `ability` of this card) did this turn: the count of "
-    '`what` (retired, called, damage, ...) is at least min and at most max ("if no '
-    "unit was retired by this unit's effect this turn\": what = retired, max = 0)"
+    'what this ability (or ability `ability` of this card, or "any" of them) did this '
+    "turn: the count of `what` (retired, called, damage, ...) is at least min and at most "
+    'max ("if no unit was retired by this unit\'s effect this turn": what = retired, max = 0)'
 )
 # name -> (predicate, what it means, arguments and their kinds, required arguments): made into
 # the registry's CheckSpecs by derived.conditions.
@@ -68,7 +73,7 @@ TIMING_CHECKS: dict[str, tuple] = {
     "did": (
         _did,
         _DID_DOC,
-        (("what", "record"), ("min", "count"), ("max", "count"), ("ability", "count")),
+        (("what", "record"), ("min", "count"), ("max", "count"), ("ability", "ability")),
         ("what",),
     ),
 }

@@ -260,10 +260,10 @@ def test_a_delayed_effect_on_a_card_that_left_its_zone_does_nothing(ldb):
 # -- what an ability did this turn --------------------------------------------------------------
 
 
-def _magistrate(ldb, retire_first: bool) -> tuple[vg.Game, int, int]:
+def _magistrate(ldb, retire_first: bool, card: str = "LX-T06") -> tuple[vg.Game, int, int]:
     game = scene(
         ldb,
-        {"vanguard": "LX-T06", "rear": {"front_left": G2}},
+        {"vanguard": card, "rear": {"front_left": G2}},
         {"vanguard": V3, "rear": {"front_left": G2, "front_right": G2}},
     )
     judge = unit_at(game, 0, Circle.VC)
@@ -287,6 +287,15 @@ def test_if_no_unit_was_retired_by_this_units_effect_this_turn(ldb):
     assert game.state.ability_records == {(obj, "LX-T06", 0): (("moved", 1), ("retired", 1))}
     _attack(game, judge, unit_at(game, 1, Circle.VC))
     assert plays_of(game, judge) == 0 and len(cards_in(game, 0, Zone.HAND)) == hand + 2
+
+
+def test_if_no_unit_was_retired_by_any_of_this_units_effects(ldb):
+    """`ability = "any"` sums every ability of this card object: the retire of its act keeps
+    its auto from drawing; unused, it draws."""
+    for retire_first, plays in ((True, 0), (False, 1)):
+        game, judge, _ = _magistrate(ldb, retire_first, card="LX-T06B")
+        _attack(game, judge, unit_at(game, 1, Circle.VC))
+        assert plays_of(game, judge) == plays
 
 
 def test_the_record_ends_with_the_turn_and_is_cloned_hashed_and_saved(ldb):
