@@ -173,7 +173,9 @@ def resume(state: State, frame: Frame) -> object:
             question = _decide_and_pay(state, frame, steps[:n_cost])
             if question is not None or frame.stage == 1:
                 return question
-        start, obj = len(state.events), f.position(frame.source).obj
+        records = state.db.reads_ability_records
+        start = len(state.events)
+        obj = f.position(frame.source).obj if records else -1
         try:
             while frame.pc < len(steps):
                 step = steps[frame.pc]
@@ -185,7 +187,7 @@ def resume(state: State, frame: Frame) -> object:
                     return None
             return None
         finally:                 # what this run of the effect did, for its ability's record
-            if state.db.reads_ability_records:
+            if records:
                 timing.record_did(state, frame, obj, state.events[start:])
     finally:
         state.source = -1
