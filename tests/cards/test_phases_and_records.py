@@ -333,3 +333,31 @@ def test_CORE_18_a_delayed_effect_is_ordered_with_the_autos_of_its_moment(ldb):
     game.step(game.encode_action(delayed))
     assert zone_of(game, ally) is Zone.HAND and game.turn_player == 1
     assert len(cards_in(game, 0, Zone.HAND)) == hand + 3  # the unit, its draw, the auto's
+
+
+def test_CORE_20_for_each_card_retired_this_way(ldb):
+    """`as` on a retire of a selector's units names every unit it retired (two front-row
+    rear-guards: two draws); the back row stays and is not counted."""
+    game = scene(
+        ldb,
+        {"vanguard": "LX-T03C"},
+        {"vanguard": V3, "rear": {"front_left": G2, "front_right": G2, "back_center": G2}},
+    )
+    hand = len(cards_in(game, 0, Zone.HAND))
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    assert ids_in(game, 1, Zone.DROP) == [G2, G2]
+    assert len(cards_in(game, 0, Zone.HAND)) == hand + 2
+
+
+def test_a_delayed_effect_waits_for_its_players_moment(ldb):
+    """`at = "stand", player = "you"`: the opponent's stand phase passes it by; at your next
+    stand phase it draws, once."""
+    game = scene(ldb, {"vanguard": "LX-T09"})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    _end_turn(game)
+    assert game.turn_player == 1 and len(game.state.delayed) == 1
+    hand = len(cards_in(game, 0, Zone.HAND))
+    _end_turn(game)  # the opponent's turn: main over, no attack
+    assert game.turn_player == 0 and game.state.delayed == ()
+    assert len(cards_in(game, 0, Zone.HAND)) == hand + 2  # the delayed draw and the draw phase
+    assert game.decision.kind is DecisionKind.RIDE or game.decision.kind is DecisionKind.MAIN_PHASE
