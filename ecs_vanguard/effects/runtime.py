@@ -47,7 +47,7 @@ def _for_each(state: State, frame: Frame, step: s.ForEach) -> object:
 
 HANDLERS: dict[type, Handler] = {
     **card_steps.HANDLERS, **unit_steps.HANDLERS, **flow_steps.HANDLERS,
-    **timing_steps.HANDLERS,  # type: ignore[dict-item]
+    **timing_steps.HANDLERS,
     s.ForEach: _for_each,
 }
 

@@ -3,6 +3,8 @@ running ability, due at its moment, on the cards the ability has bound now (ops.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ecs_vanguard.cards.timing_steps import Delay
 from ecs_vanguard.ops import timing
 from ecs_vanguard.state import Frame, State
@@ -15,4 +17,4 @@ def _delay(state: State, frame: Frame, step: Delay) -> None:
     timing.add_delayed(state, frame, frame.pc, step.at, step.player)
 
 
-HANDLERS: dict[type, object] = {Delay: _delay}
+HANDLERS: dict[type, Callable[..., object]] = {Delay: _delay}
