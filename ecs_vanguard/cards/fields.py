@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Any
 
 from ecs_vanguard.cards import steps as st
+from ecs_vanguard.cards import timing_steps as ts
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.rule_steps import rule_step_problem
 from ecs_vanguard.cards.sizes import SIZE_VALUES, ValueOf
@@ -35,7 +36,7 @@ ZONE_NAMES = ("hand", "deck", "drop", "soul", "damage", "bind")
 _KEY_ALIASES = {"from": "source", "as": "bind", "else": "otherwise"}
 TOML_KEYS = {v: k for k, v in _KEY_ALIASES.items()}
 # ACT-28: steps that keep counters of their own, or jump, cannot repeat inside a for_each.
-_LOOPING = (st.LookTop, st.DealDamage, st.ForEach, st.If, st.Pay)
+_LOOPING = (st.LookTop, st.DealDamage, st.ForEach, st.If, st.Pay, ts.Delay)
 
 
 class Where:
@@ -244,6 +245,13 @@ KINDS: dict[str, Kind] = {
     "rule_hook": Kind(" | ".join(h.value for h in RuleHook), _member_of(RuleHook)),
     "rule_change": Kind(" | ".join(c.value for c in RuleChange), _member_of(RuleChange)),
     "rule_duration": Kind(" | ".join(d.value for d in RuleDuration), _member_of(RuleDuration)),
+    "moment": Kind(" | ".join(ts.MOMENTS), _choice(*ts.MOMENTS)),
+    "phase": Kind(" | ".join(ts.PHASE_NAMES), _choice(*ts.PHASE_NAMES)),
+    "step": Kind(" | ".join(ts.STEP_NAMES), _choice(*ts.STEP_NAMES)),
+    "whose": Kind(" | ".join(ts.WHOSE), _choice(*ts.WHOSE)),
+    "record": Kind(" | ".join(ts.RECORD_KINDS), _choice(*ts.RECORD_KINDS)),
+    "ability": Kind("an ability's index on the card, or \"any\" (all of its abilities)",
+                    lambda w, f, v: v if v == "any" else _count(w, f, v)),
 }
 
 # The kind of every step field, by name (the same name means the same thing in every op) ...
@@ -258,6 +266,7 @@ FIELD_KINDS: dict[str, str] = {
     "condition": "checks", "per": "quantity", "becomes": "int", "other": "selector",
     "skill": "skill",
     "distinct": "distinct_field",
+    "at": "moment",
 }
 # ... except where an op reads a field its own way.
 OP_FIELD_KINDS: dict[tuple[type, str], str] = {
@@ -275,6 +284,7 @@ OP_FIELD_KINDS: dict[tuple[type, str], str] = {
                                           st.CounterBlast, st.SoulBlast, st.CounterCharge,
                                           st.Discard)},
     (st.EnterUnitState, "name"): "text",
+    (ts.Delay, "player"): "whose",
 }
 
 
@@ -322,7 +332,7 @@ def parse_step(where: Where, field: str, raw: Any, is_cost: bool) -> object:
             if isinstance(inner, _LOOPING) or getattr(inner, "up_to", False):
                 raise where.fail(f"{field}.do[{i}]",
                                  "this step cannot repeat inside for_each (not look_top, "
-                                 "deal_damage, for_each, if, pay, or a step with up_to)")
+                                 "deal_damage, for_each, if, pay, delay, or a step with up_to)")
     step = step_type(**kwargs)
     if isinstance(step, st.ModifyRule):
         problem = rule_step_problem(step)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ecs_vanguard.cards.flow import If, Pay
 from ecs_vanguard.cards.rule_steps import ModifyRule
 from ecs_vanguard.cards.sizes import Size
+from ecs_vanguard.cards.timing_steps import TIMING_STEP_TYPES
 from ecs_vanguard.cards.value_steps import (
     AddCritical,
     AddDrive,
@@ -54,7 +55,8 @@ class Draw:
 
 @record
 class Mill:
-    """Put the top n cards of your deck into the drop, or up to n (ACT-01); `as` binds the cards it moved ("if the soul-charged cards ...")."""
+    """Put the top n cards of your deck into the drop, or up to n (ACT-01); `as` binds the
+    cards it moved, as the objects they became in the drop ("if the milled cards ...")."""
 
     n: Size = 1
     up_to: bool = False
@@ -127,6 +129,7 @@ class Discard:
     chooser: str = "owner"          # owner | opponent | random
     where: Where = ()
     distinct: str = ""              # the discarded cards' values of this field differ
+    bind: str = ""                  # `as`: the discarded cards, in the drop
 
 
 @record
@@ -155,12 +158,15 @@ class Search:
 
 @record
 class PutInto:
-    """Put the target cards (those matching `where`) into one of their owner's zones."""
+    """Put the target cards (those matching `where`) into one of their owner's zones; `as`
+    names the cards it moved, where they went ("shuffle the cards put into the deck this
+    way", CORE-20)."""
 
     target: str
     zone: str = "hand"
     top: bool = False
     where: Where = ()
+    bind: str = ""
 
 
 @record
@@ -172,9 +178,11 @@ class Shuffle:
 
 @record
 class Retire:
-    """Retire the target units (ACT-04)."""
+    """Retire the target units (ACT-04); `as` names the retired cards in the zone they went to
+    ("bind the cards retired this way", CORE-20)."""
 
     target: str
+    bind: str = ""
 
 
 @record
@@ -214,9 +222,10 @@ class Heal:
 
 @record
 class Bind:
-    """Bind the target cards (ACT-20)."""
+    """Bind the target cards (ACT-20); `as` names the bound cards in the bind zone."""
 
     target: str
+    bind: str = ""
 
 
 @record
@@ -468,7 +477,11 @@ STEP_TYPES: dict[str, type] = {
     "if": If, "pay": Pay, "extra_turn": ExtraTurn, "swap": Swap,
     "modify_rule": ModifyRule,
     "enter_unit_state": EnterUnitState,
+    **TIMING_STEP_TYPES,
 }
+# Steps whose `as` names the cards they moved, followed to where they went (CORE-20); the
+# steps from the top of the deck (mill, soul_charge, bind_top) bind theirs one card at a time.
+FOLLOWING_TYPES: frozenset[type] = frozenset({Retire, PutInto, Bind, Discard})
 
 # Ops allowed as costs (CORE-19): all-or-nothing payments and choices of what pays.
 COST_TYPES: frozenset[type] = frozenset(

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived.scopes import SELECTORS
+from ecs_vanguard.derived.timing import TIMING_CHECKS
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.vocab.events import AttackDeclared, TurnStarted
 from ecs_vanguard.vocab.zones import Zone
@@ -130,4 +131,5 @@ FACT_CHECK_SPECS: dict[str, CheckSpec] = {
     "in_legion": CheckSpec(lambda s, fr, c: f.in_legion(s, fr.master),
                            "you have a vanguard in legion (LEG-08)"),
 }
+FACT_CHECK_SPECS.update({name: CheckSpec(*spec) for name, spec in TIMING_CHECKS.items()})
 FACT_CHECKS: dict[str, Predicate] = {name: spec.test for name, spec in FACT_CHECK_SPECS.items()}

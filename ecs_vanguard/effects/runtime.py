@@ -9,15 +9,25 @@ from collections.abc import Callable, Sequence
 
 from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
+from ecs_vanguard.cards.flow import compile_program
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived.values import count_cards, holds, select
-from ecs_vanguard.effects import builtin, card_steps, flow_steps, rule_change_steps, unit_steps
+from ecs_vanguard.effects import (
+    builtin,
+    card_steps,
+    flow_steps,
+    rule_change_steps,
+    timing_steps,
+    unit_steps,
+)
 from ecs_vanguard.effects import costs as costs_
 from ecs_vanguard.effects.picking import YIELD, ask_yes_no
 from ecs_vanguard.effects.selection import remember_circles
-from ecs_vanguard.state import ALCHEMAGIC_INDEX, STRIDE_INDEX, Frame, State
+from ecs_vanguard.ops import timing
+from ecs_vanguard.state import ALCHEMAGIC_INDEX, DELAYED_INDEX, STRIDE_INDEX, Frame, State
 from ecs_vanguard.vocab.decisions import Decision
+from ecs_vanguard.vocab.events import CardMoved
 from ecs_vanguard.vocab.zones import Zone
 
 Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
@@ -47,6 +57,7 @@ def _for_each(state: State, frame: Frame, step: s.ForEach) -> object:
 HANDLERS: dict[type, Handler] = {
     **card_steps.HANDLERS, **unit_steps.HANDLERS, **flow_steps.HANDLERS,
     **rule_change_steps.HANDLERS,
+    **timing_steps.HANDLERS,
     s.ForEach: _for_each,
 }
 
@@ -68,12 +79,26 @@ def run_step(state: State, frame: Frame, step: object) -> object:
         remember_circles(state, frame, ability_of(state, frame))
     own = _own_references(frame, step)
     handler = HANDLERS[type(step)]
+    follows: str = getattr(step, "bind", "") if type(step) in s.FOLLOWING_TYPES else ""
+    if follows:
+        # CORE-20: what this step moved = its cards an earlier run of it (before a pause)
+        # moved, followed by run_step below, plus what this run moves (its CardMoved events).
+        start = len(state.events)
+        earlier = [c for name in own if name in frame.following
+                   for c, first, now in zip(frame.bound[name], frame.following[name],
+                                            frame.bound_obj[name], strict=True)
+                   if first != now]
     if not own:
-        return handler(state, frame, step)
+        result = handler(state, frame, step)
+        if follows and result is None:
+            _bind_moved(state, frame, follows, [], start)
+        return result
     for name in own:
         frame.following.setdefault(name, frame.bound_obj[name])
     named = {name: f.still_named(frame, name) for name in own}
     result = handler(state, frame, step)
+    if follows and result is None:
+        _bind_moved(state, frame, follows, earlier, start)
     for name in own:
         if result is None:
             first = frame.following.pop(name)
@@ -87,11 +112,30 @@ def run_step(state: State, frame: Frame, step: object) -> object:
     return result
 
 
+def _bind_moved(state: State, frame: Frame, name: str, earlier: list[int], start: int) -> None:
+    """CORE-20: `as` on a step that moves cards names what it moved, followed to where it went
+    ("bind the cards retired this way" finds them in the drop): the cards its runs before a
+    pause moved, and those its last run moved. A card of its target that had moved before the
+    step is not among them; one that moves again later is another object, which the name no
+    longer finds."""
+    moved = list(dict.fromkeys(earlier))
+    for event in state.events[start:]:
+        if type(event) is CardMoved and event.card not in moved:
+            moved.append(event.card)
+    f.remember(frame, name, moved)
+
+
 def steps_of(state: State, frame: Frame) -> tuple[tuple[object, ...], int]:
     """Return (cost + effect steps, number of cost steps) of the frame's ability."""
     card = state.db[frame.card_id]
     if frame.index == ALCHEMAGIC_INDEX:
         return alchemagic_steps(state, frame)
+    if frame.index == DELAYED_INDEX:
+        # A delayed effect runs the steps of the delay step that made it (ops.timing).
+        origin = Frame(frame.source, frame.card_id, frame.ctx("origin"), frame.master,
+                       context=frame.context)
+        delay = steps_of(state, origin)[0][frame.ctx("pc")]
+        return compile_program(delay.do), 0  # type: ignore[attr-defined]
     if frame.index < 0:
         steps, n_cost = builtin.builtin_steps(card, frame.index)
         if frame.index == STRIDE_INDEX and frame.context:     # STR-03: a cost rule modifiers
@@ -131,6 +175,8 @@ def resume(state: State, frame: Frame) -> object:
     While it runs, `state.source` names the frame's card: what its ops do has that source
     (TERM-02); the rules' own actions run with source -1.
     """
+    if frame.index == DELAYED_INDEX and frame.stage == 0:
+        timing.open_delayed(state, frame)
     steps, n_cost = steps_of(state, frame)
     state.source = frame.source
     try:
@@ -142,15 +188,22 @@ def resume(state: State, frame: Frame) -> object:
             question = _decide_and_pay(state, frame, steps[:n_cost])
             if question is not None or frame.stage == 1:
                 return question
-        while frame.pc < len(steps):
-            step = steps[frame.pc]
-            result = run_step(state, frame, step)
-            if result is not None:
-                return result
-            frame.pc += 1
-            if state.over:
-                return None
-        return None
+        records = state.db.reads_ability_records
+        start = len(state.events)
+        obj = f.position(frame.source).obj if records else -1
+        try:
+            while frame.pc < len(steps):
+                step = steps[frame.pc]
+                result = run_step(state, frame, step)
+                if result is not None:
+                    return result
+                frame.pc += 1
+                if state.over:
+                    return None
+            return None
+        finally:                 # what this run of the effect did, for its ability's record
+            if records:
+                timing.record_did(state, frame, obj, state.events[start:])
     finally:
         state.source = -1
 

@@ -15,6 +15,7 @@ from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.fields import KINDS, TOML_KEYS, Where
 from ecs_vanguard.cards.schema import AbilityDef, CardDef
 from ecs_vanguard.cards.sizes import ValueOf
+from ecs_vanguard.cards.timing_steps import Delay
 from ecs_vanguard.cards.value_steps import CircleOf, Quantity
 from ecs_vanguard.derived.scopes import SELECTORS
 from ecs_vanguard.derived.values import CHECK_SPECS, FILTER_SPECS
@@ -154,6 +155,9 @@ def _step(at: Where, field: str, step: object, bound: set[str], is_cost: bool) -
     elif isinstance(size, ValueOf):
         _selector(at, f"{field}.n.of", size.of, bound)
     bind = getattr(step, "bind", None)
+    if bind and is_cost and type(step) in st.FOLLOWING_TYPES:
+        raise at.fail(f"{field}.as", "a cost's moved cards cannot be named: name them with "
+                      "choose before the cost, or move them in the effect")
     if bind:
         if bind in SELECTORS:
             raise at.fail(f"{field}.as", f"{bind!r} shadows a selector name")
@@ -164,6 +168,10 @@ def _step(at: Where, field: str, step: object, bound: set[str], is_cost: bool) -
 def _nested(at: Where, field: str, step: object, bound: set[str]) -> None:
     """Walk the steps and conditions a step holds (for_each, if, pay)."""
     if isinstance(step, st.ForEach):
+        _steps(at, f"{field}.do", step.do, bound, is_cost=False)
+    if isinstance(step, Delay):
+        if any(isinstance(inner, Delay) for inner in all_steps(step.do)):
+            raise at.fail(f"{field}.do", "a delayed effect cannot make another delayed effect")
         _steps(at, f"{field}.do", step.do, bound, is_cost=False)
     if isinstance(step, st.If):
         checks(at, f"{field}.condition", step.condition, bound)

@@ -24,12 +24,22 @@ from ecs_vanguard import state as state_module
 from ecs_vanguard.game import snapshot_check
 from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.pool.deck import Deck
-from ecs_vanguard.state import EventLog, Frame, GameRandom, PendingAuto, State, new_state, world
+from ecs_vanguard.state import (
+    DelayedEffect,
+    EventLog,
+    Frame,
+    GameRandom,
+    PendingAuto,
+    State,
+    new_state,
+    world,
+)
 from ecs_vanguard.vocab import decisions, events, formats, rule_changes, zones
 from ecs_vanguard.vocab.errors import SnapshotError
 from ecs_vanguard.vocab.formats import FormatRules, Stat, format_rules
 
-VERSION = 2          # 2: the timing model's fields (continuous effects, limits, legion history)
+VERSION = 3          # 2: the timing model's fields (continuous effects, limits, legion history)
+                     # 3: delayed effects and what abilities did this turn (ops.timing)
 # Not saved: rebuilt on load from the card ids (`defs`), the snapshot's own keys (`rules`,
 # `rng`), or the engine's bookkeeping, all rebuilt on load but for these two, which decide
 # what the next tick checks (the rule-action check, the modifiers to sweep).
@@ -320,6 +330,9 @@ def _card_ids(entities: list[tuple[int, list]], fields: Mapping[str, Any]) -> se
                 ids.update(_granted(m) for m in c.items if m.stat is Stat.GRANT)
     ids.update(f.card_id for f in fields["stack"] if isinstance(f, Frame))
     ids.update(a.card_id for a in fields["pending_autos"] if isinstance(a, PendingAuto))
+    ids.update(d.card_id for d in fields["delayed"] if isinstance(d, DelayedEffect))
+    ids.update(k[1] for k in fields["ability_records"]
+               if isinstance(k, tuple) and len(k) == 3 and isinstance(k[1], str))
     for deck in fields["decks"] if isinstance(fields["decks"], tuple) else ():
         if isinstance(deck, Deck):
             ids.update((*deck.main, *deck.ride_deck, *deck.g_deck, deck.starter))

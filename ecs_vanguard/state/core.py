@@ -190,6 +190,32 @@ class ContinuousEffect:
     value: object = None                               # an ability (card id, index) for GRANT
 
 
+@dataclass(frozen=True, slots=True)
+class DelayedEffect:
+    """A delayed effect waiting for its moment ("at the end of that battle, put those cards on
+    the bottom of your deck"): made by a card's `delay` step, it fires once, at the first
+    beginning of phase or step `at` after it was made, as an auto of its maker's controller
+    (CORE-18), and runs the delay step's own steps (`pc`: that step's place among the ability's
+    cost and effect steps) on the cards the ability had bound then, as the objects they were
+    (CORE-20); a card moved by the rules at that moment itself (the close step's guardians) is
+    followed to where it went (ops.timing). Immutable: State.delayed is replaced on change."""
+
+    id: int
+    player: int
+    source: int                     # the card whose ability made it (TERM-02)
+    card_id: str
+    ability: int                    # that ability's index on the card
+    pc: int
+    at: str                         # a phase or step name (ops.timing.MOMENTS)
+    turn: int
+    names: tuple[str, ...] = ()
+    cards: tuple[tuple[int, ...], ...] = ()
+    objs: tuple[tuple[int, ...], ...] = ()
+    turn_player: int = -1           # whose phase or step it waits for; -1: either player's
+    context: tuple[tuple[str, int], ...] = ()    # the making frame's (an auto's event cards)
+    fired: bool = False             # triggered: waiting to be played, no longer to fire
+
+
 # Frame.index values of the rules' own frames (steps in effects.builtin).
 TRIGGER_INDEX = -1
 GIFT_INDEX = -2
@@ -199,6 +225,7 @@ ALCHEMAGIC_INDEX = -5
 STRIDE_INDEX = -6
 G_GUARDIAN_INDEX = -7
 SEEK_MATE_INDEX = -8
+DELAYED_INDEX = -9              # a delayed effect's frame (ops.timing, context "delayed": its id)
 
 
 class EventLog:
@@ -524,6 +551,13 @@ class State:
     # Rule modifiers (derived.rule_modifiers): immutable records in a tuple, replaced on
     # change, so clones share them.
     rule_modifiers: tuple[RuleModifier, ...] = cloned(SHARED, default=())
+    # Delayed effects made and not yet played (ops.timing); replaced on change: shared.
+    delayed: tuple[DelayedEffect, ...] = cloned(SHARED, default=())
+    # What each ability did this turn: (object of its card, card id, ability index) -> sorted
+    # ((what, count), ...) ("if no unit was retired by this unit's effect this turn"); kept
+    # only in games whose cards read it (ops.timing), cleared at the end of the turn.
+    ability_records: dict[tuple[int, str, int], tuple[tuple[str, int], ...]] = cloned(
+        COPIED, default_factory=dict)
     engine: Bookkeeping = cloned(_bookkeeping_for_clone, default_factory=Bookkeeping)
 
     def new_object_id(self) -> int:

@@ -179,7 +179,7 @@ def _rest(state: State) -> int:
     t = state.turn
     battle = state.battle
     rng = state.rng.state_snapshot()
-    return hash((
+    key = hash((
         board_part(state),
         (t.turn, t.player, t.first_player, _CODE[t.phase], _CODE[t.step], t.stage, t.rode,
          tuple(t.orders_played), tuple(t.grade3_at_start), t.decisions_this_turn),
@@ -205,7 +205,21 @@ def _rest(state: State) -> int:
                r.source, tuple((_text(k), _value(v)) for k, v in r.where), r.unit, r.unit_obj,
                r.amount_of, r.amount_obj, _value(r.value)) for r in state.continuous),
         (rng["state"]["state"], rng["state"]["inc"], rng["has_uint32"], rng["uinteger"]),
-    )) & _MASK
+    ))
+    if state.delayed or state.ability_records:      # empty adds nothing: older hashes hold
+        key = hash((key, _timing_part(state)))
+    return key & _MASK
+
+
+def _timing_part(state: State) -> tuple:
+    """Delayed effects and what abilities did this turn (ops.timing), as int tuples."""
+    return (
+        tuple((d.id, d.player, d.source, _text(d.card_id), d.ability, d.pc, _text(d.at),
+               d.turn, tuple(_text(n) for n in d.names), d.cards, d.objs, d.turn_player,
+               tuple((_text(k), v) for k, v in d.context), d.fired)
+              for d in state.delayed),
+        tuple(sorted((obj, _text(card_id), index, tuple((_text(w), n) for w, n in counts))
+                     for (obj, card_id, index), counts in state.ability_records.items())))
 
 
 def full_cards_part() -> int:

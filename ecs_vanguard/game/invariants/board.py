@@ -17,11 +17,13 @@ from components import (
     Position,
     Token,
 )
+from ecs_vanguard.cards.timing_steps import Delay
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.effects.gifts import PROTECT_CARD
+from ecs_vanguard.effects.runtime import steps_of
 from ecs_vanguard.ops.units import EXTRA_TURN
 from ecs_vanguard.pool.deck import Deck
-from ecs_vanguard.state import State
+from ecs_vanguard.state import Frame, State
 from ecs_vanguard.vocab.events import GameEnded, PlayerStateEntered
 from ecs_vanguard.vocab.formats import BattleStep, Phase, UnitType
 from ecs_vanguard.vocab.limits import LIMIT_END_CODES
@@ -176,10 +178,12 @@ def _owner_after_extra_turns(state: State) -> int:
 
 
 def check_battle(state: State) -> None:
-    """A battle exists exactly between the attack and close steps, between units of the two
-    players, its guardians on the defender's GC (CORE-09..13)."""
+    """A battle exists exactly between the attack and close steps (the close step's autos
+    resolve after it ended: stage 1), between units of the two players, its guardians on the
+    defender's GC (CORE-09..13)."""
     t, b = state.turn, state.battle
-    between = t.phase is Phase.BATTLE and t.step is not BattleStep.ATTACK
+    closed = t.step is BattleStep.CLOSE and t.stage == 1
+    between = t.phase is Phase.BATTLE and t.step is not BattleStep.ATTACK and not closed
     assert (b is not None) == between, f"battle {b} in phase {t.phase.value}, step {t.step}"
     if b is None:
         return
@@ -288,6 +292,18 @@ def check_pending_work(state: State) -> None:
     for a in state.pending_autos:
         assert _exists(state, a.source) and a.card_id in state.db, f"auto {a}"
         assert a.player == q.position(a.source).owner, f"auto {a} of another player's card"
+    for d in state.delayed:                              # ops.timing: plain, whole records
+        assert _exists(state, d.source) and d.card_id in state.db and d.player in (0, 1), \
+            f"delayed effect {d}"
+        assert len(d.names) == len(d.cards) == len(d.objs) and all(
+            _exists(state, c) for cards in d.cards for c in cards), f"delayed effect {d}"
+        origin = Frame(d.source, d.card_id, d.ability, d.player, context=d.context)
+        steps = steps_of(state, origin)[0]
+        assert 0 <= d.pc < len(steps) and isinstance(steps[d.pc], Delay), (
+            f"delayed effect {d.id}: step {d.pc} of {d.card_id}'s ability is no delay step")
+    for key, counts in state.ability_records.items():
+        assert len(key) == 3 and key[1] in state.db and all(
+            isinstance(n, int) and n > 0 for _, n in counts), f"ability record {key}"
 
 
 def check_game_over_iff_lost(state: State) -> None:
