@@ -11,6 +11,9 @@ decision, as in TERM-06: a bipartite matching).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import Generic, TypeVar
+
+Option = TypeVar("Option", bound=Hashable)
 
 
 def max_flow(capacity: dict[tuple[Hashable, Hashable], int], source: Hashable,
@@ -41,29 +44,42 @@ def max_flow(capacity: dict[tuple[Hashable, Hashable], int], source: Hashable,
     return total, {edge: cap - residual[edge] for edge, cap in capacity.items()}
 
 
-def most_distinct(values: Sequence[Sequence[object]], forced: Sequence[int] = ()) -> int:
-    """Return the size of the largest selection with pairwise different values that holds every
-    card of `forced` (indexes into `values`), or -1 when the forced cards alone cannot have
-    different values. A card with no value never counts."""
-    order = [*forced, *(i for i in range(len(values)) if i not in forced)]
-    owner: dict[object, int] = {}                 # value -> card index
+class Matching(Generic[Option]):
+    """A bipartite matching grown one left item at a time by augmenting paths (Kuhn): item `i`
+    may take one of `options[i]`, no two items the same. `owner` maps each taken option to its
+    item; an item once placed stays placed when later ones re-route it. The one matcher of the
+    engine: different values here, the cards of a cost's steps in `effects.costs`."""
 
-    def place(i: int, seen: set[object]) -> bool:
-        for value in values[i]:
-            if value in seen:
+    def __init__(self, options: Sequence[Sequence[Option]]) -> None:
+        self.options = options
+        self.owner: dict[Option, int] = {}
+
+    def place(self, item: int) -> bool:
+        """Match `item` too, re-routing the items already placed if needed; False if it
+        cannot be (the matching is then unchanged)."""
+        return self._augment(item, set())
+
+    def _augment(self, item: int, seen: set[Option]) -> bool:
+        for option in self.options[item]:
+            if option in seen:
                 continue
-            seen.add(value)
-            if value not in owner or place(owner[value], seen):
-                owner[value] = i
+            seen.add(option)
+            if option not in self.owner or self._augment(self.owner[option], seen):
+                self.owner[option] = item
                 return True
         return False
 
-    # A card once matched stays matched along augmenting paths, so placing the forced cards
-    # first keeps them in; the matchable sets form a matroid, so the size is still the largest.
-    for i in forced:
-        if not place(i, set()):
-            return -1
-    return len(forced) + sum(place(i, set()) for i in order[len(forced):])
+
+def most_distinct(values: Sequence[Sequence[Hashable]], forced: Sequence[int] = ()) -> int:
+    """Return the size of the largest selection with pairwise different values that holds every
+    card of `forced` (indexes into `values`), or -1 when the forced cards alone cannot have
+    different values. A card with no value never counts."""
+    matching = Matching(values)
+    # Placing the forced cards first keeps them in; the matchable sets form a matroid, so the
+    # size is still the largest.
+    if not all(matching.place(i) for i in forced):
+        return -1
+    return len(forced) + sum(matching.place(i) for i in range(len(values)) if i not in forced)
 
 
 def extendable(values: Sequence[Sequence[object]], picked: Sequence[int], goal: int

@@ -21,7 +21,7 @@ from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.derived import rule_modifiers as rm
-from ecs_vanguard.derived.distinct import max_flow, most_distinct
+from ecs_vanguard.derived.distinct import Matching, max_flow, most_distinct
 from ecs_vanguard.derived.facts import remember
 from ecs_vanguard.derived.sizes import size_of
 from ecs_vanguard.derived.values import choosable, distinct_values, narrow, select
@@ -198,24 +198,12 @@ def feasible(state: State, demands: Sequence[Demand], reserved: frozenset[int] =
     if len(counted) == len(demands) and _disjoint(counted):
         # The usual cost: demands on different pools (damage, soul, hand): counting is enough.
         return all(sum(c not in reserved for c in d.cards) >= d.n for d in counted)
-    owner: dict[int, int] = {}                        # card -> slot
     slots = [i for i, d in enumerate(counted) for _ in range(d.n)]
-    options = [sorted((c for c in counted[i].cards if c not in reserved),
-                      key=lambda c: (state.card(c).grade, c)) for i in slots]
-
-    def augment(slot: int, seen: set[int]) -> bool:
-        for card in options[slot]:
-            if card in seen:
-                continue
-            seen.add(card)
-            if card not in owner or augment(owner[card], seen):
-                owner[card] = slot
-                return True
+    matching = Matching([sorted((c for c in counted[i].cards if c not in reserved),
+                                key=lambda c: (state.card(c).grade, c)) for i in slots])
+    if not all(matching.place(slot) for slot in range(len(slots))):
         return False
-
-    if not all(augment(slot, set()) for slot in range(len(slots))):
-        return False
-    used = set(owner) | reserved
+    used = set(matching.owner) | reserved
     return all(sum(d.grade(state, c) for c in d.cards if c not in used) >= d.grade_total
                for d in demands if d.grade_total)
 
