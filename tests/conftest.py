@@ -1,4 +1,4 @@
-"""Shared fixtures: the built-in card pool and a clean esper between tests (STYLE §7)."""
+"""Shared fixtures: the built-in card pool and a clean esper between tests."""
 
 from __future__ import annotations
 

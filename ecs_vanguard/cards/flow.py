@@ -1,6 +1,7 @@
 """The steps that steer an effect: `if` and `pay` as written in card files, and the straight
 program they compile to (a branch, a skip, a cost paid or skipped), so an effect runs with one
-program counter (STYLE §5) and two programs can be joined (ALC-01's A then B)."""
+program counter (docs/design.md "The model": suspended effects are plain data) and two programs
+can be joined (ALC-01's A then B)."""
 
 from __future__ import annotations
 
@@ -61,7 +62,8 @@ class PayOrSkip:
 
 def compile_program(steps: tuple[object, ...]) -> tuple[object, ...]:
     """Flatten `if` and `pay` into a straight list with relative skips, so an effect keeps one
-    program counter (STYLE §5) and two programs can be joined (ALC-01's A then B)."""
+    program counter (docs/design.md "The model") and two programs can be joined (ALC-01's A
+    then B)."""
     out: list[object] = []
     for step in steps:
         if isinstance(step, (If, Pay)):

@@ -1,7 +1,8 @@
 """Run abilities as resumable frames: conditions, optional costs, cost payment, effect steps
-(CORE-18, CORE-19, STYLE §5). Handlers are registered by step type and are re-entrant: a step
-that asks returns a Decision, the frame keeps its pc, and the answer is found on re-entry; a
-step that starts another frame (a trigger check) returns YIELD and is re-entered after it."""
+(CORE-18, CORE-19, docs/design.md "The model"). Handlers are registered by step type and are
+re-entrant: a step that asks returns a Decision, the frame keeps its pc, and the answer is found
+on re-entry; a step that starts another frame (a trigger check) returns YIELD and is re-entered
+after it."""
 
 from __future__ import annotations
 

@@ -111,7 +111,7 @@ class PendingAuto:
 
 @dataclass(slots=True)
 class Frame:
-    """One ability (or trigger) being resolved, running or paused for a decision (STYLE §5).
+    """One ability (or trigger) being resolved, running or paused for a decision.
 
     `stage` is 0 before the condition, cost and limit checks, 1 while the cost's cards are
     decided (pc over the cost steps), 2 while the effect resolves (CORE-19).

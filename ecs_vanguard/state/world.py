@@ -9,7 +9,8 @@ already private to this game, `state.engine.owns_index` whether esper's componen
 that esper caches (get_component) may only ask for the rare, immutable status components:
 `own` clears the cache, but the mutable Position, Orientation and Modifiers are read per entity.
 
-Only `Game` switches worlds (STYLE §4). Relies on esper 3.9's internal names, which is why esper
+Only `Game` switches worlds (docs/design.md "esper in practice"). Relies on esper 3.9's internal
+names, which is why esper
 is pinned exactly (docs/design.md "esper in practice").
 """
 
