@@ -24,7 +24,7 @@ def agent_help() -> str:
     names = ", ".join(name for name in AGENTS if name != "file")
     return (f"agent: {names} (options as mcts:iterations=50,rollout=random; "
             "heuristic plays sensibly, random is uniform, mcts searches), or file:PATH, "
-            "a saved policy (.npz)")
+            'a saved policy (.npz; a path with a comma in quotes: file:"a,b.npz")')
 
 
 def add_search_options(parser: argparse.ArgumentParser) -> None:
