@@ -31,8 +31,8 @@ What makes a small budget count (README "For researchers" has the measurements):
   samples separate close actions sooner. Against the heuristic agent (blazing_dragons against
   radiant_knights, each deal in both seats, 50 simulations): 64.0% [57.1%, 70.3%] over 200
   games at 0.22 CPU s a decision when played to the end; with horizon 1, 75 of 80 (93.8%
-  [86.2%, 97.3%]) at 0.12 CPU s a decision (README "For researchers"). `horizon=0` plays every simulation to the end as
-  before.
+  [86.2%, 97.3%]) at 0.12 CPU s a decision (README "For researchers"). `horizon=0` plays
+  every simulation to the end as before.
 - Decisions with a single distinct choice are not searched, and a search stops early when every
   remaining action had the same result in each of the first `settle` (16) shared samples: such
   actions are equivalent in practice (which of two empty circles, which of two identical
