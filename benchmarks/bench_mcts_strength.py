@@ -39,7 +39,8 @@ def play(job: dict[str, Any]) -> dict[str, Any]:
     """Play one game of MCTS against an opponent; return its record."""
     k, side = divmod(job["i"], 2)
     seed = game_seed(job["seed"], k)
-    mcts = vg.MCTSAgent(seed=seed, iterations=job["iterations"], rollout=job["rollout"])
+    mcts = vg.MCTSAgent(seed=seed, iterations=job["iterations"], rollout=job["rollout"],
+                        horizon=job["horizon"])
     other = vg.agents.make_agent(job["opponent"], seed)
     agents = [mcts, other] if side == 0 else [other, mcts]
     decks = [vg.Deck.builtin(name) for name in job["decks"]]
@@ -74,7 +75,7 @@ def summarise(opponent: str, records: list[dict[str, Any]], args: argparse.Names
     decisions = sum(r["decisions"] for r in records)
     w = wilson(wins, len(records))
     return {"figure": "mcts_strength", "opponent": opponent, "iterations": args.iterations,
-            "rollout": args.rollout, "decks": args.decks, "games": len(records), "wins": wins,
+            "rollout": args.rollout, "horizon": args.horizon, "decks": args.decks, "games": len(records), "wins": wins,
             "rate": round(w["rate"], 4), "low": round(w["low"], 4), "high": round(w["high"], 4),
             "draws": sum(r["result"] == "draw" for r in records),
             "wins_with_deck": dict(zip(args.decks, by_deck, strict=True)),
@@ -107,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=200, help="MCTS simulations per decision")
     parser.add_argument("--rollout", default="heuristic", choices=("heuristic", "random"))
+    parser.add_argument("--horizon", type=int, default=vg.MCTSAgent().horizon,
+                        help="turns a simulation plays before the position value (0: to the end)")
     parser.add_argument("--games", type=int, default=200, help="games per opponent (even)")
     parser.add_argument("--opponents", default="random,heuristic")
     parser.add_argument("--decks", default="blazing_dragons,radiant_knights")
@@ -116,7 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.decks = args.decks.split(",")
     opponents = args.opponents.split(",")
-    header = {"iterations": args.iterations, "rollout": args.rollout, "decks": args.decks,
+    header = {"iterations": args.iterations, "rollout": args.rollout, "horizon": args.horizon,
+              "decks": args.decks,
               "seed": args.seed}
     out = Path(args.out)
     done = _claim(out, header)

@@ -30,7 +30,7 @@ import numpy as np
 
 import ecs_vanguard as vg
 from ecs_vanguard.agents import make_agent
-from ecs_vanguard.agents.policy_file import MLPPolicy, save_policy
+from ecs_vanguard.agents.policy_file import MLPPolicy, PolicyAgent, save_policy
 
 DECKS = ("blazing_dragons", "radiant_knights")
 OPPONENTS = ("random", "heuristic")
@@ -131,9 +131,10 @@ def evaluate(policy: MLPPolicy, opponent: str, games: int) -> int:
     for k in range(games):
         game = vg.Game(*decks, seed=HELD_OUT + k)
         other = make_agent(opponent, HELD_OUT + k)
+        mine = PolicyAgent.playing(policy)    # as `file:` plays it: no move undoing a move
         while not game.over:
-            mine = game.decision.player == 0
-            game.step(policy.choose(game) if mine else other.act(game))
+            agent = mine if game.decision.player == 0 else other
+            game.step(agent.act(game))
         wins += game.winner == 0
     return wins
 

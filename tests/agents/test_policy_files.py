@@ -206,6 +206,44 @@ def test_a_tournament_enters_a_saved_agent(tmp_path, capsys):
     assert f"file:{path}#{policy_digest(path)}" in text and "rating" in text
 
 
+def test_a_path_with_a_comma_is_quoted_and_stays_one_agent_in_a_list(tmp_path, capsys):
+    """`file:"a,b.npz"` is one agent in `--agents`; its spec text quotes the path again, so
+    a worker or a resume reads the same agent back; unquoted, the piece before the comma is a
+    missing file, and the error says how to write such a path (alone, no quotes are needed)."""
+    from ecs_vanguard.agents.spec import split_specs
+
+    folder = tmp_path / "runs,v2"
+    folder.mkdir()
+    path = save_policy(LinearPolicy(np.ones(linear.SIZE)), folder / "lin,ear.npz")
+    digest = policy_digest(path)
+    for quote in ('"', "'"):
+        texts = split_specs(f"random,file:{quote}{path}{quote},mcts:iterations=4,rollout=random")
+        assert texts[0] == "random" and texts[2] == "mcts:iterations=4,rollout=random"
+        spec = AgentSpec.parse(texts[1])
+        assert dict(spec.options) == {"path": str(path), "digest": digest}
+        assert str(spec) == f'file:"{path}"#{digest}'
+        assert split_specs(f"heuristic,{spec}") == ["heuristic", str(spec)]
+        assert AgentSpec.parse(str(spec)) == spec
+        assert isinstance(make_agent(str(spec)), PolicyAgent)
+    with pytest.raises(ValueError, match="not closed"):
+        split_specs(f'random,file:"{path}')
+    with pytest.raises(ValueError, match="after the quoted path"):
+        AgentSpec.parse(f'file:"{path}"x')
+    assert AgentSpec.parse(f"file:{path}") == spec      # alone (--agent-a), no quotes needed
+    cut = split_specs(f"random,file:{path}")[1]          # in a list, unquoted: cut at the comma
+    with pytest.raises(ValueError, match='no such file .*in quotes: file:"a,b.npz"'):
+        AgentSpec.parse(cut)
+    code, text, err = _run(capsys, "tournament", "--agents", f'random,file:"{path}"',
+                           "--games", "1", "--backend", "serial", "--no-out",
+                           "--progress", "off")
+    assert code == 0, err
+    assert f"{path}" in text and "rating" in text
+    code, _, err = _run(capsys, "tournament", "--agents", f"random,file:{path}", "--games", "1",
+                        "--backend", "serial", "--no-out", "--progress", "off")
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert code == 2 and len(lines) == 1 and "no such file" in lines[0], err
+
+
 @pytest.mark.parametrize("command", [
     ["simulate", "--agent-a"], ["simulate", "--games", "1", "--agent-b"],
     ["tournament", "--games", "1", "--no-out", "--agents", "random,"]])
