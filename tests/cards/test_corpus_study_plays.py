@@ -1,4 +1,4 @@
-"""Issue 19 study cards (PC-, PL-, PG-1xx) in random play: each card, placed where it may act
+"""Issue 19 study cards (PC-, PL-, PG-1xx, PW-) in random play: each card, placed where it may act
 with resources to pay (the position of test_bad_card_files), plays through random turns
 without an engine error, the invariants holding after every step, and a clone made before a
 step never sees it (copy-on-write)."""
@@ -11,7 +11,7 @@ from ecs_vanguard.vocab.decisions import ActionKind
 from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed
 from tests.cards.test_bad_card_files import _position
 
-PREFIXES = ("PC-", "PL-", "PG-1")
+PREFIXES = ("PC-", "PL-", "PG-1", "PW-")
 
 
 def test_every_study_card_plays_in_random_turns(ldb):
@@ -36,7 +36,10 @@ def test_every_study_card_plays_in_random_turns(ldb):
             before.switch()
             assert repr(before.state.board.zones) == board_before
             game.switch()
-        played |= {game.state.card(e.card).id for e in game.events
-                   if isinstance(e, AutoPlayed | AbilityActivated)}
+        played |= {
+            game.state.card(e.card).id
+            for e in game.events
+            if isinstance(e, AutoPlayed | AbilityActivated)
+        }
     active = {c for c in cards if any(a.kind.value != "cont" for a in ldb[c].abilities)}
     assert len(played & active) >= len(active) // 3
