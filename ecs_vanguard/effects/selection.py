@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.cards.schema import AbilityDef
-from ecs_vanguard.cards.value_steps import CircleOf
+from ecs_vanguard.cards.value_steps import CircleOf, NamedCircle
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived.distinct import extendable, most_distinct
 from ecs_vanguard.derived.values import distinct_values, open_circles
@@ -96,15 +96,19 @@ def _circle_key(owner: int, circle: Circle) -> str:
     return f"{owner}:{circle.value}"
 
 
-def call_circles(state: State, frame: Frame, to: str | CircleOf, player: int,
+def call_circles(state: State, frame: Frame, to: str | CircleOf | NamedCircle, player: int,
                  free: list[Circle]) -> list[Circle]:
     """The RCs a superior call may choose among `free` (the caller's RCs not locked, not
     chosen yet): all of them ("rc"), the open ones ("open_rc": no card there, no unit is
-    retired), or the one circle another card was on (`circle_of`), if it is free and on the
-    caller's side (a card of the other player names none of the caller's circles)."""
+    retired), the one circle another card was on (`circle_of`), if it is free and on the
+    caller's side (a card of the other player names none of the caller's circles), or the one
+    circle named by its place (`circle`), if it is free. A named circle with a unit on it is
+    free: the unit there is retired by rule when the called one arrives (CORE-06, CORE-17)."""
     if isinstance(to, CircleOf):
         named = frame.bound_circle.get(to.name)       # on the caller's side only
         return [c for c in free if named == _circle_key(player, c)]
+    if isinstance(to, NamedCircle):
+        return [c for c in free if c.value == to.circle]
     if to == "open_rc":
         return [c for c in free if c in open_circles(state, player)]
     return free
