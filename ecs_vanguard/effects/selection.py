@@ -7,7 +7,7 @@ Costs decide the same constraint jointly with their other steps (`effects.costs`
 from __future__ import annotations
 
 from ecs_vanguard.cards import steps as s
-from ecs_vanguard.cards.schema import AbilityDef
+from ecs_vanguard.cards.timing_steps import Delay
 from ecs_vanguard.cards.value_steps import CircleOf, NamedCircle
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived.distinct import extendable, most_distinct
@@ -54,30 +54,37 @@ def all_or_nothing(state: State, frame: Frame, cards: list[int], field: str, n: 
 # -- circles named by another card ---------------------------------------------------------
 
 
-def circle_names(ability: AbilityDef) -> list[str]:
-    """The names whose circle the ability's steps call onto (`to = { circle_of = name }`); a
-    scan of a few steps (cheaper than hashing the ability for a cache)."""
-    return [step.to.name for step in _walk(ability.program)
+def circle_names(steps: tuple[object, ...]) -> list[str]:
+    """The names whose circle the steps call onto (`to = { circle_of = name }`), those of their
+    delay steps included: "at the end of the turn, call it back to the circle this unit was
+    on" reads a circle remembered while the unit was still there. A scan of a few steps
+    (cheaper than hashing the ability for a cache)."""
+    return [step.to.name for step in _walk(steps)
             if type(step) is s.SuperiorCall and type(step.to) is CircleOf]
 
 
 def _walk(steps: tuple[object, ...]) -> list[object]:
-    """The steps of a program and those of its for_each steps (`if` and `pay` are compiled
-    into the program)."""
+    """The steps of a program and those nested in it: for_each and delay steps, and the
+    branches of the `if` and `pay` steps a delay keeps uncompiled (the ability's own `if` and
+    `pay` are compiled into its program)."""
     out: list[object] = []
     for step in steps:
         out.append(step)
-        if type(step) is s.ForEach:
+        if type(step) is s.ForEach or type(step) is Delay:
             out.extend(_walk(step.do))
+        elif type(step) is s.If or type(step) is s.Pay:
+            out.extend(_walk(step.then))
+            out.extend(_walk(step.otherwise))
     return out
 
 
-def remember_circles(state: State, frame: Frame, ability: AbilityDef | None) -> None:
-    """Keep the circle each `circle_of` name is on now, before a step may move it: "self" (the
-    ability's card) or a bound name's first card still on an RC."""
-    if ability is None:
+def remember_circles(state: State, frame: Frame, steps: tuple[object, ...] | None) -> None:
+    """Keep the circle each `circle_of` name of `steps` (the running program: an ability's, or
+    a delayed effect's own) is on now, before a step may move it: "self" (the ability's card)
+    or a bound name's first card still on an RC."""
+    if not steps:
         return
-    for name in circle_names(ability):
+    for name in circle_names(steps):
         if name == "self":
             cards = [frame.source]
         elif name in frame.bound:
