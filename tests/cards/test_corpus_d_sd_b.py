@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+import ecs_vanguard as vg
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.derived.query import in_player_state
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
@@ -311,3 +312,37 @@ def test_PE_015_order_soul_charges_two(ldb):
     game.step(pick(game, ActionKind.PLAY_ORDER, card=cards_in(game, 0, Zone.HAND)[0]))
     assert len(cards_in(game, 0, Zone.SOUL)) == 2 and ids_in(game, 0, Zone.DROP) == [ORDER]
     assert not any(a.kind is ActionKind.PLAY_ORDER for a in game.legal_actions())
+
+
+ACCEL_CALLER = """
+[[card]]
+id = "NC-001"
+names = ["Gate Herald"]
+grade = 3
+power = 13000
+[[card.ability]]
+kind = "act"
+zones = ["vc"]
+effect = [{ op = "superior_call", from = "your_drop", count = 1, to = { circle = "accel_1" } }]
+"""
+
+
+def test_ACT_07_a_named_circle_the_side_lacks_takes_no_call(ldb, tmp_path):
+    """CORE-15: "call it to your accel circle" with an accel circle: the drop card goes there;
+    without one (no Accel gift yet) the circle does not exist, nothing is called and no other
+    RC is offered instead."""
+    path = tmp_path / "accel.toml"
+    path.write_text(ACCEL_CALLER)
+    db = vg.CardDB.load(path, base=ldb)
+    for accel in (1, 0):
+        game = scene(db, {"vanguard": "NC-001", "drop": [G2], "accel": accel}, fmt="premium")
+        card = cards_in(game, 0, Zone.DROP)[0]
+        game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+        _call_from_soul(game, card)
+        if accel:
+            assert unit_at(game, 0, Circle.ACCEL_1) == card
+        else:
+            assert zone_of(game, card) is Zone.DROP
+            assert not any(game.state.board.circles[0][c] for c in
+                           (Circle.FRONT_LEFT, Circle.BACK_LEFT, Circle.BACK_CENTER,
+                            Circle.FRONT_RIGHT, Circle.BACK_RIGHT))
