@@ -66,6 +66,7 @@ def test_time_leap_returns_the_very_bound_card_at_the_end_of_that_turn(ldb):
     game, squire, called = _leap(ldb)
     game.step(pick(game, ActionKind.DONE))                     # main -> battle
     assert unit_at(game, 0, Circle.BACK_LEFT) == called and game.state.delayed
+    game.check_invariants()                                    # the pending record is whole
     _advance(game, _turn_is(4))
     assert cards_in(game, 0, Zone.DECK)[-1] == called
     assert unit_at(game, 0, Circle.BACK_LEFT) == squire
