@@ -19,7 +19,13 @@ from ecs_vanguard.cards import timing_steps as ts
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.rule_steps import rule_step_problem
 from ecs_vanguard.cards.sizes import SIZE_VALUES, ValueOf
-from ecs_vanguard.cards.value_steps import DISTINCT_FIELDS, CircleOf, Quantity
+from ecs_vanguard.cards.value_steps import (
+    CALL_CIRCLE_NAMES,
+    DISTINCT_FIELDS,
+    CircleOf,
+    NamedCircle,
+    Quantity,
+)
 from ecs_vanguard.vocab.errors import CardDataError
 from ecs_vanguard.vocab.formats import Duration
 from ecs_vanguard.vocab.rule_changes import RuleChange, RuleDuration, RuleHook
@@ -173,13 +179,22 @@ def _distinct(where: Where, field: str, value: Any) -> str:
     return _choice(*DISTINCT_FIELDS)(where, field, value)  # type: ignore[no-any-return]
 
 
-def _to(where: Where, field: str, value: Any) -> str | CircleOf:
+def _to(where: Where, field: str, value: Any) -> str | CircleOf | NamedCircle:
     """Where a superior call puts its cards: rc, gc, open_rc (an RC with no card, no unit
-    retired), or `{ circle_of = name }` (the circle a bound card, or "self", was last on)."""
+    retired), `{ circle_of = name }` (the circle a bound card, or "self", was last on) or
+    `{ circle = "back_center" }` (one circle of the caller's side by its place)."""
     if isinstance(value, dict):
+        if set(value) == {"circle"}:
+            circle = value["circle"]
+            if circle not in CALL_CIRCLE_NAMES:
+                raise where.fail(f"{field}.circle", f"expected one of "
+                                 f"{' | '.join(CALL_CIRCLE_NAMES)} (a call goes to RC or GC, "
+                                 f"never VC), got {circle!r}")
+            return NamedCircle(circle)
         name = value.get("circle_of")
         if set(value) != {"circle_of"} or not isinstance(name, str) or not name:
-            raise where.fail(field, f"expected {{ circle_of = name }}, got {value!r}")
+            raise where.fail(field, f"expected {{ circle_of = name }} or {{ circle = "
+                                    f"\"back_center\" }}, got {value!r}")
         return CircleOf(name)
     return _choice("rc", "gc", "open_rc")(where, field, value)  # type: ignore[no-any-return]
 
@@ -223,7 +238,8 @@ KINDS: dict[str, Kind] = {
     "quantity": Kind("a selector, or { from = selector, where = { ... } }", parse_quantity),
     "player": Kind("you | opponent", _choice("you", "opponent")),
     "chooser": Kind("owner | opponent | random", _choice("owner", "opponent", "random")),
-    "to": Kind("rc | gc | open_rc | { circle_of = name }", _to),
+    "to": Kind("rc | gc | open_rc | { circle_of = name } | { circle = <an RC: "
+               + " | ".join(CALL_CIRCLE_NAMES) + "> }", _to),
     "distinct_field": Kind(" | ".join(DISTINCT_FIELDS), _distinct),
     "grade_value": Kind("a grade, or { relative_to = name, plus = n } (a bound card's grade, "
                         "or this card's, plus n)", _grade_value),

@@ -23,6 +23,7 @@ from ecs_vanguard.cards.value_steps import (
     CantBeHit,
     CircleOf,
     EnterUnitState,
+    NamedCircle,
     Restrict,
 )
 from ecs_vanguard.vocab.formats import RESTRICTIONS, Duration, Stat
@@ -243,13 +244,14 @@ class SuperiorCall:
     """Call up to `count` chosen cards by an effect to RCs (different circles) or to GC at rest
     (ACT-07): choose the cards, turn them face up, choose circles, place them all at once.
     `to = "open_rc"`: only RCs with no card; `to = { circle_of = name }`: the RC that card was
-    last on (Time Leap); `distinct`: the called cards' values of a field differ."""
+    last on (Time Leap); `to = { circle = "back_center" }`: that one circle of the caller's
+    side; `distinct`: the called cards' values of a field differ."""
 
     source: str
     count: int = 1
     min: int | None = None
     where: Where = ()
-    to: str | CircleOf = "rc"       # rc | gc | open_rc | { circle_of = name }
+    to: str | CircleOf | NamedCircle = "rc"   # rc | gc | open_rc | { circle_of } | { circle }
     player: str = "you"             # "opponent": the opponent calls onto their own circles
     bind: str = "called"            # the called units, for later steps ("that unit")
     distinct: str = ""              # the called cards' values of this field differ

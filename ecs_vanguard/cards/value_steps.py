@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ecs_vanguard.vocab.formats import Duration
 from ecs_vanguard.vocab.records import record
+from ecs_vanguard.vocab.zones import ACCEL_CIRCLES, REAR_CIRCLES
 
 Where = tuple[tuple[str, object], ...]
 
@@ -35,6 +36,19 @@ class CircleOf:
     before the step that moved it off (a superior call's `to = { circle_of = name }`)."""
 
     name: str
+
+
+# The circles a call may name by their place ("to your back row center (RC)", CORE-01): the
+# caller's five RCs and accel circles, never the VC (a call is onto RC or GC, ACT-07).
+CALL_CIRCLE_NAMES: tuple[str, ...] = tuple(c.value for c in (*REAR_CIRCLES, *ACCEL_CIRCLES))
+
+
+@record
+class NamedCircle:
+    """One circle of the caller's side named by its place (`to = { circle = "back_center" }`):
+    a call goes there or nowhere; a unit already there is retired by rule (CORE-06, CORE-17)."""
+
+    circle: str
 
 
 @record

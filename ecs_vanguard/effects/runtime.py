@@ -76,8 +76,7 @@ def run_step(state: State, frame: Frame, step: object) -> object:
     must find the same cards when re-entered, so while it runs its own references follow
     what it moved; once it ends they name the objects they named, and the moved cards are
     new objects no later step finds ("put one into your hand, the other on the bottom")."""
-    if frame.index >= 0:              # a card's ability: keep the circles it calls onto
-        remember_circles(state, frame, ability_of(state, frame))
+    remember_circles(state, frame, circle_program(state, frame))   # the circles it calls onto
     own = _own_references(frame, step)
     handler = HANDLERS[type(step)]
     follows: str = getattr(step, "bind", "") if type(step) in s.FOLLOWING_TYPES else ""
@@ -165,6 +164,18 @@ def order_play_index(card: CardDef) -> int:
     return -1
 
 
+def circle_program(state: State, frame: Frame) -> tuple[object, ...] | None:
+    """The steps whose `circle_of` names a frame keeps circles for: a card ability's effect
+    (its delay steps included), or a delayed effect's own steps ("call the bound card to the
+    circle that unit was on" reads where that unit is when its delayed effect runs); None for
+    the rules' built-in frames, which name no circle."""
+    if frame.index >= 0:
+        return state.db[frame.card_id].abilities[frame.index].program
+    if frame.index == DELAYED_INDEX:
+        return steps_of(state, frame)[0]
+    return None
+
+
 def ability_of(state: State, frame: Frame) -> AbilityDef | None:
     """Return the card ability a frame runs, or None for the rules' built-in frames."""
     return state.db[frame.card_id].abilities[frame.index] if frame.index >= 0 else None
@@ -245,7 +256,7 @@ def _decide_and_pay(state: State, frame: Frame, costs: Sequence[object]) -> Deci
             return question
         frame.pc += 1
     if costs:
-        remember_circles(state, frame, ability_of(state, frame))
+        remember_circles(state, frame, circle_program(state, frame))
     if costs and not costs_.pay(state, frame, costs):
         cancel_play(state, frame)
         return None

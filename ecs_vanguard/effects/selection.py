@@ -7,8 +7,8 @@ Costs decide the same constraint jointly with their other steps (`effects.costs`
 from __future__ import annotations
 
 from ecs_vanguard.cards import steps as s
-from ecs_vanguard.cards.schema import AbilityDef
-from ecs_vanguard.cards.value_steps import CircleOf
+from ecs_vanguard.cards.timing_steps import Delay
+from ecs_vanguard.cards.value_steps import CircleOf, NamedCircle
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived.distinct import extendable, most_distinct
 from ecs_vanguard.derived.values import distinct_values, open_circles
@@ -54,30 +54,37 @@ def all_or_nothing(state: State, frame: Frame, cards: list[int], field: str, n: 
 # -- circles named by another card ---------------------------------------------------------
 
 
-def circle_names(ability: AbilityDef) -> list[str]:
-    """The names whose circle the ability's steps call onto (`to = { circle_of = name }`); a
-    scan of a few steps (cheaper than hashing the ability for a cache)."""
-    return [step.to.name for step in _walk(ability.program)
+def circle_names(steps: tuple[object, ...]) -> list[str]:
+    """The names whose circle the steps call onto (`to = { circle_of = name }`), those of their
+    delay steps included: "at the end of the turn, call it back to the circle this unit was
+    on" reads a circle remembered while the unit was still there. A scan of a few steps
+    (cheaper than hashing the ability for a cache)."""
+    return [step.to.name for step in _walk(steps)
             if type(step) is s.SuperiorCall and type(step.to) is CircleOf]
 
 
 def _walk(steps: tuple[object, ...]) -> list[object]:
-    """The steps of a program and those of its for_each steps (`if` and `pay` are compiled
-    into the program)."""
+    """The steps of a program and those nested in it: for_each and delay steps, and the
+    branches of the `if` and `pay` steps a delay keeps uncompiled (the ability's own `if` and
+    `pay` are compiled into its program)."""
     out: list[object] = []
     for step in steps:
         out.append(step)
-        if type(step) is s.ForEach:
+        if type(step) is s.ForEach or type(step) is Delay:
             out.extend(_walk(step.do))
+        elif type(step) is s.If or type(step) is s.Pay:
+            out.extend(_walk(step.then))
+            out.extend(_walk(step.otherwise))
     return out
 
 
-def remember_circles(state: State, frame: Frame, ability: AbilityDef | None) -> None:
-    """Keep the circle each `circle_of` name is on now, before a step may move it: "self" (the
-    ability's card) or a bound name's first card still on an RC."""
-    if ability is None:
+def remember_circles(state: State, frame: Frame, steps: tuple[object, ...] | None) -> None:
+    """Keep the circle each `circle_of` name of `steps` (the running program: an ability's, or
+    a delayed effect's own) is on now, before a step may move it: "self" (the ability's card)
+    or a bound name's first card still on an RC."""
+    if not steps:
         return
-    for name in circle_names(ability):
+    for name in circle_names(steps):
         if name == "self":
             cards = [frame.source]
         elif name in frame.bound:
@@ -96,15 +103,19 @@ def _circle_key(owner: int, circle: Circle) -> str:
     return f"{owner}:{circle.value}"
 
 
-def call_circles(state: State, frame: Frame, to: str | CircleOf, player: int,
+def call_circles(state: State, frame: Frame, to: str | CircleOf | NamedCircle, player: int,
                  free: list[Circle]) -> list[Circle]:
     """The RCs a superior call may choose among `free` (the caller's RCs not locked, not
     chosen yet): all of them ("rc"), the open ones ("open_rc": no card there, no unit is
-    retired), or the one circle another card was on (`circle_of`), if it is free and on the
-    caller's side (a card of the other player names none of the caller's circles)."""
+    retired), the one circle another card was on (`circle_of`), if it is free and on the
+    caller's side (a card of the other player names none of the caller's circles), or the one
+    circle named by its place (`circle`), if it is free. A named circle with a unit on it is
+    free: the unit there is retired by rule when the called one arrives (CORE-06, CORE-17)."""
     if isinstance(to, CircleOf):
         named = frame.bound_circle.get(to.name)       # on the caller's side only
         return [c for c in free if named == _circle_key(player, c)]
+    if isinstance(to, NamedCircle):
+        return [c for c in free if c.value == to.circle]
     if to == "open_rc":
         return [c for c in free if c in open_circles(state, player)]
     return free

@@ -38,9 +38,10 @@ from ecs_vanguard.vocab import decisions, events, formats, rule_changes, zones
 from ecs_vanguard.vocab.errors import SnapshotError
 from ecs_vanguard.vocab.formats import FormatRules, Stat, format_rules
 
-VERSION = 3          # 2: the timing model's fields (continuous effects, limits, legion history)
+VERSION = 4          # 2: the timing model's fields (continuous effects, limits, legion history)
                      # 3: delayed effects, what abilities did this turn (ops.timing), rule
                      #    modifiers, the circles a frame remembers
+                     # 4: the circles a delayed effect remembers
 # The oldest version `load` reads: a field added since takes its default (a State field its
 # blank value, a record's field its declared default), so a saved game is never lost to an
 # upgrade. Only the fields listed as added after the snapshot's version may be missing.
@@ -48,6 +49,7 @@ OLDEST_READABLE = 2
 _STATE_FIELDS_ADDED = {3: frozenset({"rule_modifiers", "delayed", "ability_records"})}
 _RECORD_FIELDS_ADDED: dict[int, dict[str, frozenset[str]]] = {
     3: {"Frame": frozenset({"bound_circle"})},
+    4: {"DelayedEffect": frozenset({"circles"})},
 }
 # Not saved: rebuilt on load from the card ids (`defs`), the snapshot's own keys (`rules`,
 # `rng`), or the engine's bookkeeping, all rebuilt on load but for these two, which decide

@@ -60,7 +60,8 @@ def step_began(state: State, step: BattleStep) -> None:
 def add_delayed(state: State, frame: Frame, pc: int, at: str, whose: str) -> None:
     """Make a delayed effect of the frame's ability: the delay step at `pc` of its steps, due
     at the first beginning of moment `at` (of `whose` turn: either, you, opponent) from now,
-    on the cards the frame has bound now, as the objects they are now (CORE-20)."""
+    on the cards the frame has bound now, as the objects they are now (CORE-20), knowing the
+    circles the frame remembered ("the circle this unit was on", `circle_of`)."""
     names = tuple(sorted(frame.bound))
     player = frame.master
     turn_player = {"either": -1, "you": player, "opponent": 1 - player}[whose]
@@ -80,6 +81,7 @@ def add_delayed(state: State, frame: Frame, pc: int, at: str, whose: str) -> Non
             objs=tuple(frame.bound_obj.get(n, ()) for n in names),
             turn_player=turn_player,
             context=frame.context,
+            circles=tuple(sorted(frame.bound_circle.items())),
         ),
     )
 
@@ -133,7 +135,7 @@ def follow_moved(state: State, before: Mapping[int, int]) -> None:
 
 def open_delayed(state: State, frame: Frame) -> None:
     """Start a delayed effect's frame: its record is used up (it fires once) and its names
-    are bound again to the cards and objects it remembered."""
+    are bound again to the cards and objects it remembered, and to their circles."""
     wanted = frame.ctx("delayed")
     record = next((d for d in state.delayed if d.id == wanted), None)
     if record is None:
@@ -143,6 +145,7 @@ def open_delayed(state: State, frame: Frame) -> None:
         frame.bound[name] = cards
         if len(objs) == len(cards):
             frame.bound_obj[name] = objs
+    frame.bound_circle.update(record.circles)
 
 
 # -- what an ability did this turn -------------------------------------------------------------

@@ -197,8 +197,9 @@ class DelayedEffect:
     beginning of phase or step `at` after it was made, as an auto of its maker's controller
     (CORE-18), and runs the delay step's own steps (`pc`: that step's place among the ability's
     cost and effect steps) on the cards the ability had bound then, as the objects they were
-    (CORE-20); a card moved by the rules at that moment itself (the close step's guardians) is
-    followed to where it went (ops.timing). Immutable: State.delayed is replaced on change."""
+    (CORE-20), and with the circles it had remembered for `circle_of`; a card moved by the
+    rules at that moment itself (the close step's guardians) is followed to where it went
+    (ops.timing). Immutable: State.delayed is replaced on change."""
 
     id: int
     player: int
@@ -214,6 +215,9 @@ class DelayedEffect:
     turn_player: int = -1           # whose phase or step it waits for; -1: either player's
     context: tuple[tuple[str, int], ...] = ()    # the making frame's (an auto's event cards)
     fired: bool = False             # triggered: waiting to be played, no longer to fire
+    # The circles the making frame remembered for `circle_of` (name, "owner:circle"): "call
+    # it back to the circle this unit was on" still knows that circle when the unit is gone.
+    circles: tuple[tuple[str, str], ...] = ()
 
 
 # Frame.index values of the rules' own frames (steps in effects.builtin).

@@ -217,6 +217,8 @@ def _timing_part(state: State) -> tuple:
         tuple((d.id, d.player, d.source, _text(d.card_id), d.ability, d.pc, _text(d.at),
                d.turn, tuple(_text(n) for n in d.names), d.cards, d.objs, d.turn_player,
                tuple((_text(k), v) for k, v in d.context), d.fired)
+              # the remembered circles only when there are some: older hashes hold
+              + ((tuple((_text(k), _text(v)) for k, v in d.circles),) if d.circles else ())
               for d in state.delayed),
         tuple(sorted((obj, _text(card_id), index, tuple((_text(w), n) for w, n in counts))
                      for (obj, card_id, index), counts in state.ability_records.items())))

@@ -1,13 +1,14 @@
 """Study of six products (issue 19), D-SD02 (Dark States, Final Rush): every card of the start
-deck (tests/cards/corpus/p_d_sd_b.toml; its over trigger is D-SD01's PD-010, its grade 1 waits in
-tests/cards/pending/) played in a position built for it, and in one where its condition or cost
-fails. Rules cited: IKK-01 (Final Rush, a player state), ACT-* (effects), CORE-10 (guard),
-CORE-14 (triggers)."""
+deck (tests/cards/corpus/p_d_sd_b.toml; its over trigger is D-SD01's PD-010) played in a position
+built for it, and in one where its condition or cost fails. Rules cited: IKK-01 (Final Rush, a
+player state), ACT-* (effects), CORE-06/CORE-17 (a call onto an occupied circle), CORE-10
+(guard), CORE-14 (triggers)."""
 
 from __future__ import annotations
 
 import pytest
 
+import ecs_vanguard as vg
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.derived.query import in_player_state
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
@@ -28,7 +29,8 @@ from tests.helpers import (
     zone_of,
 )
 
-BROGAN, ROLF, MILO, COLOSSUS, BRUISER = "PE-001", "PE-002", "PE-004", "PE-005", "PE-006"
+BROGAN, ROLF, STIG, MILO = "PE-001", "PE-002", "PE-003", "PE-004"
+COLOSSUS, BRUISER = "PE-005", "PE-006"
 BROCK, BARKER, ORDER = "PE-007", "PE-008", "PE-015"
 
 
@@ -103,6 +105,71 @@ def test_PE_002_on_rc_plus_5000_in_final_rush(ldb, card_id):
     """IKK-01: on RC, +5000 while you are in Final Rush; 10000 out of it."""
     for states, power in ((RUSH, 15000), ([], 10000)):
         game = scene(ldb, {"vanguard": V3, "rear": {"front_left": card_id}, "states": states})
+        assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == power
+
+
+def _call_from_soul(game, card: int) -> list[list[Circle]]:
+    """Answer the call of PE-003 ("up to one" card of the soul): pick `card`, and return the
+    circles each circle question offered (none asked when one circle is possible)."""
+    offered = []
+    while game.decision is not None and game.decision.player == 0:
+        actions = [a for a in game.legal_actions() if a.kind is ActionKind.PICK]
+        if any(a.card == card for a in actions):
+            game.step(pick(game, ActionKind.PICK, card=card))
+        elif actions and all(a.circle is not None for a in actions):
+            offered.append([a.circle for a in actions])
+            game.step(actions[0])
+        else:
+            break
+    return offered
+
+
+def test_PE_003_placed_on_vc_calls_from_the_soul_to_the_back_center_only(ldb):
+    """ACT-07: ridden onto VC, the first vanguard (in the soul now) is called to the back
+    row center; no other circle is offered though four are free; then Soul Charge 1."""
+    game = scene(ldb, {"vanguard": MILO, "hand": [STIG], "deck": [G2] * 10}, phase="ride")
+    milo = unit_at(game, 0, Circle.VC)
+    ride_from_hand(game, 0, STIG)
+    offered = _call_from_soul(game, milo)
+    assert all(circles == [Circle.BACK_CENTER] for circles in offered)
+    assert unit_at(game, 0, Circle.BACK_CENTER) == milo
+    assert zone_of(game, milo) is Zone.RC
+    assert len(cards_in(game, 0, Zone.SOUL)) == 1                   # the soul charge
+    for circle in (Circle.BACK_LEFT, Circle.BACK_RIGHT, Circle.FRONT_LEFT, Circle.FRONT_RIGHT):
+        assert not game.state.board.circles[0][circle]
+
+
+def test_PE_003_CORE_06_a_unit_on_the_back_center_is_retired_by_the_call(ldb):
+    """CORE-06, CORE-17: the named circle holds a rear-guard: the call still goes there (the
+    rule book's call onto an occupied RC), and the unit that was there is retired by rule;
+    the Soul Charge happens too."""
+    game = scene(ldb, {"vanguard": MILO, "hand": [STIG], "rear": {"back_center": G2}},
+                 phase="ride")
+    milo, old = unit_at(game, 0, Circle.VC), unit_at(game, 0, Circle.BACK_CENTER)
+    ride_from_hand(game, 0, STIG)
+    _call_from_soul(game, milo)
+    assert unit_at(game, 0, Circle.BACK_CENTER) == milo
+    assert zone_of(game, old) is Zone.DROP
+    assert len(cards_in(game, 0, Zone.SOUL)) == 1
+
+
+def test_PE_003_ACT_23_a_locked_back_center_takes_no_call(ldb):
+    """ACT-23: a locked card holds the back center: the call has nowhere to go, so the first
+    vanguard stays in the soul (no other circle is taken instead); the Soul Charge happens."""
+    game = scene(ldb, {"vanguard": MILO, "hand": [STIG], "locked": {"back_center": G2}},
+                 phase="ride")
+    milo = unit_at(game, 0, Circle.VC)
+    ride_from_hand(game, 0, STIG)
+    _call_from_soul(game, milo)
+    assert zone_of(game, milo) is Zone.SOUL and len(cards_in(game, 0, Zone.SOUL)) == 2
+    assert not any(game.state.board.circles[0][c] for c in
+                   (Circle.BACK_LEFT, Circle.BACK_RIGHT, Circle.FRONT_LEFT, Circle.FRONT_RIGHT))
+
+
+def test_PE_003_on_rc_plus_5000_in_final_rush(ldb):
+    """IKK-01: on RC, 13000 in Final Rush, 8000 out of it; its VC auto does nothing there."""
+    for states, power in ((RUSH, 13000), ([], 8000)):
+        game = scene(ldb, {"vanguard": V3, "rear": {"front_left": STIG}, "states": states})
         assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == power
 
 
@@ -245,3 +312,37 @@ def test_PE_015_order_soul_charges_two(ldb):
     game.step(pick(game, ActionKind.PLAY_ORDER, card=cards_in(game, 0, Zone.HAND)[0]))
     assert len(cards_in(game, 0, Zone.SOUL)) == 2 and ids_in(game, 0, Zone.DROP) == [ORDER]
     assert not any(a.kind is ActionKind.PLAY_ORDER for a in game.legal_actions())
+
+
+ACCEL_CALLER = """
+[[card]]
+id = "NC-001"
+names = ["Gate Herald"]
+grade = 3
+power = 13000
+[[card.ability]]
+kind = "act"
+zones = ["vc"]
+effect = [{ op = "superior_call", from = "your_drop", count = 1, to = { circle = "accel_1" } }]
+"""
+
+
+def test_ACT_07_a_named_circle_the_side_lacks_takes_no_call(ldb, tmp_path):
+    """CORE-15: "call it to your accel circle" with an accel circle: the drop card goes there;
+    without one (no Accel gift yet) the circle does not exist, nothing is called and no other
+    RC is offered instead."""
+    path = tmp_path / "accel.toml"
+    path.write_text(ACCEL_CALLER)
+    db = vg.CardDB.load(path, base=ldb)
+    for accel in (1, 0):
+        game = scene(db, {"vanguard": "NC-001", "drop": [G2], "accel": accel}, fmt="premium")
+        card = cards_in(game, 0, Zone.DROP)[0]
+        game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+        _call_from_soul(game, card)
+        if accel:
+            assert unit_at(game, 0, Circle.ACCEL_1) == card
+        else:
+            assert zone_of(game, card) is Zone.DROP
+            assert not any(game.state.board.circles[0][c] for c in
+                           (Circle.FRONT_LEFT, Circle.BACK_LEFT, Circle.BACK_CENTER,
+                            Circle.FRONT_RIGHT, Circle.BACK_RIGHT))

@@ -1,8 +1,8 @@
 """Study of six products (issue 19), product 3: the G era's first Gear Chronicle release
-(tests/cards/corpus/p_g_td.toml, ids PG-101..117; the three cards that wait for a mechanism are
-in tests/cards/pending/test_p_g_td.py). Each test plays the card's effect in a position built
-for it (premium format: G zone, Stride, Legion) and a position where its condition or cost
-fails."""
+(tests/cards/corpus/p_g_td.toml, ids PG-101..118). Each test plays the card's effect in a
+position built for it (premium format: G zone, Stride, Legion) and a position where its
+condition or cost fails. Rules cited: STR-* (Stride), CORE-10 (guard), CORE-13 (the close step
+ends "until end of battle"), TERM-06 (different grades)."""
 
 from __future__ import annotations
 
@@ -243,6 +243,59 @@ def test_PG_108_the_sentinel_saves_the_attacked_vanguard(ldb):
     assert len(cards_in(game, 0, Zone.DAMAGE)) == 1
 
 
+def _stride_offered(ldb, hand: list[str]) -> tuple[object, bool]:
+    """Player 0 (a grade 3 vanguard, one G unit face down) skips the ride: is a stride legal?"""
+    game = scene(ldb, {"vanguard": V3, "g_zone": ["PG-101"], "hand": hand}, phase="ride",
+                 fmt="premium", rode=True)
+    return game, has_action(game, ActionKind.STRIDE)
+
+
+def test_PG_109_STR_03_counts_as_grade_3_for_a_stride_cost(ldb):
+    """STR-03: discarding it alone (printed grade 1, +2) pays a Stride cost of 3, and it is the
+    card discarded; a vanilla grade 1, or two of them (grade 2 in all), cannot pay."""
+    game, offered = _stride_offered(ldb, ["PG-109"])
+    assert offered
+    jet = card_named(game, 0, Zone.HAND, "PG-109")
+    game.step(pick(game, ActionKind.STRIDE))
+    for _ in range(5):                                         # the cost's one pick, if asked
+        if has_action(game, ActionKind.PICK, card=jet):
+            game.step(pick(game, ActionKind.PICK, card=jet))
+    assert zone_of(game, jet) is Zone.DROP
+    assert q.is_g_unit(game.state, unit_at(game, 0, Circle.VC))
+    for hand in ([G1], [G1, G1]):
+        assert _stride_offered(ldb, hand)[1] is False
+
+
+def test_PG_109_its_grade_is_counted_only_for_a_stride_cost(ldb):
+    """The +2 is for a Stride cost only: in the hand it is still grade 1 (a grade 1 normal call
+    under a grade 1 vanguard stays legal, a grade 3's would not)."""
+    game = scene(ldb, {"vanguard": G1, "hand": ["PG-109", "PG-118"]})
+    assert q.grade(game.state, card_named(game, 0, Zone.HAND, "PG-109")) == 1
+    assert has_action(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "PG-109"))
+    assert not has_action(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "PG-118"))
+
+
+def test_PG_109_called_from_hand_fetches_the_named_grade_3(ldb):
+    """Reveal a grade 3 from hand: search a grade 3 «Aeonjet» to hand, shuffle, discard one;
+    with no grade 3 in hand the cost cannot be paid and nothing is asked."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["PG-109", "PG-104"],
+                       "deck": [G1, "PG-118", G1]}, fmt="premium")
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "PG-109"),
+                   circle=Circle.BACK_LEFT))
+    game.step(pick(game, ActionKind.YES))
+    if has_action(game, ActionKind.PICK, card=card_named(game, 0, Zone.HAND, "PG-104")):
+        game.step(pick(game, ActionKind.PICK, card=card_named(game, 0, Zone.HAND, "PG-104")))
+    game.step(pick(game, ActionKind.PICK, card=card_named(game, 0, Zone.DECK, "PG-118")))
+    game.step(pick(game, ActionKind.PICK, card=card_named(game, 0, Zone.HAND, "PG-104")))
+    assert ids_in(game, 0, Zone.HAND) == ["PG-118"]
+    assert ids_in(game, 0, Zone.DROP) == ["PG-104"]
+    game = scene(ldb, {"vanguard": V3, "hand": ["PG-109", G1], "deck": [G1, "PG-118", G1]},
+                 fmt="premium")
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "PG-109"),
+                   circle=Circle.BACK_LEFT))
+    assert not has_action(game, ActionKind.YES) and ids_in(game, 0, Zone.HAND) == [G1]
+
+
 def test_PG_110_called_soul_blast_2_draws(ldb):
     """Called with two soul cards, SB2: a card drawn; with one soul card no question."""
     for soul, drawn in (([G1, G1], 1), ([G1], 0)):
@@ -357,6 +410,45 @@ def test_PG_115_generation_break_1_attacking_a_vanguard(ldb):
         assert power_of(game, _attack(game, Circle.FRONT_LEFT)) == total
 
 
+def _extra_turn(game) -> bool:
+    """The attack was the turn's last (no rear-guard): the next turn, 4, is player 0's again
+    if the extra turn was given, player 1's otherwise."""
+    assert game.turn == 4
+    return game.turn_player == 0
+
+
+def _riddleflare_hits(ldb, top: list[str], damage: int = 4):
+    """The G unit PG-116 hits the vanguard unguarded; its three drive checks take three
+    vanilla grade 2s first, so `top` is the top of the deck when the hit resolves."""
+    game = scene(ldb, {"vanguard": V3, "stride": "PG-116", "damage": [G2] * damage,
+                       "deck": [G2] * 3 + top + [G2] * 4}, {"vanguard": V3},
+                 phase="battle", fmt="premium")
+    _attack(game)
+    game.step(pick(game, ActionKind.DONE))                     # no guard
+    return game
+
+
+def test_PG_116_TERM_06_four_different_grades_give_an_extra_turn(ldb):
+    """Grades 0, 1, 2, 3 revealed and CB4 paid: one more turn, and the deck is shuffled."""
+    game = _riddleflare_hits(ldb, [G0, G1, G2, V3])
+    game.step(pick(game, ActionKind.YES))                      # reveal
+    game.step(pick(game, ActionKind.YES))                      # pay CB4
+    assert _extra_turn(game)
+
+
+def test_PG_116_three_different_grades_or_too_little_damage_give_none(ldb):
+    """0, 1, 2, 2 (three grades among four cards): no CB4 is offered; four grades with only
+    three face-up damage: CB4 cannot be paid; neither gives a turn."""
+    game = _riddleflare_hits(ldb, [G0, G1, G2, G2])
+    game.step(pick(game, ActionKind.YES))
+    assert not has_action(game, ActionKind.YES)
+    assert not _extra_turn(game)
+    game = _riddleflare_hits(ldb, [G0, G1, G2, V3], damage=3)
+    game.step(pick(game, ActionKind.YES))
+    assert not has_action(game, ActionKind.YES)
+    assert not _extra_turn(game)
+
+
 def test_PG_117_generation_break_1_search_a_grade_3(ldb):
     """GB1, CB1 + itself into the soul: a grade 3 searched to hand; without GB no act."""
     game = scene(ldb, {"vanguard": V3, "rear": {"back_left": "PG-117"}, "damage": [G2],
@@ -367,3 +459,51 @@ def test_PG_117_generation_break_1_search_a_grade_3(ldb):
     game = scene(ldb, {"vanguard": V3, "rear": {"back_left": "PG-117"}, "damage": [G2]},
                  fmt="premium")
     assert not has_action(game, ActionKind.ACT)
+
+
+def _aeonjet_attacks(ldb, face_up: list[str]):
+    game = scene(ldb, {"vanguard": "PG-118", "g_zone_face_up": face_up,
+                       "rear": {"front_left": G2}},
+                 {"vanguard": V3, "hand": [G0, G1, G1]}, phase="battle", fmt="premium")
+    return game, _attack(game)
+
+
+def test_PG_118_generation_break_2_only_grade_0_may_guard(ldb):
+    """GB2, attacking a vanguard: +5000 and the opponent may guard from hand with grade 0
+    only; with one face-up G unit neither happens."""
+    for face_up, limited in ((["PG-001", "PG-002"], True), (["PG-001"], False)):
+        game, attacker = _aeonjet_attacks(ldb, face_up)
+        assert power_of(game, attacker) == (16000 if limited else 11000)
+        assert has_action(game, ActionKind.GUARD, card=card_named(game, 1, Zone.HAND, G0))
+        assert has_action(game, ActionKind.GUARD,
+                          card=card_named(game, 1, Zone.HAND, G1)) is not limited
+
+
+def test_PG_118_CORE_13_the_guard_limit_ends_with_that_battle(ldb):
+    """CORE-13: the limit lasts until the end of that battle: the next attack (a rear-guard's)
+    may be guarded with a grade 1 again, and the vanguard is back to 11000."""
+    game, attacker = _aeonjet_attacks(ldb, ["PG-001", "PG-002"])
+    game.step(pick(game, ActionKind.DONE))                     # no guard; drives, damage, close
+    while game.decision.player == 1 and has_action(game, ActionKind.PICK):
+        game.step(game.legal_actions()[0])                     # a damage trigger's choices
+    assert power_of(game, attacker) == 11000
+    _attack(game, Circle.FRONT_LEFT)
+    assert has_action(game, ActionKind.GUARD, card=card_named(game, 1, Zone.HAND, G1))
+
+
+def test_PG_118_your_stride_unwinds_a_rear_guard(ldb):
+    """Your stride during your turn, CB1: an opponent's rear-guard to their deck bottom;
+    with no face-up damage the cost cannot be paid and it stays."""
+    for damage, unwound in (([G2], True), ([], False)):
+        game = scene(ldb, {"vanguard": "PG-118", "g_zone": ["PG-101"], "hand": [V3],
+                           "damage": damage},
+                     {"vanguard": V3, "rear": {"front_left": G2}}, fmt="premium", phase="ride")
+        victim = unit_at(game, 1, Circle.FRONT_LEFT)
+        game.step(pick(game, ActionKind.DONE))                 # no ride
+        game.step(pick(game, ActionKind.STRIDE))
+        if has_action(game, ActionKind.YES):
+            game.step(pick(game, ActionKind.YES))
+        if has_action(game, ActionKind.PICK, card=victim):
+            game.step(pick(game, ActionKind.PICK, card=victim))
+        assert (cards_in(game, 1, Zone.DECK)[-1] == victim) is unwound
+        assert (zone_of(game, victim) is Zone.RC) is not unwound

@@ -178,7 +178,7 @@ def test_entities_keep_their_ids_and_gift_markers_their_component():
 
 def test_the_snapshot_is_versioned_json_without_the_card_database():
     data = json.loads(_game("standard", 1).to_json())
-    assert data["version"] == 3
+    assert data["version"] == 4
     assert data["format"] == "standard" and data["turn_limit"] == 100
     assert "DX-001" in data["card_ids"]
     assert "db" not in data["state"] and "defs" not in data["state"]
@@ -220,7 +220,7 @@ def test_malformed_json_is_refused():
 
 def test_another_version_is_refused():
     data = json.loads(_game("standard", 1).to_json())
-    for version in (1, 4, "3", None):        # 1: before the timing model; 4: a later engine
+    for version in (1, 5, "4", None):        # 1: before the timing model; 5: a later engine
         data["version"] = version
         assert f"version {version!r} is not supported" in _one_line_refusal(json.dumps(data))
 

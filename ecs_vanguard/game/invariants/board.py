@@ -297,6 +297,8 @@ def check_pending_work(state: State) -> None:
             f"delayed effect {d}"
         assert len(d.names) == len(d.cards) == len(d.objs) and all(
             _exists(state, c) for cards in d.cards for c in cards), f"delayed effect {d}"
+        assert all(isinstance(name, str) and type(where) is str and where[:2] in ("0:", "1:")
+                   for name, where in d.circles), f"delayed effect {d.id}: circles {d.circles}"
         origin = Frame(d.source, d.card_id, d.ability, d.player, context=d.context)
         steps = steps_of(state, origin)[0]
         assert 0 <= d.pc < len(steps) and isinstance(steps[d.pc], Delay), (
