@@ -1,4 +1,4 @@
-"""Issue 19 study cards (PC-, PL-, PG-1xx) in random play: each card, placed where it may act
+"""Issue 19 study cards (PC-, PL-, PG-1xx, and D-SD04/05: PF-, PH-) in random play: each card, placed where it may act
 with resources to pay (the position of test_bad_card_files), plays through random turns
 without an engine error, the invariants holding after every step, and a clone made before a
 step never sees it (copy-on-write)."""
@@ -11,7 +11,7 @@ from ecs_vanguard.vocab.decisions import ActionKind
 from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed
 from tests.cards.test_bad_card_files import _position
 
-PREFIXES = ("PC-", "PL-", "PG-1")
+PREFIXES = ("PC-", "PL-", "PG-1", "PF-", "PH-")
 
 
 def test_every_study_card_plays_in_random_turns(ldb):
