@@ -1,7 +1,7 @@
-"""Issue 19 study cards (PC-, PL-, PG-1xx, and D-SD04/05: PF-, PH-) in random play: each card, placed where it may act
-with resources to pay (the position of test_bad_card_files), plays through random turns
-without an engine error, the invariants holding after every step, and a clone made before a
-step never sees it (copy-on-write)."""
+"""Issue 19 study cards (PC-, PL-, PG-1xx; D-SD04 and D-SD05: PF-, PH-) in random play: each
+card, placed where it may act with resources to pay (the position of test_bad_card_files),
+plays through random turns without an engine error, the invariants holding after every step,
+and a clone made before a step never sees it (copy-on-write)."""
 
 from __future__ import annotations
 
