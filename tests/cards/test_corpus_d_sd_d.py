@@ -349,3 +349,32 @@ def test_PF_015_blitz_order_15000_with_three_back_row_rear_guards(sdb):
     assert power_of(game, vanguard) == 18000
     game.step(pick(game, ActionKind.DONE))
     assert power_of(game, vanguard) == 13000  # until end of that battle
+
+
+def test_PF_001_a_persona_ride_of_an_earlier_turn_does_not_count(sdb):
+    """CORE-05: "if you persona rode this turn" reads this turn only: persona ride, pass both
+    turns without acting, then attack: one rear-guard is chosen, not three."""
+    rear = {"back_left": G2, "back_center": G2, "back_right": G2}
+    game = scene(
+        sdb,
+        {"vanguard": MAGNARA, "hand": [MAGNARA], "damage": [G2], "rear": rear},
+        phase="ride",
+    )
+    ride_from_hand(game, 0, MAGNARA)
+    turn = game.state.turn.turn
+    while not (game.state.turn.turn == turn + 2 and game.decision.kind is DecisionKind.ATTACK):
+        passes = [a for a in game.legal_actions() if a.kind in (ActionKind.DONE, ActionKind.NO)]
+        game.step(passes[0] if passes else game.legal_actions()[0])
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    if game.decision.kind is DecisionKind.BOOST:
+        game.step(pick(game, ActionKind.DONE))
+    no_guard(game)
+    game.step(pick(game, ActionKind.YES))
+    chosen = unit_at(game, 0, Circle.BACK_LEFT)
+    game.step(pick(game, ActionKind.PICK, card=chosen))
+    assert game.decision.kind is DecisionKind.ATTACK
+    assert [has_action(game, ActionKind.ATTACK, card=unit_at(game, 0, c)) for c in BACK] == [
+        True,
+        False,
+        False,
+    ]
