@@ -69,7 +69,7 @@ def summary(text):
         rows.append(f"| {heading} | {sum(counts.values())} | "
                     + " | ".join(str(counts[v]) for v in VERDICTS) + " |")
     total = sum(totals.values())
-    rows.append(f"| **all six** | **{total}** | "
+    rows.append(f"| **all** | **{total}** | "
                 + " | ".join(f"**{totals[v]}**" for v in VERDICTS) + " |")
     share = 100.0 * totals["full"] / total if total else 0.0
     rows.append("")

@@ -239,12 +239,15 @@ def attack_targets(state: State, player: int) -> list[int]:
 
 def attack_actions(state: State, player: int) -> list[Action]:
     """Standing front-row units attacking an opponent's front-row unit (CORE-09); a legion
-    attacks as its leader (LEG-11)."""
+    attacks as its leader (LEG-11). A back-row rear-guard attacks too while an effect lets it
+    ("this unit can attack from the back row"); nothing boosts it there (`booster_of`)."""
     targets = attack_targets(state, 1 - player)
     out: list[Action] = []
     locks = world.present(Locked)
     for circle, units in state.board.circles[player].items():
-        if (circle in FRONT_ROW and units and q.is_standing(units[-1])
+        if (units and q.is_standing(units[-1])
+                and (circle in FRONT_ROW
+                     or q.is_restricted(state, units[-1], Stat.ATTACK_FROM_BACK_ROW))
                 and not (locks and q.is_locked(units[-1]))):
             allowed = _allowed_targets(state, units[-1], targets)
             out.extend(action(ActionKind.ATTACK, card=units[-1], target=t) for t in allowed)

@@ -1,7 +1,7 @@
-"""Issue 19 study cards (PC-, PL-, PG-1xx, PW-) in random play: each card, placed where it may act
-with resources to pay (the position of test_bad_card_files), plays through random turns
-without an engine error, the invariants holding after every step, and a clone made before a
-step never sees it (copy-on-write)."""
+"""Issue 19 study cards (PC-, PL-, PG-1xx, PW-; D-SD04 and D-SD05: PF-, PH-) in random play:
+each card, placed where it may act with resources to pay (the position of test_bad_card_files),
+plays through random turns without an engine error, the invariants holding after every step,
+and a clone made before a step never sees it (copy-on-write)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from ecs_vanguard.vocab.decisions import ActionKind
 from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed
 from tests.cards.test_bad_card_files import _position
 
-PREFIXES = ("PC-", "PL-", "PG-1", "PW-")
+PREFIXES = ("PC-", "PL-", "PG-1", "PW-", "PF-", "PH-")
 
 
 def test_every_study_card_plays_in_random_turns(ldb):
