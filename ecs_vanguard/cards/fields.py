@@ -103,16 +103,8 @@ def _count(where: Where, field: str, value: Any) -> int:
     return int(value)
 
 
-def _duration(where: Where, field: str, value: Any) -> Duration:
-    try:
-        return Duration(value)
-    except ValueError:
-        choices = ", ".join(d.value for d in Duration)
-        raise where.fail(field, f"{value!r} is not one of: {choices}") from None
-
-
 def _member_of(enum: type[Enum]) -> Parser:
-    """Read the value of one member of `enum` (the rule modifiers' names)."""
+    """Read the value of one member of `enum` (durations, the rule modifiers' names)."""
     def parse(where: Where, field: str, value: Any) -> Any:
         try:
             return enum(value)
@@ -233,7 +225,7 @@ KINDS: dict[str, Kind] = {
                  _scalar(lambda v: isinstance(v, str) and v.isidentifier(), "a name")),
     "card_id": Kind("a card id of the database",
                     _scalar(lambda v: isinstance(v, str) and bool(v), "a card id")),
-    "duration": Kind("end_of_battle | end_of_turn | end_of_owner_turn", _duration),
+    "duration": Kind(" | ".join(d.value for d in Duration), _member_of(Duration)),
     "filters": Kind("a table of filters: { name = value, ... }", parse_filters),
     "quantity": Kind("a selector, or { from = selector, where = { ... } }", parse_quantity),
     "player": Kind("you | opponent", _choice("you", "opponent")),
