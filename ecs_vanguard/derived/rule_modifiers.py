@@ -121,10 +121,7 @@ def cost_grade(state: State, card: int, player: int, *, stride: bool) -> int:
     printed = state.card(card).grade
     if not any_rule_modifiers(state):
         return printed
-    hooks = (RuleHook.COST_GRADE, RuleHook.STRIDE_COST_GRADE) if stride else (RuleHook.COST_GRADE,)
-    amounts = [m.amount for h in hooks for m in rule_modifiers(state, h, player, card)
-               if m.change is RuleChange.COUNT_AS]
-    return max([printed, *amounts])
+    return max([printed, *(m.amount for m in counted_as(state, card, player, stride=stride))])
 
 
 def counted_as(state: State, card: int, player: int, *, stride: bool) -> list[RuleModifier]:

@@ -34,13 +34,19 @@ def _step(state: State, frame: Frame, check: Check) -> bool:
     )
 
 
+def ability_index(frame: Frame) -> int:
+    """The index of the ability a frame runs, as its record counts it: a delayed effect's is
+    the ability that made it."""
+    return frame.ctx("origin") if frame.index == DELAYED_INDEX else frame.index
+
+
 def _did(state: State, frame: Frame, check: Check) -> bool:
     """What an ability of this card object did this turn, between `min` and `max` (its own
     ability by default; `ability`: another index of the card, or "any": all of them, "by this
     unit's effects")."""
     index = check.arg("ability")
     if index is None:
-        index = frame.ctx("origin") if frame.index == DELAYED_INDEX else frame.index
+        index = ability_index(frame)
     obj, what = f.position(frame.source).obj, str(check.arg("what"))
     done = sum(
         dict(counts).get(what, 0)

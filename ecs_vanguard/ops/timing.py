@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from ecs_vanguard.cards.timing_steps import moment_of
 from ecs_vanguard.derived import query as q
+from ecs_vanguard.derived.timing import ability_index
 from ecs_vanguard.ops.emit import emit
 from ecs_vanguard.state import DELAYED_INDEX, DelayedEffect, Frame, PendingAuto, State
 from ecs_vanguard.vocab.events import (
@@ -171,14 +172,6 @@ RECORDED = {
 }
 
 
-def ability_key(state: State, frame: Frame, index: int | None = None) -> tuple[int, str, int]:
-    """The record key of a frame's ability: its card's object now, the card id, the ability's
-    index (a delayed effect's is the ability that made it)."""
-    if index is None:
-        index = frame.ctx("origin") if frame.index == DELAYED_INDEX else frame.index
-    return q.position(frame.source).obj, frame.card_id, index
-
-
 def record_did(state: State, frame: Frame, obj: int, events: list[object]) -> None:
     """Add what the events of one run of an ability's effect did to its record (they are the
     events its steps logged: no other ability resolves inside a step)."""
@@ -193,8 +186,7 @@ def record_did(state: State, frame: Frame, obj: int, events: list[object]) -> No
                 counts[entry[0]] = counts.get(entry[0], 0) + n
     if not counts:
         return
-    _, card_id, index = ability_key(state, frame)
-    key = (obj, card_id, index)
+    key = (obj, frame.card_id, ability_index(frame))
     old = dict(state.ability_records.get(key, ()))
     for what, n in counts.items():
         old[what] = old.get(what, 0) + n
@@ -209,7 +201,6 @@ def end_turn(state: State) -> None:
 
 __all__ = [
     "RECORDED",
-    "ability_key",
     "add_delayed",
     "end_turn",
     "follow_moved",
