@@ -8,7 +8,7 @@ import ecs_vanguard as vg
 from ecs_vanguard.vocab.decisions import ActionKind
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
-from tests.helpers import card_named, pick, unit_at
+from tests.helpers import card_named, cards_in, critical_of, damage_count, pick, power_of, unit_at
 
 
 def attack(game: vg.Game, attacker: int, target: int) -> None:
@@ -48,3 +48,38 @@ def drive_into(db: vg.CardDB, trigger_id: str, **me: object) -> tuple[vg.Game, i
     attack(game, vanguard, unit_at(game, 1, Circle.VC))
     no_guard(game)
     return game, vanguard
+
+
+def assert_sentinel_guards(db: vg.CardDB, sentinel: str) -> None:
+    """CORE-10: the sentinel, called to GC with a card to discard for its cost, keeps the
+    attacked vanguard from being hit; with no other card in hand it cannot pay and the hit
+    lands."""
+    for hand, damage in (([G2], 0), ([], 1)):
+        game = scene(
+            db,
+            {"vanguard": V3, "hand": [sentinel] + hand},
+            {"vanguard": V3, "rear": {"front_left": G2}},
+            phase="battle",
+            turn_player=1,
+        )
+        attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+        game.step(pick(game, ActionKind.GUARD, card=card_named(game, 0, Zone.HAND, sentinel)))
+        game.step(pick(game, ActionKind.DONE))
+        assert damage_count(game, 0) == damage
+
+
+def assert_trigger_effect(db: vg.CardDB, card_id: str) -> None:
+    """CORE-14: the trigger revealed by a drive check does its type's effect, and only it:
+    critical +1 critical, draw a card, front +10000 to the front row, heal a damage (damage 1
+    against 0); every type's +10000 goes to the vanguard (front: to each front-row unit)."""
+    game, vanguard = drive_into(db, card_id, damage=[G2])
+    kind = db[card_id].trigger.value
+    if kind != "front":
+        game.step(pick(game, ActionKind.PICK, card=vanguard))
+    if kind == "critical":
+        game.step(pick(game, ActionKind.PICK, card=vanguard))
+    assert power_of(game, vanguard) == 23000
+    assert critical_of(game, vanguard) == (2 if kind == "critical" else 1)
+    assert (len(cards_in(game, 0, Zone.HAND)) == 3) is (kind == "draw")
+    assert (power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 20000) is (kind == "front")
+    assert (damage_count(game, 0) == 0) is (kind == "heal")

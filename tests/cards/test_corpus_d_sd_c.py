@@ -11,12 +11,15 @@ import ecs_vanguard as vg
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
-from tests.cards.study_helpers import attack, drive_into, no_guard, ride_from_hand
+from tests.cards.study_helpers import (
+    assert_sentinel_guards,
+    assert_trigger_effect,
+    attack,
+    no_guard,
+    ride_from_hand,
+)
 from tests.helpers import (
-    card_named,
     cards_in,
-    critical_of,
-    damage_count,
     has_action,
     ids_in,
     is_face_up,
@@ -239,35 +242,14 @@ def test_PV_008_soul_blast_2_for_5000_each_time(sdb):
 def test_PV_009_sentinel(sdb):
     """CORE-10: COST [discard 1], the vanguard cannot be hit; without a card to discard it is
     hit."""
-    for hand, damage in (([G2], 0), ([], 1)):
-        game = scene(
-            sdb,
-            {"vanguard": V3, "hand": ["PV-009"] + hand},
-            {"vanguard": V3, "rear": {"front_left": G2}},
-            phase="battle",
-            turn_player=1,
-        )
-        attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
-        game.step(pick(game, ActionKind.GUARD, card=card_named(game, 0, Zone.HAND, "PV-009")))
-        game.step(pick(game, ActionKind.DONE))
-        assert damage_count(game, 0) == damage
+    assert_sentinel_guards(sdb, "PV-009")
 
 
 @pytest.mark.parametrize("card_id", ["PV-011", "PV-012", "PV-013", "PV-014"])
 def test_PV_011_014_triggers(sdb, card_id):
     """CORE-14: each trigger's effect: critical +1 critical, draw a card, front +10000 to the
     front-row rear-guard, heal a damage (damage 1 vs 0)."""
-    game, vanguard = drive_into(sdb, card_id, damage=[G2])
-    kind = sdb[card_id].trigger.value
-    if kind != "front":
-        game.step(pick(game, ActionKind.PICK, card=vanguard))
-    if kind == "critical":
-        game.step(pick(game, ActionKind.PICK, card=vanguard))
-    assert power_of(game, vanguard) == 23000
-    assert critical_of(game, vanguard) == (2 if kind == "critical" else 1)
-    assert (len(cards_in(game, 0, Zone.HAND)) == 3) is (kind == "draw")
-    assert (power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 20000) is (kind == "front")
-    assert (damage_count(game, 0) == 0) is (kind == "heal")
+    assert_trigger_effect(sdb, card_id)
 
 
 def test_PV_015_order_counter_blast_2_draws_two_and_powers_a_unit(sdb):

@@ -13,12 +13,16 @@ from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.events import AttackDeclared
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
-from tests.cards.study_helpers import attack, drive_into, no_guard, ride_from_hand
+from tests.cards.study_helpers import (
+    assert_sentinel_guards,
+    assert_trigger_effect,
+    attack,
+    no_guard,
+    ride_from_hand,
+)
 from tests.helpers import (
     card_named,
     cards_in,
-    critical_of,
-    damage_count,
     events_of,
     has_action,
     ids_in,
@@ -294,34 +298,13 @@ def test_PF_008_soul_blast_2_reveals_and_calls_or_takes_the_top_card(sdb):
 def test_PF_009_sentinel(sdb):
     """CORE-10: COST [discard 1], the vanguard cannot be hit; without a card to discard it is
     hit."""
-    for hand, damage in (([G2], 0), ([], 1)):
-        game = scene(
-            sdb,
-            {"vanguard": V3, "hand": [ALESSA] + hand},
-            {"vanguard": V3, "rear": {"front_left": G2}},
-            phase="battle",
-            turn_player=1,
-        )
-        attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
-        game.step(pick(game, ActionKind.GUARD, card=card_named(game, 0, Zone.HAND, ALESSA)))
-        game.step(pick(game, ActionKind.DONE))
-        assert damage_count(game, 0) == damage
+    assert_sentinel_guards(sdb, ALESSA)
 
 
 @pytest.mark.parametrize("card_id", ["PF-011", "PF-012", "PF-013", "PF-014"])
 def test_PF_011_014_triggers(sdb, card_id):
     """CORE-14: critical +1 critical, draw a card, front +10000 to the front row, heal one."""
-    game, vanguard = drive_into(sdb, card_id, damage=[G2])
-    kind = sdb[card_id].trigger.value
-    if kind != "front":
-        game.step(pick(game, ActionKind.PICK, card=vanguard))
-    if kind == "critical":
-        game.step(pick(game, ActionKind.PICK, card=vanguard))
-    assert power_of(game, vanguard) == 23000
-    assert critical_of(game, vanguard) == (2 if kind == "critical" else 1)
-    assert (len(cards_in(game, 0, Zone.HAND)) == 3) is (kind == "draw")
-    assert (power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 20000) is (kind == "front")
-    assert (damage_count(game, 0) == 0) is (kind == "heal")
+    assert_trigger_effect(sdb, card_id)
 
 
 def _blitz(sdb, rear: dict) -> vg.Game:

@@ -15,12 +15,16 @@ from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.events import DriveChecked
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
-from tests.cards.study_helpers import attack, drive_into, no_guard, ride_from_hand
+from tests.cards.study_helpers import (
+    assert_sentinel_guards,
+    assert_trigger_effect,
+    attack,
+    no_guard,
+    ride_from_hand,
+)
 from tests.helpers import (
     card_named,
     cards_in,
-    critical_of,
-    damage_count,
     events_of,
     has_action,
     ids_in,
@@ -279,34 +283,13 @@ def test_PH_008_plus_2000_power_and_shield_on_rc_and_gc_with_a_prisoner(sdb):
 def test_PH_009_sentinel(sdb):
     """CORE-10: COST [discard 1], the vanguard cannot be hit; without a card to discard it is
     hit."""
-    for hand, damage in (([G2], 0), ([], 1)):
-        game = scene(
-            sdb,
-            {"vanguard": V3, "hand": [GORGRUND] + hand},
-            {"vanguard": V3, "rear": {"front_left": G2}},
-            phase="battle",
-            turn_player=1,
-        )
-        attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
-        game.step(pick(game, ActionKind.GUARD, card=card_named(game, 0, Zone.HAND, GORGRUND)))
-        game.step(pick(game, ActionKind.DONE))
-        assert damage_count(game, 0) == damage
+    assert_sentinel_guards(sdb, GORGRUND)
 
 
 @pytest.mark.parametrize("card_id", ["PH-011", "PH-012", "PH-013", "PH-014"])
 def test_PH_011_014_triggers(sdb, card_id):
     """CORE-14: critical +1 critical, draw a card, front +10000 to the front row, heal one."""
-    game, vanguard = drive_into(sdb, card_id, damage=[G2])
-    kind = sdb[card_id].trigger.value
-    if kind != "front":
-        game.step(pick(game, ActionKind.PICK, card=vanguard))
-    if kind == "critical":
-        game.step(pick(game, ActionKind.PICK, card=vanguard))
-    assert power_of(game, vanguard) == 23000
-    assert critical_of(game, vanguard) == (2 if kind == "critical" else 1)
-    assert (len(cards_in(game, 0, Zone.HAND)) == 3) is (kind == "draw")
-    assert (power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 20000) is (kind == "front")
-    assert (damage_count(game, 0) == 0) is (kind == "heal")
+    assert_trigger_effect(sdb, card_id)
 
 
 def test_PH_015_played_rest_a_unit_to_soul_charge_3(sdb):
