@@ -5,6 +5,8 @@ can be joined (ALC-01's A then B)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.vocab.records import record
 
@@ -58,6 +60,19 @@ class PayOrSkip:
     skip: int
     optional: bool = True
     player: str = "you"
+
+
+def all_steps(steps: Sequence[object]) -> list[object]:
+    """Return every step of a list, the ones nested in for_each, delay, if and pay (their
+    cost too) included: the one walker of a card's steps."""
+    out: list[object] = []
+    for step in steps:
+        out.append(step)
+        for name in ("do", "cost", "then", "otherwise"):
+            inner = getattr(step, name, None)
+            if isinstance(inner, tuple):
+                out.extend(all_steps(inner))
+    return out
 
 
 def compile_program(steps: tuple[object, ...]) -> tuple[object, ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ecs_vanguard.cards.check import Check
+from ecs_vanguard.cards.flow import all_steps
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.vocab.formats import BattleStep, Phase
 from ecs_vanguard.vocab.records import record
@@ -82,15 +83,8 @@ def _checks_read(checks: Iterable[object]) -> bool:
     return False
 
 
-def _steps_read(steps: Iterable[object]) -> bool:
-    for step in steps:
-        if _checks_read(getattr(step, "condition", ()) or ()):
-            return True
-        for name in ("do", "cost", "then", "otherwise"):
-            inner = getattr(step, name, None)
-            if isinstance(inner, tuple) and _steps_read(inner):
-                return True
-    return False
+def _steps_read(steps: tuple[object, ...]) -> bool:
+    return any(_checks_read(getattr(step, "condition", ()) or ()) for step in all_steps(steps))
 
 
 TIMING_STEP_TYPES: dict[str, type] = {"delay": Delay}

@@ -7,7 +7,7 @@ Costs decide the same constraint jointly with their other steps (`effects.costs`
 from __future__ import annotations
 
 from ecs_vanguard.cards import steps as s
-from ecs_vanguard.cards.timing_steps import Delay
+from ecs_vanguard.cards.flow import all_steps
 from ecs_vanguard.cards.value_steps import CircleOf, NamedCircle
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived.distinct import extendable, most_distinct
@@ -59,23 +59,8 @@ def circle_names(steps: tuple[object, ...]) -> list[str]:
     delay steps included: "at the end of the turn, call it back to the circle this unit was
     on" reads a circle remembered while the unit was still there. A scan of a few steps
     (cheaper than hashing the ability for a cache)."""
-    return [step.to.name for step in _walk(steps)
+    return [step.to.name for step in all_steps(steps)
             if type(step) is s.SuperiorCall and type(step.to) is CircleOf]
-
-
-def _walk(steps: tuple[object, ...]) -> list[object]:
-    """The steps of a program and those nested in it: for_each and delay steps, and the
-    branches of the `if` and `pay` steps a delay keeps uncompiled (the ability's own `if` and
-    `pay` are compiled into its program)."""
-    out: list[object] = []
-    for step in steps:
-        out.append(step)
-        if type(step) is s.ForEach or type(step) is Delay:
-            out.extend(_walk(step.do))
-        elif type(step) is s.If or type(step) is s.Pay:
-            out.extend(_walk(step.then))
-            out.extend(_walk(step.otherwise))
-    return out
 
 
 def remember_circles(state: State, frame: Frame, steps: tuple[object, ...] | None) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from ecs_vanguard.cards import steps as st
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.fields import KINDS, TOML_KEYS, Where
+from ecs_vanguard.cards.flow import all_steps
 from ecs_vanguard.cards.schema import AbilityDef, CardDef
 from ecs_vanguard.cards.sizes import ValueOf
 from ecs_vanguard.cards.timing_steps import Delay
@@ -185,16 +186,4 @@ def _nested(at: Where, field: str, step: object, bound: set[str]) -> None:
                                         "inside for_each's do")
 
 
-def all_steps(steps: Sequence[object]) -> list[object]:
-    """Return every step of a list, the ones nested in for_each, if and pay included."""
-    out: list[object] = []
-    for step in steps:
-        out.append(step)
-        for name in ("do", "cost", "then", "otherwise"):
-            inner = getattr(step, name, None)
-            if isinstance(inner, tuple):
-                out.extend(all_steps(inner))
-    return out
-
-
-__all__ = ["all_steps", "checks", "filters", "validate_card"]
+__all__ = ["checks", "filters", "validate_card"]
