@@ -11,6 +11,7 @@ from ecs_vanguard.cards import steps as s
 from ecs_vanguard.cards.rule_steps import ModifyRule
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived import rule_modifiers as rm
+from ecs_vanguard.effects.picking import player_of
 from ecs_vanguard.state import STRIDE_INDEX, Frame, RuleModifier, State
 from ecs_vanguard.vocab.rule_changes import RuleHook
 
@@ -23,7 +24,7 @@ def _modify_rule(state: State, frame: Frame, step: ModifyRule) -> None:
     scope, unit, unit_obj = step.scope, -1, -1
     if scope == "self":
         scope, unit, unit_obj = "unit", frame.source, f.position(frame.source).obj
-    player = frame.master if step.player == "you" else 1 - frame.master
+    player = player_of(frame, step.player)
     ops.add_rule_modifier(state, RuleModifier(
         player, frame.master, step.rule, step.change, step.amount, step.until, step.uses,
         state.turn.turn, frame.source, scope, step.where, unit, unit_obj))
