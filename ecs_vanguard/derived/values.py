@@ -208,7 +208,10 @@ def may_gain(state: State) -> bool:
     then does trigger collection look beyond the printed-auto index."""
     if state.grants or Stat.GRANT in state.engine.cont_index:
         return True
-    return bool(state.continuous) and any(r.stat is Stat.GRANT for r in state.continuous)
+    for record in state.continuous:    # a loop, not any(): asked at most events of a turn
+        if record.stat is Stat.GRANT:
+            return True
+    return False
 
 
 def gained_abilities(state: State) -> list[tuple[int, str, int, AbilityDef]]:

@@ -64,7 +64,8 @@ class batch:
             if len(state.events) > self.start:
                 events = tuple(state.events[self.start:])
                 watched = state.engine.watchers
-                if any(type(e) in watched for e in events) or values.may_gain(state):
+                # Some event of the batch has watchers (the test in C: a batch's events are many).
+                if not watched.keys().isdisjoint(map(type, events)) or values.may_gain(state):
                     _collect(state, events)
             if state.engine.passed:
                 state.engine.passed.clear()
