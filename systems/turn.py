@@ -153,10 +153,12 @@ def _normal_ride(state: State, player: int, card: int) -> None:
 
 def main_actions(state: State, player: int) -> tuple[Action, ...]:
     """Every open-timing choice of the main phase (CORE-06..08, CORE-19)."""
-    return (*call_actions(state, player), *overdress_actions(state, player),
+    vg_grade = q.highest_vanguard_grade(state, player)     # read by three lists; none writes
+    return (*call_actions(state, player, vg_grade), *overdress_actions(state, player, vg_grade),
             *seek_mate_actions(state, player),
             *move_actions(state, player),
-            *act_actions(state, player), *order_actions(state, player, _MAIN_ORDERS), DONE)
+            *act_actions(state, player),
+            *order_actions(state, player, _MAIN_ORDERS, vg_grade), DONE)
 
 
 def _main(state: State) -> None:

@@ -92,7 +92,10 @@ def drive(state: State, entity: int) -> int:
 def highest_vanguard_grade(state: State, player: int) -> int:
     """Return the highest grade among the player's vanguards: "a grade N or greater vanguard",
     "your vanguard is grade N or greater" hold when the leader or the mate is (LEG-30)."""
-    return max((grade(state, v) for v in f.vanguards(state, player)), default=0)
+    vanguards = f.vanguards(state, player)
+    if len(vanguards) == 1:                    # one vanguard: the usual case, read at once
+        return grade(state, vanguards[0])
+    return max((grade(state, v) for v in vanguards), default=0)
 
 
 def grade(state: State, entity: int) -> int:
@@ -205,7 +208,10 @@ def may_gain(state: State) -> bool:
     then does trigger collection look beyond the printed-auto index."""
     if state.grants or Stat.GRANT in state.engine.cont_index:
         return True
-    return bool(state.continuous) and any(r.stat is Stat.GRANT for r in state.continuous)
+    for record in state.continuous:    # a loop, not any(): asked at most events of a turn
+        if record.stat is Stat.GRANT:
+            return True
+    return False
 
 
 def gained_abilities(state: State) -> list[tuple[int, str, int, AbilityDef]]:
@@ -437,6 +443,12 @@ def _total(state: State, entity: int, stat: Stat) -> int:
 def _amounts(state: State, entity: int, stat: Stat) -> list[int]:
     """Return what each record and cont ability covering the card adds to `stat` now (gift
     markers aside: `_total` adds them)."""
+    if not (state.grants or stat in state.engine.cont_index):
+        for rec in state.continuous:
+            if rec.stat is stat:
+                break
+        else:
+            return []                # nothing changes this stat now: the usual read
     if state.engine.deriving >= _MAX_DEPTH:
         return []                    # a cycle of continuous effects: leave the deeper ones out
     state.engine.deriving += 1

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import cast
 
 import esper
@@ -52,28 +52,63 @@ def open_circles(state: State, player: int) -> list[Circle]:
             if c is not Circle.VC and not any(q.is_locked(u) for u in units)]
 
 
-def call_actions(state: State, player: int) -> list[Action]:
+def call_actions(state: State, player: int, vg_grade: int | None = None) -> list[Action]:
     """Normal calls from hand to any RC, grade at most the vanguard's (CORE-06; a legion's
-    leader or mate, LEG-30)."""
-    vg_grade = q.highest_vanguard_grade(state, player)
-    circles = open_circles(state, player)
+    leader or mate, LEG-30). `vg_grade`: the player's highest vanguard grade, when the caller
+    has it already."""
+    hand = state.board.zones[player][Zone.HAND]
+    if not hand:
+        return []
+    if vg_grade is None:
+        vg_grade = q.highest_vanguard_grade(state, player)
+    circles = tuple(open_circles(state, player))
+    made = _CALLS.get(circles)
+    if made is None:
+        made = _CALLS[circles] = {}
+    defs = state.defs
+    grades_vary = _grades_vary(state)
     out: list[Action] = []
-    for card in state.board.zones[player][Zone.HAND]:
-        d = state.card(card)
-        if d.unit_type not in _NOT_CALLABLE and q.hand_grade(state, card) <= vg_grade:
-            out.extend(action(ActionKind.CALL, card=card, circle=c) for c in circles)
+    for card in hand:
+        d = defs[card]
+        assert d is not None
+        if (d.unit_type not in _NOT_CALLABLE
+                and (q.grade(state, card) if grades_vary else d.grade) <= vg_grade):
+            calls = made.get(card)
+            if calls is None:
+                calls = made[card] = tuple(action(ActionKind.CALL, card=card, circle=c)
+                                           for c in circles)
+            out.extend(calls)
     return out
 
 
-def overdress_actions(state: State, player: int) -> list[Action]:
+# The call actions of a card to each circle of a list of open circles, made once: the calls of
+# a main phase differ from one decision to the next by a few cards, and a hand card's calls
+# were 15 look-ups of `action` at every decision. Keyed by entity id and circles, so shared by
+# every game (Actions are immutable; entity ids are small and few).
+_CALLS: dict[tuple[Circle, ...], dict[int, tuple[Action, ...]]] = {}
+
+
+def _grades_vary(state: State) -> bool:
+    """True if a continuous effect may change grades now: `hand_grade` is then the derived
+    grade, else the printed one (the test of values.hand_grade, made once per list)."""
+    return bool(state.continuous or state.grants or Stat.GRADE in state.engine.cont_index)
+
+
+def overdress_actions(state: State, player: int, vg_grade: int | None = None) -> list[Action]:
     """OD-01: a card with overDress that could be normally called may instead go onto a
     designated rear-guard (by name, or any rear-guard in overDress when the card allows); the
-    grade is the normal call's (CORE-06, LEG-30)."""
-    vg_grade = q.highest_vanguard_grade(state, player)
+    grade is the normal call's (CORE-06, LEG-30). `vg_grade` as for call_actions."""
+    defs = state.defs
+    hand = [card for card in state.board.zones[player][Zone.HAND]
+            if defs[card].overdress]                  # type: ignore[union-attr]
+    if not hand:                               # no overDress card in hand: the usual case
+        return []
+    if vg_grade is None:
+        vg_grade = q.highest_vanguard_grade(state, player)
     out: list[Action] = []
-    for card in state.board.zones[player][Zone.HAND]:
+    for card in hand:
         d = state.card(card)
-        if not d.overdress or q.hand_grade(state, card) > vg_grade:
+        if q.hand_grade(state, card) > vg_grade:
             continue
         for unit in q.rear_guards(state, player):
             named = any(n in d.overdress for n in q.names(state, unit))
@@ -89,13 +124,19 @@ def move_actions(state: State, player: int) -> list[Action]:
     circles = state.board.circles[player]
     locks = world.present(Locked)           # no locked card anywhere: no circle to look at
     for circle, units in circles.items():
-        partner = COLUMN_PARTNER.get(circle)
-        if (units and circle is not Circle.VC and partner is not None
-                and partner is not Circle.VC
-                and not (locks and (q.is_locked(units[-1])
-                                    or any(q.is_locked(u) for u in circles[partner])))):
-            out.append(action(ActionKind.MOVE, card=units[-1], circle=partner))
+        if units:
+            partner = _MOVES_TO.get(circle)
+            if partner is not None and not (
+                    locks and (q.is_locked(units[-1])
+                               or any(q.is_locked(u) for u in circles[partner]))):
+                out.append(action(ActionKind.MOVE, card=units[-1], circle=partner))
     return out
+
+
+# CORE-07: the other circle of a rear-guard's column, for the RCs whose partner is an RC (the
+# vanguard's column has no move).
+_MOVES_TO: dict[Circle, Circle] = {circle: partner for circle, partner in COLUMN_PARTNER.items()
+             if circle is not Circle.VC and partner is not Circle.VC}
 
 
 def _usable(state: State, player: int, card: int, card_id: str, index: int,
@@ -121,11 +162,13 @@ def act_actions(state: State, player: int) -> list[Action]:
     cards = [*q.units(state, player), *state.board.zones[player][Zone.ORDER], *theirs]
     if state.db.acts_off_field:                # most pools have none: nothing more to look at
         cards += _off_field_act_cards(state, player)
+    defs, grants = state.defs, state.grants
     for card in cards:
-        if not _has_act(state.card(card)) and card not in state.grants:
+        if not _has_act(defs[card]) and card not in grants:   # type: ignore[arg-type]
             continue                     # most cards have no act ability: skip them cheaply
-        zone = q.position(card).zone
-        mine = q.position(card).owner == player and card not in theirs
+        pos = q.position(card)
+        zone = pos.zone
+        mine = pos.owner == player and card not in theirs
         for slot, (card_id, index, ability) in enumerate(q.abilities(state, card)):
             # PRI-05: some abilities of the opponent's cards are used by this player.
             if (ability.kind is AbilityKind.ACT and zone in ability.zones
@@ -149,17 +192,24 @@ def play_ability(state: State, card: int) -> int:
     return order_play_index(state.card(card))
 
 
-def order_actions(state: State, player: int, kinds: frozenset[OrderType]) -> list[Action]:
+def order_actions(state: State, player: int, kinds: frozenset[OrderType],
+                  vg_grade: int | None = None) -> list[Action]:
     """Orders of the given types playable from hand: one per turn, grade at most the player's
     highest vanguard grade (ALC-01 (1): a legion's leader or mate, LEG-08; the G unit over
-    hearts, HRT-01), cost payable (CORE-08)."""
+    hearts, HRT-01), cost payable (CORE-08). `vg_grade` as for call_actions."""
     if state.turn.orders_played[player] >= 1:
         return []
-    vg_grade = q.highest_vanguard_grade(state, player)
+    defs = state.defs
+    hand = [card for card in state.board.zones[player][Zone.HAND]
+            if defs[card].order_type in kinds]  # type: ignore[union-attr, operator]
+    if not hand:                               # no such order in hand: often the case
+        return []
+    if vg_grade is None:
+        vg_grade = q.highest_vanguard_grade(state, player)
     out = []
-    for card in state.board.zones[player][Zone.HAND]:
+    for card in hand:
         d = state.card(card)
-        if d.order_type not in kinds or q.hand_grade(state, card) > vg_grade:
+        if q.hand_grade(state, card) > vg_grade:
             continue
         index = play_ability(state, card)
         if index < 0 or _playable_order(state, player, card, index):
@@ -249,9 +299,15 @@ def attack_actions(state: State, player: int) -> list[Action]:
                 and (circle in FRONT_ROW
                      or q.is_restricted(state, units[-1], Stat.ATTACK_FROM_BACK_ROW))
                 and not (locks and q.is_locked(units[-1]))):
-            allowed = _allowed_targets(state, units[-1], targets)
-            out.extend(action(ActionKind.ATTACK, card=units[-1], target=t) for t in allowed)
+            out.extend(_attacks(units[-1], tuple(_allowed_targets(state, units[-1], targets))))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _attacks(attacker: int, targets: tuple[int, ...]) -> tuple[Action, ...]:
+    """The attack actions of one attacker on each target, made once per pair of them (an
+    attack step rebuilt them at each decision; bounded, as entity ids recur across games)."""
+    return tuple(action(ActionKind.ATTACK, card=attacker, target=t) for t in targets)
 
 
 def _allowed_targets(state: State, attacker: int, targets: list[int]) -> list[int]:
@@ -319,9 +375,11 @@ def g_guardian_actions(state: State, player: int) -> list[Action]:
     called to GC when both players have a grade 3+ vanguard (a leader or a mate, LEG-30), at
     most 3 G guardians in the G zone are face up, and its cost can be paid. Not limited by
     ACT-27 (GG-05)."""
+    g_zone = state.board.zones[player][Zone.G_ZONE]
+    if not g_zone:                 # nothing to call (a format without G units): no grade to read
+        return []
     if not all(q.highest_vanguard_grade(state, p) >= 3 for p in (0, 1)):
         return []
-    g_zone = state.board.zones[player][Zone.G_ZONE]
     if sum(1 for c in g_zone if state.card(c).g_guardian_cost and q.orientation(c).face_up) > 3:
         return []
     out = []

@@ -40,6 +40,7 @@ class Game:
     _origin: Callable[[], Game] | None      # makes the position `history` starts from
     _history: list[int]                     # the index of every action stepped
     _table: _TableIndices | None            # the pending decision's action-table indices
+    _tick: tuple[list, FormatRules, list[esper.Processor]] | None   # see _systems
 
     def __init__(self, deck0: Deck, deck1: Deck, *, seed: int = 0, format: str = "standard",
                  db: CardDB | None = None, turn_limit: int | None = None,
@@ -77,6 +78,7 @@ class Game:
         self._origin = None
         self._history = []
         self._table = None
+        self._tick = None
 
     @classmethod
     def _blank(cls, db: CardDB, rules: FormatRules, seed: int) -> Game:
@@ -105,12 +107,12 @@ class Game:
         # esper.process, without what a tick here never needs: the sweep of entities deleted
         # late (none ever is), the systems after one that asked (each would return at once:
         # every system waits while a decision is pending or the game is over), and the systems
-        # whose moment never comes in this format (order.tick).
-        systems = order.tick(esper._processors, state.rules)
+        # whose moment never comes in this format (order.acting), worked out once a game.
+        systems = self._systems()
         since = len(state.events)
         for _ in range(TICKS_PER_DECISION):
-            for process in systems:
-                process(state)
+            for system in systems:
+                system.process(state)
                 if state.decision is not None or state.over:
                     break
             else:
@@ -124,6 +126,17 @@ class Game:
             if state.turn.decisions_this_turn > DECISIONS_PER_TURN_LIMIT:
                 rule_process.end_game(state, None, f"decision limit of {DECISIONS_PER_TURN_LIMIT} in one turn",
                          "decision_limit")
+
+    def _systems(self) -> list[esper.Processor]:
+        """The systems of a tick (order.acting) of this world and rules, worked out once
+        instead of at every decision: kept with a copy of the processors list and the
+        rules object it was made for, compared (by identity, element by element) at every
+        decision, so a world given other processors gets a new tick. The systems are kept,
+        not their bound process(): a process() replaced on the class is the one that runs."""
+        tick, processors, rules = self._tick, esper._processors, self.state.rules
+        if tick is None or tick[1] is not rules or tick[0] != processors:
+            tick = self._tick = (list(processors), rules, order.acting(processors, rules))
+        return tick[2]
 
     @property
     def decision(self) -> Decision | None:
@@ -285,6 +298,7 @@ class Game:
         other = self._copy()
         other._origin, other._history = self._keep_start(), list(self._history)
         other._table = self._table            # the same pending decision, the same indices
+        other._tick = self._tick              # clone_world shares the processors
         return other
 
     def _copy(self) -> Game:
@@ -399,7 +413,7 @@ class Game:
         """Return a game over an existing world and State, with no history of its own."""
         game = cls.__new__(cls)
         game._world, game.state = world_name, state
-        game._origin, game._history, game._table = None, [], None
+        game._origin, game._history, game._table, game._tick = None, [], None, None
         return game
 
     # -- copies by the standard library: each an independent game ----------------------

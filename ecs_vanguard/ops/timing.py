@@ -43,16 +43,24 @@ def phase_began(state: State, phase: Phase) -> None:
     """CORE-04: a phase of the turn player's turn began: log it ("at the beginning of your
     end phase") and fire the delayed effects waiting for it ("at the end of the turn")."""
     t = state.turn
-    emit(state, PhaseStarted(t.turn, t.player, phase.value))
-    _fire(state, phase.value)
+    name = _NAMES[phase]
+    emit(state, PhaseStarted(t.turn, t.player, name))
+    _fire(state, name)
 
 
 def step_began(state: State, step: BattleStep) -> None:
     """CORE-09..13: a step of the battle phase began ("at the beginning of the close step");
     the delayed effects waiting for it fire ("at the end of that battle": the close step)."""
     t = state.turn
-    emit(state, StepStarted(t.turn, t.player, Phase.BATTLE.value, step.value))
-    _fire(state, step.value)
+    name = _NAMES[step]
+    emit(state, StepStarted(t.turn, t.player, _BATTLE, name))
+    _fire(state, name)
+
+
+# The names of the phases and steps, read once: Enum's `value` is a Python-level property, and
+# a turn begins a dozen phases and steps.
+_NAMES: dict[Phase | BattleStep, str] = {m: m.value for m in (*Phase, *BattleStep)}
+_BATTLE = Phase.BATTLE.value
 
 
 # -- delayed effects ---------------------------------------------------------------------------

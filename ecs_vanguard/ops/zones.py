@@ -107,8 +107,9 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
     pos.zone = to
     pos.circle = Circle.VC if to is Zone.VC else (circle if to is Zone.RC else None)
     if not keep_object:
-        renew_object(state, card)
-        orient = world.writable_orientation(state, card)
+        comps = world.own(state, card)        # one look-up for the object, modifiers and face
+        _renew(state, card, comps)
+        orient: Orientation = comps[Orientation]  # type: ignore[assignment]
         orient.rested = rested
         orient.face_up = (to not in _FACE_DOWN_ZONES) if face_up is None else face_up
     _put_in(state, card, pos, top)
@@ -255,8 +256,13 @@ def add_accel_circle(state: State, player: int, circle: Circle) -> None:
 def renew_object(state: State, card: int) -> None:
     """Make the card a new object: new id, no modifiers, no delete (CORE-20; also on lock and
     unlock, ACT-23, ACT-24)."""
-    world.writable_position(state, card).obj = state.new_object_id()
-    mods = world.writable_modifiers(state, card)
+    _renew(state, card, world.own(state, card))
+
+
+def _renew(state: State, card: int, comps: dict[type, object]) -> None:
+    """renew_object, on the card's own components (world.own)."""
+    comps[Position].obj = state.new_object_id()  # type: ignore[attr-defined]
+    mods = comps[Modifiers].items  # type: ignore[attr-defined]
     if mods:
         mods.clear()
     state.deleted.discard(card)

@@ -14,6 +14,8 @@ from ecs_vanguard.vocab.errors import ArgumentError
 class Format(Enum):
     """The two formats (RULES.md "Formats")."""
 
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
+
     STANDARD = "standard"
     PREMIUM = "premium"
 
@@ -34,6 +36,8 @@ class Trigger(Enum):
 class Gift(Enum):
     """Imaginary gift icons (CORE-15)."""
 
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
+
     FORCE = "force"
     ACCEL = "accel"
     PROTECT = "protect"
@@ -41,6 +45,8 @@ class Gift(Enum):
 
 class UnitType(Enum):
     """What kind of card it is."""
+
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
 
     NORMAL = "normal"
     TRIGGER = "trigger"
@@ -52,6 +58,8 @@ class UnitType(Enum):
 class OrderType(Enum):
     """Order subtypes (CORE-08)."""
 
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
+
     NORMAL = "normal"
     SET = "set"
     BLITZ = "blitz"
@@ -59,6 +67,8 @@ class OrderType(Enum):
 
 class Skill(Enum):
     """Skill icons."""
+
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
 
     BOOST = "boost"
     INTERCEPT = "intercept"
