@@ -179,15 +179,22 @@ class MCTSAgent:
         each one's result (None where it is not legal in that sample: no evidence)."""
         world = sampler.sample(self.rng)
         seed = int(self.rng.integers(2**63))
-        out: dict[Key, float | None] = {}
-        for key in keys:
-            action = choices[key]
-            if action not in world.decision.actions:  # type: ignore[union-attr]
-                out[key] = None
-                continue
-            game = world.clone()
-            self._heuristic.rng = self._rollout_rng = np.random.default_rng(seed)
-            game.step(action)
+        offered = world.decision.actions  # type: ignore[union-attr]
+        out: dict[Key, float | None] = {key: None for key in keys}
+        legal = [key for key in keys if choices[key] in offered]
+        future: np.random.Generator | None = None
+        for n, key in enumerate(legal):
+            # The sample is not needed after the round: the last action plays on it itself.
+            game = world if n == len(legal) - 1 else world.clone()
+            # Every action starts from the same random future: one generator, its start state
+            # put back each time (a fresh default_rng(seed) costs several times as much).
+            if future is None:
+                future = np.random.default_rng(seed)
+                start = future.bit_generator.state
+            else:
+                future.bit_generator.state = start
+            self._heuristic.rng = self._rollout_rng = future
+            game.step(choices[key])
             out[key] = self._simulate(roots[key], game)
         return out
 

@@ -62,7 +62,7 @@ def _side(state: State, player: int) -> list[float]:
 def features(state: State, player: int) -> np.ndarray:
     """Return the FEATURES of a position from `player`'s side."""
     return np.array([1.0, float(state.turn.player == player), *_side(state, player),
-                     *_side(state, 1 - player)])
+                     *_side(state, 1 - player)], dtype=np.float64)
 
 
 class PositionValue:

@@ -101,3 +101,33 @@ def test_the_environments_mask_the_move_back(db):
         if done or truncated:
             obs, _ = env.reset()
     assert masked_moves > 0
+
+
+def test_asking_again_at_one_decision_looks_through_no_more_clones(db, monkeypatch):
+    """An environment asks at each decision twice (its observation's mask, `action_masks()`):
+    the second answer is the first, without a clone per move again; a step, another game or a
+    guard whose boards changed is looked at afresh."""
+    game = _column(db)
+    made = []
+    clone = vg.Game.clone
+
+    def counted(self):
+        made.append(self)
+        return clone(self)
+
+    monkeypatch.setattr(vg.Game, "clone", counted)
+    guard = RepeatGuard()
+    first = guard.allowed(game)
+    moves = sum(a.kind is ActionKind.MOVE for a in game.legal_actions())
+    assert moves and len(made) == moves
+    assert guard.allowed(game) == first and guard.allowed(game, game.legal_actions()) == first
+    assert len(made) == moves                             # no clone the second and third time
+    same_position = game.clone()
+    made.clear()
+    assert guard.allowed(same_position) == first and len(made) == moves      # another game
+    game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.MOVE))
+    made.clear()
+    after = guard.allowed(game)
+    assert not all(after) and len(made) > 0               # a new decision: the swap back is out
+    guard.seen = set()                                    # boards forgotten: asked afresh
+    assert all(guard.allowed(game))
