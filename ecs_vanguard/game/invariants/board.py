@@ -91,17 +91,56 @@ def check_cards_conserved(state: State) -> None:
 def check_one_zone_per_card(state: State) -> None:
     """Every card is listed exactly once, in the zone and circle its Position names, on its
     owner's side (an imprisoned card on its jailer's, PRI-01) (CORE-01)."""
+    if not _listed_where_positioned(state):
+        _name_the_misplaced_card(state)
+
+
+def _listed_where_positioned(state: State) -> bool:
+    """The check itself, without building a map of either side (it runs after every step of
+    the fuzzer): every listing's card has a Position naming that list's side (its jailer's, if
+    imprisoned), zone and circle, and there are as many listings as distinct listed cards and as
+    cards with a Position, so each card is listed once, where its Position says."""
+    jailers = {e: jail.by for e, jail in esper.get_component(Imprisoned)}
+    entities = esper._entities  # each card's component dict, read inline: a call per card
+    listed: list[int] = []      # (q.position) was most of this check's cost
+    try:
+        for p in (0, 1):
+            for zone, cards in state.board.zones[p].items():
+                if cards:  # most zones are empty
+                    listed += cards
+                    for c in cards:
+                        pos = entities[c][Position]
+                        # dress sources keep their unit's circle (check_dress_sources)
+                        if (pos.zone is not zone or jailers.get(c, pos.owner) != p
+                                or (pos.circle is not None and zone is not Zone.DRESS)):
+                            return False
+            for circle, units in state.board.circles[p].items():
+                if units:
+                    listed += units
+                    zone = Zone.VC if circle is Circle.VC else Zone.RC
+                    for c in units:
+                        pos = entities[c][Position]
+                        if (pos.circle is not circle or pos.zone is not zone
+                                or jailers.get(c, pos.owner) != p):
+                            return False
+    except KeyError:  # a listed entity that is not a card, or has no Position
+        return False
+    return len(listed) == len(set(listed)) == len(esper.get_component(Position))
+
+
+def _name_the_misplaced_card(state: State) -> None:
+    """Raise AssertionError naming a card listed elsewhere than its Position says, or how many
+    are listed twice."""
     places, listed = _board_places(state)
     actual = {e: (p.owner, p.zone, p.circle) for e, p in esper.get_component(Position)}
     for e, jail in esper.get_component(Imprisoned):
         actual[e] = (jail.by, *actual[e][1:])  # PRI-01: listed in the jailer's order zone
-    if listed == len(places) and places == actual:
-        return
     for e in sorted(set(places) | set(actual)):
         assert places.get(e) == actual.get(e), (
             f"card {e} is at {actual.get(e)} but listed at {places.get(e)}"
         )
-    raise AssertionError(f"{listed - len(places)} card(s) are listed more than once")
+    assert listed == len(places), f"{listed - len(places)} card(s) are listed more than once"
+    raise AssertionError("the board's lists and the cards' Positions disagree")  # never silent
 
 
 def check_unique_objects(state: State) -> None:
