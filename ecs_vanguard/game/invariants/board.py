@@ -101,8 +101,9 @@ def _listed_where_positioned(state: State) -> bool:
     imprisoned), zone and circle, and there are as many listings as distinct listed cards and as
     cards with a Position, so each card is listed once, where its Position says."""
     jailers = {e: jail.by for e, jail in esper.get_component(Imprisoned)}
-    entities = esper._entities  # each card's component dict, read inline: a call per card
-    listed: list[int] = []      # (q.position) was most of this check's cost
+    # Each card's component dict read inline: a call of q.position per card was most of the cost.
+    entities = esper._entities
+    listed: list[int] = []
     try:
         for p in (0, 1):
             for zone, cards in state.board.zones[p].items():
