@@ -20,25 +20,20 @@ from ecs_vanguard.vocab.formats import Duration, Phase, Stat
 from ecs_vanguard.vocab.rule_changes import RuleHook
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import scene
-from tests.helpers import card_named, cards_in, has_action, is_rested, pick, unit_at
+from tests.helpers import (
+    card_named,
+    cards_in,
+    has_action,
+    is_rested,
+    pick,
+    play_quietly_until,
+    unit_at,
+)
 
 G1 = "PX-002"          # a vanilla grade 1
 G0 = "PX-001"          # a vanilla grade 0 (no trigger)
 G2 = "PX-005"          # a vanilla grade 2
 G_UNIT = "PG-001"      # Stride cost: discard cards whose grades total 3
-
-
-def _advance(game: vg.Game, until: Callable[[vg.Game], bool], limit: int = 400) -> None:
-    """Play the quietest legal actions (done, no, then the first) until `until` holds."""
-    for _ in range(limit):
-        if until(game):
-            return
-        assert not game.over, game.end_reason
-        actions = game.legal_actions()
-        chosen = next((a for a in actions if a.kind is ActionKind.DONE),
-                      next((a for a in actions if a.kind is ActionKind.NO), actions[0]))
-        game.step(chosen)
-    raise AssertionError("the position never came")
 
 
 def _stride_step_of(player: int, turn: int) -> Callable[[vg.Game], bool]:
@@ -53,7 +48,7 @@ def _stride(game: vg.Game) -> None:
 
 def _act(game: vg.Game, card: int) -> None:
     game.step(pick(game, ActionKind.ACT, card=card))
-    _advance(game, lambda g: g.decision is not None and g.decision.kind is DecisionKind.MAIN_PHASE)
+    play_quietly_until(game, lambda g: g.decision is not None and g.decision.kind is DecisionKind.MAIN_PHASE)
 
 
 def _mask_agrees(game: vg.Game, kind: ActionKind, **fields: object) -> bool:
@@ -89,20 +84,20 @@ def test_STR_03_a_waived_stride_cost_makes_a_stride_legal_with_too_few_grades_on
             {"rule": "stride_cost", "change": "waive", "amount": 0, "until": "until_used",
              "uses": 1, "scope": "all", "by": 0}]
         assert game.view(viewer)["players"][1]["rule_modifiers"] == []
-    _advance(game, _stride_step_of(0, 5))
+    play_quietly_until(game, _stride_step_of(0, 5))
     hand = cards_in(game, 0, Zone.HAND)
     assert sum(game.state.card(c).grade for c in hand) < 3
     assert has_action(game, ActionKind.STRIDE) and _mask_agrees(game, ActionKind.STRIDE)
     _stride(game)
-    _advance(game, lambda g: g.phase is Phase.MAIN)
+    play_quietly_until(game, lambda g: g.phase is Phase.MAIN)
     assert cards_in(game, 0, Zone.HAND) == hand                  # no cost was paid
     assert q.is_g_unit(game.state, q.vanguard(game.state, 0))
     assert game.state.rule_modifiers == ()                       # its one use is spent
-    _advance(game, _stride_step_of(0, 7))
+    play_quietly_until(game, _stride_step_of(0, 7))
     hand = cards_in(game, 0, Zone.HAND)
     assert sum(game.state.card(c).grade for c in hand) >= 3      # two grade 2s: payable
     _stride(game)
-    _advance(game, lambda g: g.phase is Phase.MAIN)
+    play_quietly_until(game, lambda g: g.phase is Phase.MAIN)
     assert len(cards_in(game, 0, Zone.HAND)) < len(hand)         # this one paid its cost
 
 
@@ -110,7 +105,7 @@ def test_STR_03_without_the_waiver_the_same_hand_cannot_stride(ldb):
     """The failing case: the same position without the waiver offers no stride in turn 5."""
     game = scene(ldb, {"vanguard": "LX-M01", "g_zone": [G_UNIT, G_UNIT], "damage": [G2, G2]},
                  {"vanguard": "PX-008", "g_zone": [G_UNIT]}, fmt="premium")
-    _advance(game, lambda g: g.turn == 5 and g.phase is Phase.MAIN
+    play_quietly_until(game, lambda g: g.turn == 5 and g.phase is Phase.MAIN
              or (g.decision is not None and g.decision.kind is DecisionKind.STRIDE
                  and g.turn == 5))
     assert not has_action(game, ActionKind.STRIDE)
@@ -121,7 +116,7 @@ def test_STR_03_the_opponents_waiver_does_not_change_your_stride_cost(ldb):
     """A waiver player 0 made is player 0's: in player 1's turn 4 stride step, one grade 2 in
     hand still cannot pay player 1's Stride cost, and the waiver is still unspent."""
     game = _waiver_game(ldb)
-    _advance(game, lambda g: g.turn == 4 and g.phase is Phase.MAIN
+    play_quietly_until(game, lambda g: g.turn == 4 and g.phase is Phase.MAIN
              or _stride_step_of(1, 4)(g))
     assert not has_action(game, ActionKind.STRIDE)
     assert len(game.state.rule_modifiers) == 1 and game.state.rule_modifiers[0].uses == 1
@@ -152,14 +147,14 @@ def test_STR_03_a_reduced_stride_cost_is_paid_by_a_single_grade_1(ldb):
     _act(game, q.vanguard(game.state, 0))
     # Before turn 5's draw the hand is the grade 1 alone; the draw adds a grade 2 (quiet deck):
     # 1 + 2 = 3 would pay the full cost too, so discard-count tells the two apart.
-    _advance(game, _stride_step_of(0, 5))
+    play_quietly_until(game, _stride_step_of(0, 5))
     grade1 = card_named(game, 0, Zone.HAND, G1)
     _stride(game)
-    _advance(game, lambda g: g.phase is Phase.MAIN or (
+    play_quietly_until(game, lambda g: g.phase is Phase.MAIN or (
         g.decision is not None and g.decision.kind is DecisionKind.CHOOSE_CARD))
     if game.phase is not Phase.MAIN:
         game.step(pick(game, ActionKind.PICK, card=grade1))
-        _advance(game, lambda g: g.phase is Phase.MAIN)
+        play_quietly_until(game, lambda g: g.phase is Phase.MAIN)
     assert cards_in(game, 0, Zone.DROP) == [grade1]        # one card paid a total of 1
     assert game.state.rule_modifiers == ()
 
@@ -172,7 +167,7 @@ def test_STR_03_a_cont_reduction_holds_while_its_condition_does_and_is_never_spe
                  {"vanguard": "PX-008"}, fmt="premium", phase="ride", rode=True)
     assert has_action(game, ActionKind.STRIDE) and _mask_agrees(game, ActionKind.STRIDE)
     _stride(game)
-    _advance(game, lambda g: g.phase is Phase.MAIN)
+    play_quietly_until(game, lambda g: g.phase is Phase.MAIN)
     assert card_named(game, 0, Zone.DROP, G2) and cards_in(game, 0, Zone.HAND) == []
     game = scene(ldb, {"vanguard": "LX-M10", "g_zone": [G_UNIT], "hand": [G2], "damage": [G2]},
                  {"vanguard": "PX-008"}, fmt="premium", phase="ride", rode=True)
@@ -190,7 +185,7 @@ def test_a_card_counted_as_grade_3_pays_a_stride_cost_alone(ldb):
     assert has_action(game, ActionKind.STRIDE) and _mask_agrees(game, ActionKind.STRIDE)
     page = card_named(game, 0, Zone.HAND, "LX-M02")
     _stride(game)
-    _advance(game, lambda g: g.phase is Phase.MAIN)
+    play_quietly_until(game, lambda g: g.phase is Phase.MAIN)
     assert page in cards_in(game, 0, Zone.DROP)
     assert q.is_g_unit(game.state, q.vanguard(game.state, 0))
 
@@ -222,7 +217,7 @@ def _choose(game: vg.Game, victim: int) -> None:
     while game.decision.kind is DecisionKind.CHOOSE_CARD:
         picks = [a for a in game.legal_actions() if a.kind is ActionKind.PICK]
         game.step(next((a for a in picks if a.card == victim), picks[0]))
-    _advance(game, lambda g: g.decision is not None
+    play_quietly_until(game, lambda g: g.decision is not None
              and g.decision.kind is DecisionKind.MAIN_PHASE)
 
 
@@ -240,10 +235,10 @@ def test_ACT_24_locked_cards_are_not_unlocked_at_the_opponents_next_end_phase(ld
     """ACT-24 changed: the card locked in turn 3 stays locked through its owner's end phase of
     turn 4 (the modifier then ends), and unlocks at the end of turn 6."""
     game, victim = _locked_game(ldb)
-    _advance(game, lambda g: g.turn == 5)
+    play_quietly_until(game, lambda g: g.turn == 5)
     assert q.is_locked(victim)
     assert game.state.rule_modifiers == ()                # it lasted through that end phase
-    _advance(game, lambda g: g.turn == 7)
+    play_quietly_until(game, lambda g: g.turn == 7)
     assert not q.is_locked(victim)
 
 
@@ -251,7 +246,7 @@ def test_ACT_24_without_the_modifier_the_lock_ends_at_its_owners_end_phase(ldb):
     """The failing case: a lock by the rules alone ends at the end of its owner's turn 4."""
     game, victim = _locked_game(ldb)
     game.state.rule_modifiers = ()
-    _advance(game, lambda g: g.turn == 5)
+    play_quietly_until(game, lambda g: g.turn == 5)
     assert not q.is_locked(victim)
 
 
@@ -267,7 +262,7 @@ def test_a_skip_for_the_opponents_locked_cards_does_not_keep_your_own_locked(ldb
     _choose(game, unit_at(game, 1, Circle.FRONT_LEFT))
     assert [m.player for m in game.state.rule_modifiers] == [1]
     assert q.is_locked(own)
-    _advance(game, lambda g: g.turn == 4)
+    play_quietly_until(game, lambda g: g.turn == 4)
     assert not q.is_locked(own)
 
 
@@ -281,7 +276,7 @@ def test_CORE_04_rear_guards_do_not_stand_in_their_next_stand_phase_once(ldb):
                  {"vanguard": "PX-008", "rear": {"front_left": G2}, "rested": ["vc", "front_left"]})
     rear, vanguard = unit_at(game, 1, Circle.FRONT_LEFT), q.vanguard(game.state, 1)
     _act(game, q.vanguard(game.state, 0))
-    _advance(game, lambda g: g.turn == 4 and g.phase is not Phase.STAND)
+    play_quietly_until(game, lambda g: g.turn == 4 and g.phase is not Phase.STAND)
     assert is_rested(game, rear) and not is_rested(game, vanguard)
     assert game.state.rule_modifiers == ()
 
@@ -294,7 +289,7 @@ def test_CORE_04_a_skip_made_for_the_opponent_does_not_stop_your_units_standing(
     mine = unit_at(game, 0, Circle.FRONT_LEFT)
     _act(game, q.vanguard(game.state, 0))
     assert game.state.rule_modifiers[0].player == 1
-    _advance(game, lambda g: g.turn == 5 and g.phase is not Phase.STAND)
+    play_quietly_until(game, lambda g: g.turn == 5 and g.phase is not Phase.STAND)
     assert not is_rested(game, mine)
 
 
@@ -303,9 +298,9 @@ def test_CORE_04_a_skip_made_for_the_opponent_does_not_stop_your_units_standing(
 
 def _attack_vanguard(game: vg.Game) -> None:
     target = q.vanguard(game.state, 1)
-    _advance(game, lambda g: has_action(g, ActionKind.ATTACK, target=target))
+    play_quietly_until(game, lambda g: has_action(g, ActionKind.ATTACK, target=target))
     game.step(pick(game, ActionKind.ATTACK, card=q.vanguard(game.state, 0), target=target))
-    _advance(game, lambda g: g.decision is not None and g.decision.kind is DecisionKind.GUARD)
+    play_quietly_until(game, lambda g: g.decision is not None and g.decision.kind is DecisionKind.GUARD)
 
 
 def test_CORE_10_a_guard_maximum_of_0_offers_only_grade_0_cards(ldb):
@@ -332,7 +327,7 @@ def test_CORE_10_a_guard_maximum_ends_with_the_turn_and_never_bound_its_maker(ld
     _act(game, q.vanguard(game.state, 0))
     mod = game.state.rule_modifiers[0]
     assert mod.player == 1 and mod.hook is RuleHook.GUARD_MAX_GRADE
-    _advance(game, lambda g: g.turn == 4)
+    play_quietly_until(game, lambda g: g.turn == 4)
     assert game.state.rule_modifiers == ()
 
 
@@ -381,7 +376,7 @@ def test_CORE_13_a_limit_until_end_of_battle_ends_at_the_close_step_and_spares_g
     assert not has_action(game, ActionKind.GUARD, card=card_named(game, 1, Zone.HAND, G2))
     assert has_action(game, ActionKind.GUARD, card=card_named(game, 1, Zone.HAND, G0))
     assert has_action(game, ActionKind.GUARD, card=card_named(game, 1, Zone.G_ZONE, "PG-003"))
-    _advance(game, lambda g: g.state.battle is None)
+    play_quietly_until(game, lambda g: g.state.battle is None)
     assert game.state.rule_modifiers == ()
 
 
@@ -394,7 +389,7 @@ def test_a_clone_keeps_a_rule_modifier_and_spends_it_on_its_own(ldb):
     twin = game.clone()
     assert twin.state.rule_modifiers == game.state.rule_modifiers
     assert twin.state_hash() == game.state_hash()
-    _advance(twin, _stride_step_of(0, 5))
+    play_quietly_until(twin, _stride_step_of(0, 5))
     _stride(twin)
     assert twin.state.rule_modifiers == ()
     game.switch()
@@ -420,7 +415,7 @@ def test_a_snapshot_round_trips_a_rule_modifier(ldb):
     loaded = vg.Game.from_json(game.to_json(), ldb)
     assert loaded.state.rule_modifiers == game.state.rule_modifiers
     assert loaded.state_hash() == game.state_hash()
-    _advance(loaded, _stride_step_of(0, 5))
+    play_quietly_until(loaded, _stride_step_of(0, 5))
     assert has_action(loaded, ActionKind.STRIDE)
 
 

@@ -19,23 +19,18 @@ import ecs_vanguard as vg
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import V3, scene
-from tests.helpers import card_named, cards_in, has_action, pick, unit_at, zone_of
+from tests.helpers import (
+    card_named,
+    cards_in,
+    has_action,
+    pick,
+    play_quietly_until,
+    unit_at,
+    zone_of,
+)
 
 G0, G1, G2, G3 = "LX-V90", "LX-V91", "LX-V92", "LX-V93"
 SQUIRE, SENTRY = "LX-V17", "LX-V18"
-
-
-def _advance(game: vg.Game, until: Callable[[vg.Game], bool], limit: int = 400) -> None:
-    """Play the quietest legal actions (done, no, then the first) until `until` holds."""
-    for _ in range(limit):
-        if until(game):
-            return
-        assert not game.over, game.end_reason
-        actions = game.legal_actions()
-        chosen = next((a for a in actions if a.kind is ActionKind.DONE),
-                      next((a for a in actions if a.kind is ActionKind.NO), actions[0]))
-        game.step(chosen)
-    raise AssertionError("the position never came")
 
 
 def _turn_is(turn: int) -> Callable[[vg.Game], bool]:
@@ -67,7 +62,7 @@ def test_time_leap_returns_the_very_bound_card_at_the_end_of_that_turn(ldb):
     game.step(pick(game, ActionKind.DONE))                     # main -> battle
     assert unit_at(game, 0, Circle.BACK_LEFT) == called and game.state.delayed
     game.check_invariants()                                    # the pending record is whole
-    _advance(game, _turn_is(4))
+    play_quietly_until(game, _turn_is(4))
     assert cards_in(game, 0, Zone.DECK)[-1] == called
     assert unit_at(game, 0, Circle.BACK_LEFT) == squire
     assert zone_of(game, squire) is Zone.RC and cards_in(game, 0, Zone.BIND) == []
@@ -78,9 +73,9 @@ def test_time_leap_returns_once_not_at_the_next_end_phase(ldb):
     """The delayed effect is used up: through the opponent's turn and player 0's next end
     phase the returned unit stays where it is, and no card leaves the deck for it."""
     game, squire, called = _leap(ldb)
-    _advance(game, _turn_is(4))
+    play_quietly_until(game, _turn_is(4))
     deck = cards_in(game, 0, Zone.DECK)
-    _advance(game, _turn_is(6))
+    play_quietly_until(game, _turn_is(6))
     assert unit_at(game, 0, Circle.BACK_LEFT) == squire
     assert called in cards_in(game, 0, Zone.DECK)
     assert len(cards_in(game, 0, Zone.DECK)) == len(deck) - 1     # turn 5's normal draw only
@@ -94,7 +89,7 @@ def test_CORE_07_the_bound_card_returns_to_the_circle_the_called_unit_moved_to(l
     game, squire, called = _leap(ldb)
     game.step(pick(game, ActionKind.MOVE, card=called))
     assert unit_at(game, 0, Circle.FRONT_LEFT) == called
-    _advance(game, _turn_is(4))
+    play_quietly_until(game, _turn_is(4))
     assert unit_at(game, 0, Circle.FRONT_LEFT) == squire
     assert not game.state.board.circles[0][Circle.BACK_LEFT]
     assert cards_in(game, 0, Zone.DECK)[-1] == called
@@ -108,7 +103,7 @@ def test_CORE_06_a_called_unit_that_left_the_field_leaves_the_bound_card_bound(l
     newcomer = card_named(game, 0, Zone.HAND, G1)
     game.step(pick(game, ActionKind.CALL, card=newcomer, circle=Circle.BACK_LEFT))
     assert zone_of(game, called) is Zone.DROP
-    _advance(game, _turn_is(4))
+    play_quietly_until(game, _turn_is(4))
     assert zone_of(game, called) is Zone.DROP
     assert cards_in(game, 0, Zone.BIND) == [squire]
     assert unit_at(game, 0, Circle.BACK_LEFT) == newcomer
@@ -122,7 +117,7 @@ def test_time_leap_with_no_card_of_the_next_grade_keeps_the_bound_card_bound(ldb
                        "deck": [G3] * 10}, {"vanguard": V3})
     squire = unit_at(game, 0, Circle.BACK_LEFT)
     game.step(pick(game, ActionKind.ACT, card=squire))
-    _advance(game, _turn_is(4))
+    play_quietly_until(game, _turn_is(4))
     assert cards_in(game, 0, Zone.BIND) == [squire]
     assert not game.state.board.circles[0][Circle.BACK_LEFT]
 
@@ -136,11 +131,11 @@ def test_a_clone_and_a_snapshot_keep_the_pending_return(ldb):
     saved = vg.Game.from_json(game.to_json(), ldb)
     game.step(pick(game, ActionKind.MOVE, card=called))
     for other in (twin, saved):
-        _advance(other, _turn_is(4))
+        play_quietly_until(other, _turn_is(4))
         assert unit_at(other, 0, Circle.BACK_LEFT) == squire
     assert twin.state_hash() == saved.state_hash()
     assert game.state.delayed and unit_at(game, 0, Circle.FRONT_LEFT) == called
-    _advance(game, _turn_is(4))
+    play_quietly_until(game, _turn_is(4))
     assert unit_at(game, 0, Circle.FRONT_LEFT) == squire
 
 
@@ -179,6 +174,6 @@ def test_a_delayed_call_back_reads_the_circle_remembered_before_the_card_left(ld
     game.step(pick(game, ActionKind.DONE))                     # main -> battle
     game.step(pick(game, ActionKind.DONE))                     # no attack -> end phase
     assert not has_action(game, ActionKind.PICK) or game.decision.player != 0
-    _advance(game, _turn_is(4))
+    play_quietly_until(game, _turn_is(4))
     assert unit_at(game, 0, Circle.FRONT_RIGHT) == sentry
     assert cards_in(game, 0, Zone.BIND) == []
