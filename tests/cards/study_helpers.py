@@ -8,7 +8,16 @@ import ecs_vanguard as vg
 from ecs_vanguard.vocab.decisions import ActionKind
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
-from tests.helpers import card_named, cards_in, critical_of, damage_count, pick, power_of, unit_at
+from tests.helpers import (
+    card_named,
+    cards_in,
+    critical_of,
+    damage_count,
+    pick,
+    power_of,
+    unit_at,
+    zone_of,
+)
 
 
 def attack(game: vg.Game, attacker: int, target: int) -> None:
@@ -83,3 +92,23 @@ def assert_trigger_effect(db: vg.CardDB, card_id: str) -> None:
     assert (len(cards_in(game, 0, Zone.HAND)) == 3) is (kind == "draw")
     assert (power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 20000) is (kind == "front")
     assert (damage_count(game, 0) == 0) is (kind == "heal")
+
+
+def assert_vanilla_grade_2_intercepts(db: vg.CardDB, card_id: str) -> None:
+    """A vanilla grade 2 (10000, shield 5000, intercept, no ability): from the front row it
+    intercepts, its 5000 shield stops a 13000 attack on a 13000 vanguard, and it is retired as
+    a guardian (CORE-10)."""
+    card = db[card_id]
+    assert (card.grade, card.power, card.shield, card.abilities) == (2, 10000, 5000, ())
+    game = scene(
+        db,
+        {"vanguard": V3, "rear": {"front_left": card_id}},
+        {"vanguard": V3, "rear": {"front_left": G2}},
+        phase="battle",
+        turn_player=1,
+    )
+    interceptor = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+    game.step(pick(game, ActionKind.INTERCEPT, card=interceptor))
+    no_guard(game)
+    assert damage_count(game, 0) == 0 and zone_of(game, interceptor) is Zone.DROP

@@ -10,7 +10,13 @@ import pytest
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
-from tests.cards.study_helpers import attack, drive_into, no_guard, ride_from_hand
+from tests.cards.study_helpers import (
+    assert_vanilla_grade_2_intercepts,
+    attack,
+    drive_into,
+    no_guard,
+    ride_from_hand,
+)
 from tests.helpers import (
     card_named,
     cards_in,
@@ -189,20 +195,7 @@ def test_PD_006_overdress_goes_onto_trickglow_only(ldb):
 def test_PD_007_a_vanilla_grade_2_intercepts(ldb, card_id):
     """A vanilla grade 2 (10000, shield 5000, intercept): from the front row it guards for
     5000; it has no ability."""
-    card = ldb[card_id]
-    assert (card.grade, card.power, card.shield, card.abilities) == (2, 10000, 5000, ())
-    game = scene(
-        ldb,
-        {"vanguard": V3, "rear": {"front_left": card_id}},
-        {"vanguard": V3, "rear": {"front_left": G2}},
-        phase="battle",
-        turn_player=1,
-    )
-    wyvern = unit_at(game, 0, Circle.FRONT_LEFT)
-    attack(game, unit_at(game, 1, Circle.FRONT_LEFT), unit_at(game, 0, Circle.VC))
-    game.step(pick(game, ActionKind.INTERCEPT, card=wyvern))
-    no_guard(game)
-    assert damage_count(game, 0) == 0 and zone_of(game, wyvern) is Zone.DROP
+    assert_vanilla_grade_2_intercepts(ldb, card_id)
 
 
 def _guard_with_sentinel(ldb, sentinel: str, hand_extra: list[str]):

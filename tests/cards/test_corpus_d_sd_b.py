@@ -14,7 +14,13 @@ from ecs_vanguard.derived.query import in_player_state
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
-from tests.cards.study_helpers import attack, call_from_hand, drive_into, no_guard, ride_from_hand
+from tests.cards.study_helpers import (
+    assert_vanilla_grade_2_intercepts,
+    attack,
+    call_from_hand,
+    drive_into,
+    ride_from_hand,
+)
 from tests.helpers import (
     card_named,
     cards_in,
@@ -208,20 +214,7 @@ def test_PE_005_placed_soul_charge_then_counter_blast_for_15000_in_final_rush(ld
 def test_PE_006_a_vanilla_grade_2_intercepts(ldb):
     """A vanilla grade 2 (10000, shield 5000, intercept, no ability): intercepting, its 5000
     shield stops a 13000 attack on a 13000 vanguard, and it is retired as a guardian."""
-    card = ldb[BRUISER]
-    assert (card.grade, card.power, card.shield, card.abilities) == (2, 10000, 5000, ())
-    game = scene(
-        ldb,
-        {"vanguard": V3, "rear": {"front_left": BRUISER}},
-        {"vanguard": V3, "rear": {"front_left": G2}},
-        phase="battle",
-        turn_player=1,
-    )
-    bruiser = unit_at(game, 0, Circle.FRONT_LEFT)
-    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
-    game.step(pick(game, ActionKind.INTERCEPT, card=bruiser))
-    no_guard(game)
-    assert damage_count(game, 0) == 0 and zone_of(game, bruiser) is Zone.DROP
+    assert_vanilla_grade_2_intercepts(ldb, BRUISER)
 
 
 def _brock_guards(ldb, face_down: int):

@@ -14,6 +14,7 @@ from tests.cards.conftest import G2, V3, scene
 from tests.cards.study_helpers import (
     assert_sentinel_guards,
     assert_trigger_effect,
+    assert_vanilla_grade_2_intercepts,
     attack,
     no_guard,
     ride_from_hand,
@@ -211,18 +212,8 @@ def test_PV_006_into_the_soul_for_10000_to_a_grade_3_rear_guard(sdb):
 
 
 def test_PV_007_a_vanilla_grade_2(sdb):
-    """A vanilla grade 2: 10000, shield 5000, intercept, no ability."""
-    card = sdb[SENTRY]
-    assert (card.grade, card.power, card.shield, card.abilities) == (2, 10000, 5000, ())
-    game = scene(
-        sdb,
-        {"vanguard": V3, "rear": {"front_left": SENTRY}},
-        {"vanguard": V3, "rear": {"front_left": G2}},
-        phase="battle",
-        turn_player=1,
-    )
-    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
-    assert has_action(game, ActionKind.INTERCEPT, card=unit_at(game, 0, Circle.FRONT_LEFT))
+    """A vanilla grade 2: 10000, shield 5000, no ability; its intercept stops a hit."""
+    assert_vanilla_grade_2_intercepts(sdb, SENTRY)
 
 
 def test_PV_008_soul_blast_2_for_5000_each_time(sdb):

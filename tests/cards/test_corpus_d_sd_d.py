@@ -16,6 +16,7 @@ from tests.cards.conftest import G2, V3, scene
 from tests.cards.study_helpers import (
     assert_sentinel_guards,
     assert_trigger_effect,
+    assert_vanilla_grade_2_intercepts,
     attack,
     no_guard,
     ride_from_hand,
@@ -220,18 +221,8 @@ def test_PF_004_ridden_draws_only_if_you_went_second(sdb):
 
 
 def test_PF_005_a_vanilla_grade_2(sdb):
-    """A vanilla grade 2: 10000, shield 5000, intercept, no ability."""
-    card = sdb[STAG]
-    assert (card.grade, card.power, card.shield, card.abilities) == (2, 10000, 5000, ())
-    game = scene(
-        sdb,
-        {"vanguard": V3, "rear": {"front_left": STAG}},
-        {"vanguard": V3, "rear": {"front_left": G2}},
-        phase="battle",
-        turn_player=1,
-    )
-    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
-    assert has_action(game, ActionKind.INTERCEPT, card=unit_at(game, 0, Circle.FRONT_LEFT))
+    """A vanilla grade 2: 10000, shield 5000, no ability; its intercept stops a hit."""
+    assert_vanilla_grade_2_intercepts(sdb, STAG)
 
 
 def test_PF_006_plus_5000_with_four_rear_guards(sdb):

@@ -18,6 +18,7 @@ from tests.cards.conftest import G2, V3, scene
 from tests.cards.study_helpers import (
     assert_sentinel_guards,
     assert_trigger_effect,
+    assert_vanilla_grade_2_intercepts,
     attack,
     no_guard,
     ride_from_hand,
@@ -239,18 +240,8 @@ def test_PH_006_called_soul_blast_imprisons_a_rear_guard(sdb):
 
 
 def test_PH_007_a_vanilla_grade_2(sdb):
-    """A vanilla grade 2: 10000, shield 5000, intercept, no ability."""
-    card = sdb[TURNKEY]
-    assert (card.grade, card.power, card.shield, card.abilities) == (2, 10000, 5000, ())
-    game = scene(
-        sdb,
-        {"vanguard": V3, "rear": {"front_left": TURNKEY}},
-        {"vanguard": V3, "rear": {"front_left": G2}},
-        phase="battle",
-        turn_player=1,
-    )
-    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
-    assert has_action(game, ActionKind.INTERCEPT, card=unit_at(game, 0, Circle.FRONT_LEFT))
+    """A vanilla grade 2: 10000, shield 5000, no ability; its intercept stops a hit."""
+    assert_vanilla_grade_2_intercepts(sdb, TURNKEY)
 
 
 def test_PH_008_plus_2000_power_and_shield_on_rc_and_gc_with_a_prisoner(sdb):
