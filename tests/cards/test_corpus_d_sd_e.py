@@ -20,6 +20,7 @@ from tests.cards.study_helpers import (
     assert_trigger_effect,
     assert_vanilla_grade_2_intercepts,
     attack,
+    call_from_hand,
     no_guard,
     ride_from_hand,
 )
@@ -155,14 +156,7 @@ def test_PH_003_placed_on_rc_draws_only_with_a_prisoner(sdb):
                 "imprisoned": held,
             },
         )
-        game.step(
-            pick(
-                game,
-                ActionKind.CALL,
-                card=cards_in(game, 0, Zone.HAND)[0],
-                circle=Circle.FRONT_LEFT,
-            )
-        )
+        call_from_hand(game, 0, KYRA)
         if held:
             game.step(pick(game, ActionKind.YES))
         assert len(cards_in(game, 0, Zone.HAND)) == drawn
@@ -224,14 +218,7 @@ def test_PH_006_called_soul_blast_imprisons_a_rear_guard(sdb):
             {"vanguard": V3, "rear": {"front_left": G2}},
         )
         victim = unit_at(game, 1, Circle.FRONT_LEFT)
-        game.step(
-            pick(
-                game,
-                ActionKind.CALL,
-                card=cards_in(game, 0, Zone.HAND)[0],
-                circle=Circle.FRONT_LEFT,
-            )
-        )
+        call_from_hand(game, 0, DRONE)
         if soul:
             game.step(pick(game, ActionKind.YES))
             if game.decision.kind is DecisionKind.CHOOSE_CARD:
