@@ -66,6 +66,7 @@ from ecs_vanguard.derived.values import (
     has_skill,
     highest_vanguard_grade,
     is_restricted,
+    may_change,
     power,
     shield,
 )
@@ -78,7 +79,7 @@ __all__ = [
     "highest_vanguard_grade", "holds_the_vc",
     "imprisoned_in", "in_legion", "in_player_state", "is_back_row", "is_g_unit", "is_heart",
     "is_imprisoned", "is_locked", "is_on_field", "is_restricted", "is_standing",
-    "is_turn_player", "is_vanguard", "legion_group", "modifiers", "names", "names_a_vanguard", "orientation",
+    "is_turn_player", "is_vanguard", "legion_group", "may_change", "modifiers", "names", "names_a_vanguard", "orientation",
     "partner", "position",
     "power", "prisons", "rear_circles", "rear_guards", "recall",
     "same_name", "shield", "try_unit_at",

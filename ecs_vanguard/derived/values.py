@@ -98,12 +98,19 @@ def highest_vanguard_grade(state: State, player: int) -> int:
     return max((grade(state, v) for v in vanguards), default=0)
 
 
+def may_change(state: State, stat: Stat) -> bool:
+    """True if a continuous effect may change `stat` now: a record's effect, a granted ability
+    or a cont ability indexed under it. When False a value is its printed part plus modifiers,
+    and every read here returns early (the usual case)."""
+    return bool(state.continuous or state.grants or stat in state.engine.cont_index)
+
+
 def grade(state: State, entity: int) -> int:
     """Return the grade: printed + modifiers + continuous (deleted vanguards keep it, CORE-21)."""
     total = state.card(entity).grade
     if f.modifiers(entity):
         total += f.modifier_sum(entity, Stat.GRADE)
-    if state.continuous or state.grants or Stat.GRADE in state.engine.cont_index:
+    if may_change(state, Stat.GRADE):
         total += sum(_amounts(state, entity, Stat.GRADE))
     return total
 
@@ -111,7 +118,7 @@ def grade(state: State, entity: int) -> int:
 def hand_grade(state: State, card: int) -> int:
     """Return the grade of a card in a hand or deck: printed (modifiers do not follow a card out
     of the field, CORE-20) unless a continuous effect may change grades now."""
-    if state.continuous or state.grants or Stat.GRADE in state.engine.cont_index:
+    if may_change(state, Stat.GRADE):
         return grade(state, card)
     return state.card(card).grade
 
@@ -121,7 +128,7 @@ def is_restricted(state: State, entity: int, stat: Stat) -> bool:
     (rules.RESTRICTIONS: cant_attack, cant_be_boosted, resist, cant_stand, ...)."""
     if f.has_modifier(entity, stat):
         return True
-    if not (state.continuous or state.grants or stat in state.engine.cont_index):
+    if not may_change(state, stat):
         return False
     return any(a > 0 for a in _amounts(state, entity, stat))
 
@@ -138,7 +145,7 @@ def has_skill(state: State, entity: int, skill: Skill) -> bool:
 def choosable(state: State, frame: Frame, cards: list[int]) -> list[int]:
     """Keep the cards an ability's master may choose: not the opponent's units with Resist
     ("cannot be chosen by your opponent's card effects")."""
-    if not (state.continuous or state.grants or Stat.RESIST in state.engine.cont_index) and not any(
+    if not may_change(state, Stat.RESIST) and not any(
             f.has_modifier(c, Stat.RESIST) for c in cards):
         return cards
     return [c for c in cards if not (f.position(c).owner != frame.master and f.is_on_field(c)
@@ -150,7 +157,7 @@ def guard_min_grade(state: State, attacker: int) -> int:
     (0: no restriction); several restrictions do not add up, the strictest counts."""
     mods = f.modifiers(attacker)
     amounts = [m.amount for m in mods if m.stat is Stat.GUARD_MIN_GRADE] if mods else []
-    if state.continuous or state.grants or Stat.GUARD_MIN_GRADE in state.engine.cont_index:
+    if may_change(state, Stat.GUARD_MIN_GRADE):
         amounts += _amounts(state, attacker, Stat.GUARD_MIN_GRADE)
     return max(amounts, default=0)
 
@@ -164,7 +171,7 @@ def guard_at_once(state: State, attacker: int) -> int:
     mods = f.modifiers(attacker)
     if mods:
         amounts += [m.amount for m in mods if m.stat is Stat.GUARD_AT_ONCE]
-    if state.continuous or state.grants or Stat.GUARD_AT_ONCE in state.engine.cont_index:
+    if may_change(state, Stat.GUARD_AT_ONCE):
         amounts += _amounts(state, attacker, Stat.GUARD_AT_ONCE)
     return max(1, max(amounts))
 
@@ -435,7 +442,7 @@ def _total(state: State, entity: int, stat: Stat) -> int:
     """Return what every continuous effect covering the card adds to `stat` now; the early
     exits keep the usual read (no record, no cont ability changing `stat`) to two tests."""
     total = _gift_power(state, entity) if stat is Stat.POWER else 0
-    if state.continuous or state.grants or stat in state.engine.cont_index:
+    if may_change(state, stat):
         total += sum(_amounts(state, entity, stat))
     return total
 

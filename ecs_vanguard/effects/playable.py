@@ -66,7 +66,7 @@ def call_actions(state: State, player: int, vg_grade: int | None = None) -> list
     if made is None:
         made = _CALLS[circles] = {}
     defs = state.defs
-    grades_vary = _grades_vary(state)
+    grades_vary = q.may_change(state, Stat.GRADE)   # hand_grade's test, once per list
     out: list[Action] = []
     for card in hand:
         d = defs[card]
@@ -86,12 +86,6 @@ def call_actions(state: State, player: int, vg_grade: int | None = None) -> list
 # were 15 look-ups of `action` at every decision. Keyed by entity id and circles, so shared by
 # every game (Actions are immutable; entity ids are small and few).
 _CALLS: dict[tuple[Circle, ...], dict[int, tuple[Action, ...]]] = {}
-
-
-def _grades_vary(state: State) -> bool:
-    """True if a continuous effect may change grades now: `hand_grade` is then the derived
-    grade, else the printed one (the test of values.hand_grade, made once per list)."""
-    return bool(state.continuous or state.grants or Stat.GRADE in state.engine.cont_index)
 
 
 def overdress_actions(state: State, player: int, vg_grade: int | None = None) -> list[Action]:
