@@ -216,8 +216,8 @@ def test_a_search_stops_once_the_actions_prove_equivalent(db, monkeypatch):
 
 def test_the_strength_benchmark_reports_wins_with_intervals_and_resumes(tmp_path, capsys):
     """The full evaluation (benchmarks/bench_mcts_strength.py, 200 games per opponent) in
-    short: two games against random in both seats, both won, the figure's fields, and a second
-    run on the same directory plays nothing new."""
+    short: two games against random in both seats, both won, the figure's fields; a second
+    run on the same directory plays nothing new and says so; --fresh plays both again."""
     import importlib.util
     import json
     from pathlib import Path
@@ -235,5 +235,13 @@ def test_the_strength_benchmark_reports_wins_with_intervals_and_resumes(tmp_path
     assert figure["wins_with_deck"] == {"blazing_dragons": 1, "radiant_knights": 1}
     assert 0 < figure["seconds_per_searched_decision"] < 5
     lines = (tmp_path / "games.jsonl").read_text().splitlines()
-    assert bench.main(argv) == 0 and json.loads(capsys.readouterr().out) == figure
+    assert bench.main(argv) == 0
+    resumed = capsys.readouterr()
+    assert json.loads(resumed.out) == figure
+    assert f"resuming: 2 of 2 games taken from {tmp_path}" in resumed.err
     assert (tmp_path / "games.jsonl").read_text().splitlines() == lines
+    (tmp_path / "games.jsonl").write_text(lines[0] + "\n")     # as if stopped after one game
+    assert bench.main([*argv, "--fresh"]) == 0
+    again = capsys.readouterr()
+    assert "resuming" not in again.err and json.loads(again.out)["games"] == 2
+    assert len((tmp_path / "games.jsonl").read_text().splitlines()) == 2     # both played anew
