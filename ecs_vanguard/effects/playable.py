@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import cast
 
 import esper
@@ -61,10 +61,13 @@ def call_actions(state: State, player: int, vg_grade: int | None = None) -> list
         return []
     if vg_grade is None:
         vg_grade = q.highest_vanguard_grade(state, player)
-    circles = tuple(open_circles(state, player))
-    made = _CALLS.get(circles)
+    circles = state.board.circles[player]
+    # With nothing locked the open circles are every RC of the board: keyed by all its
+    # circles, VC included, read in one step (a key with VC is never one of open circles).
+    key = tuple(circles) if not world.present(Locked) else tuple(open_circles(state, player))
+    made = _CALLS.get(key)
     if made is None:
-        made = _CALLS[circles] = {}
+        made = _CALLS[key] = {}
     defs = state.defs
     grades_vary = q.may_change(state, Stat.GRADE)   # hand_grade's test, once per list
     out: list[Action] = []
@@ -76,7 +79,7 @@ def call_actions(state: State, player: int, vg_grade: int | None = None) -> list
             calls = made.get(card)
             if calls is None:
                 calls = made[card] = tuple(action(ActionKind.CALL, card=card, circle=c)
-                                           for c in circles)
+                                           for c in key if c is not Circle.VC)
             out.extend(calls)
     return out
 
@@ -119,11 +122,15 @@ def move_actions(state: State, player: int) -> list[Action]:
     locks = world.present(Locked)           # no locked card anywhere: no circle to look at
     for circle, units in circles.items():
         if units:
-            partner = _MOVES_TO.get(circle)
-            if partner is not None and not (
+            moves = _MOVES.get(circle)
+            if moves is not None and not (
                     locks and (q.is_locked(units[-1])
-                               or any(q.is_locked(u) for u in circles[partner]))):
-                out.append(action(ActionKind.MOVE, card=units[-1], circle=partner))
+                               or any(q.is_locked(u) for u in circles[_MOVES_TO[circle]]))):
+                move = moves.get(units[-1])
+                if move is None:
+                    move = moves[units[-1]] = action(ActionKind.MOVE, card=units[-1],
+                                                     circle=_MOVES_TO[circle])
+                out.append(move)
     return out
 
 
@@ -131,6 +138,9 @@ def move_actions(state: State, player: int) -> list[Action]:
 # vanguard's column has no move).
 _MOVES_TO: dict[Circle, Circle] = {circle: partner for circle, partner in COLUMN_PARTNER.items()
              if circle is not Circle.VC and partner is not Circle.VC}
+# The move of each unit from each of those circles, made once (a main phase offers the same
+# few at every decision; keyed by entity id, shared by every game as _CALLS is).
+_MOVES: dict[Circle, dict[int, Action]] = {circle: {} for circle in _MOVES_TO}
 
 
 def _usable(state: State, player: int, card: int, card_id: str, index: int,
@@ -141,9 +151,19 @@ def _usable(state: State, player: int, card: int, card_id: str, index: int,
     return holds(state, frame, ability.condition) and can_pay(state, frame, ability.cost)
 
 
-@cache
 def _has_act(card: CardDef) -> bool:
-    return any(a.kind is AbilityKind.ACT for _, a in card.own_abilities)
+    """True for a printed card with an act ability of its own."""
+    # Keyed by the object's identity, not by the CardDef (whose __hash__ is Python code, a
+    # third of this list's time; issue 18): the entry holds the card, so while it is here no
+    # other object can have its id.
+    known = _HAS_ACT.get(id(card))
+    if known is None:
+        known = _HAS_ACT[id(card)] = (
+            card, any(a.kind is AbilityKind.ACT for _, a in card.own_abilities))
+    return known[1]
+
+
+_HAS_ACT: dict[int, tuple[CardDef, bool]] = {}
 
 
 def act_actions(state: State, player: int) -> list[Action]:
@@ -151,15 +171,19 @@ def act_actions(state: State, player: int) -> list[Action]:
     ACT-22): on the field, in the order zones, and in the hand, drop, soul, G zone or bind zone
     for cards with an act ability valid there. An action's index is the ability's slot in
     `query.abilities` of the card."""
-    out = []
-    theirs = state.board.zones[1 - player][Zone.ORDER]
-    cards = [*q.units(state, player), *state.board.zones[player][Zone.ORDER], *theirs]
+    out: list[Action] = []
+    zones = state.board.zones
+    theirs = zones[1 - player][Zone.ORDER]
+    defs, grants, known = state.defs, state.grants, _HAS_ACT
+    cards = []
+    for card in (*q.units(state, player), *zones[player][Zone.ORDER], *theirs):
+        # Most cards have no act ability: only the others are looked at further.
+        has = known.get(id(defs[card]))
+        if (has[1] if has is not None else _has_act(defs[card])) or card in grants:  # type: ignore[arg-type]
+            cards.append(card)
     if state.db.acts_off_field:                # most pools have none: nothing more to look at
         cards += _off_field_act_cards(state, player)
-    defs, grants = state.defs, state.grants
     for card in cards:
-        if not _has_act(defs[card]) and card not in grants:   # type: ignore[arg-type]
-            continue                     # most cards have no act ability: skip them cheaply
         pos = q.position(card)
         zone = pos.zone
         mine = pos.owner == player and card not in theirs
