@@ -38,9 +38,13 @@ _ce = esper.component_for_entity     # facts.position, without the call around i
 def emit(state: State, event: object) -> None:
     """Log an event; outside a batch, queue the autos it triggers at once (CORE-18)."""
     state.events.append(event)
-    if state.engine.batch_depth == 0 and (type(event) in state.engine.watchers
-                                   or (state.grants or state.continuous or state.engine.cont_index)
-                                   and values.may_gain(state)):
+    engine = state.engine
+    # values.may_gain with its set look-ups written out: most events have no watcher, and most
+    # games hold CONT abilities that grant none and no continuous effect, so it is asked and
+    # answers no at most events of a game.
+    if engine.batch_depth == 0 and (type(event) in engine.watchers or state.grants
+                                    or Stat.GRANT in engine.cont_index
+                                    or state.continuous and values.may_gain(state)):
         _collect(state, (event,))
 
 

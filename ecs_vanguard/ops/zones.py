@@ -45,8 +45,9 @@ def _place(state: State, card: int, pos: Position) -> tuple[dict, object]:
     """Return the board dict holding the card's zone or circle, and its key there."""
     if pos.zone is Zone.VC or pos.zone is Zone.RC:
         return state.board.circles[pos.owner], pos.circle
-    prison = esper.try_component(card, Imprisoned)
-    holder = prison.by if prison is not None else pos.owner    # PRI-01: in the jailer's zone
+    # PRI-01: in the jailer's zone (read off the card's dict: try_component's call is most of it)
+    prison = esper._entities[card].get(Imprisoned)
+    holder = prison.by if prison is not None else pos.owner  # type: ignore[attr-defined]
     return state.board.zones[holder], pos.zone
 
 
@@ -91,14 +92,17 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
         leaving VC for anywhere but a circle goes straight to the G zone; CORE-15: a Protect
         marker anywhere but hand or GC leaves the game).
     """
-    pos = world.writable_position(state, card)
+    # One look-up for the position, object, modifiers and face: the card's own dict stays the
+    # same one while it is owned (statuses come and go in it).
+    comps = world.own(state, card)
+    pos: Position = comps[Position]  # type: ignore[assignment]
     from_zone = pos.zone
     g_unit = state.card(card).unit_type is UnitType.G_UNIT
     if g_unit and from_zone is Zone.VC and to not in _CIRCLE_ZONES and to is not Zone.G_ZONE:
         put_into_g_zone(state, [card])               # STR-12: from VC, straight there
         return Zone.G_ZONE
     _take_out(state, card, pos)
-    rare = len(esper._entities[card]) > _PLAIN_COMPONENTS
+    rare = len(comps) > _PLAIN_COMPONENTS
     if rare or imprisoned_by is not None:
         to = _leave_statuses(state, card, to, imprisoned_by)
     if state.battle is not None:
@@ -107,7 +111,6 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
     pos.zone = to
     pos.circle = Circle.VC if to is Zone.VC else (circle if to is Zone.RC else None)
     if not keep_object:
-        comps = world.own(state, card)        # one look-up for the object, modifiers and face
         _renew(state, card, comps)
         orient: Orientation = comps[Orientation]  # type: ignore[assignment]
         orient.rested = rested
@@ -116,7 +119,9 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
     _track_ride_deck_origin(state, card, from_zone, to)
     if to is not Zone.DRESS and not quietly:   # OD-12: becoming a source is not leaving the field
         emit(state, CardMoved(card, pos.owner, from_zone, to))  # type: ignore[arg-type]
-    if rare or to not in _CIRCLE_ZONES:
+    # What _after_leaving handles needs a status (a source, a token: rare), a G unit, or a unit
+    # leaving a circle (its sources follow); a plain card moving between other zones has none.
+    if rare or (to not in _CIRCLE_ZONES and (g_unit or from_zone in _CIRCLE_ZONES)):
         _after_leaving(state, card, from_zone, to, g_unit, imprisoned_by)
     return to
 

@@ -237,32 +237,32 @@ class EventLog:
     freezes what was logged so far into a chunk both games keep, and each appends to its own
     tail. Reads like a list: len, index, slice, iteration, `in`, ==."""
 
-    __slots__ = ("_chunks", "_ends", "_tail")
+    __slots__ = ("_base", "_chunks", "_ends", "_tail")
 
     def __init__(self, events: list[object] | None = None) -> None:
         self._chunks: tuple[tuple[object, ...], ...] = ()
         self._ends: tuple[int, ...] = ()          # cumulative sizes of the chunks
+        self._base = 0                            # their total: len() runs at every batch
         self._tail: list[object] = list(events or ())
 
     def fork(self) -> EventLog:
         """Return a log that shares everything logged so far; both go on independently."""
         if self._tail:
             self._chunks = (*self._chunks, tuple(self._tail))
-            self._ends = (*self._ends, len(self))
+            self._base = len(self)
+            self._ends = (*self._ends, self._base)
             self._tail = []
         other = EventLog.__new__(EventLog)
-        other._chunks, other._ends, other._tail = self._chunks, self._ends, []
+        other._chunks, other._ends, other._base, other._tail = (
+            self._chunks, self._ends, self._base, [])
         return other
 
     def append(self, event: object) -> None:
         """Log one event."""
         self._tail.append(event)
 
-    def _frozen(self) -> int:
-        return self._ends[-1] if self._ends else 0
-
     def __len__(self) -> int:
-        return self._frozen() + len(self._tail)
+        return self._base + len(self._tail)
 
     def __iter__(self) -> Iterator[object]:
         return chain(*self._chunks, self._tail)
@@ -271,7 +271,7 @@ class EventLog:
         return event in self._tail or any(event in chunk for chunk in self._chunks)
 
     def __getitem__(self, index: int | slice) -> Any:
-        frozen = self._frozen()
+        frozen = self._base
         if isinstance(index, slice):
             start = index.start if index.start is not None else 0
             if index.step is None and start >= frozen and index.stop is None:
