@@ -68,8 +68,10 @@ def _process(batch: Batch, workers: int, address: str | None,
     # The pool's workers fork from multiprocessing's forkserver: with the pool and the engine
     # under it (sim.play) imported there once, a worker starts with them instead of importing
     # them itself (about 0.4 CPU s a worker). Only a forkserver not yet running takes the
-    # list; "__main__" is what it preloads by default.
-    multiprocessing.set_forkserver_preload(["__main__", "ecs_vanguard.sim.pool"])
+    # list; "__main__" is what it preloads by default. Where there is no forkserver (the pool
+    # spawns its workers instead), nothing is set.
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        multiprocessing.set_forkserver_preload(["__main__", "ecs_vanguard.sim.pool"])
     return run_pool(batch, workers, on_decisions)
 
 
