@@ -313,11 +313,34 @@ def create_card(state: State, owner: int, card_id: str, zone: Zone, *,
     return entity
 
 
-def create_cards(state: State, owner: int, card_ids: list[str], zone: Zone) -> None:
-    """Make many cards in one zone of a player at once (set-up, CORE-03): `state.defs` and the
-    trigger index are copied once, not once per card."""
-    state.defs = list(state.defs)
-    watch(state, [_new_card(state, owner, card_id, zone, None, ()) for card_id in card_ids])
+def create_cards(state: State, places: Sequence[tuple[int, Zone, Sequence[str]]]) -> None:
+    """Make the cards of a new game (set-up, CORE-03): for each (owner, zone, card ids), in that
+    order, those cards in that zone in that order, as `create_card` would make them one by one
+    (the same entity and object ids). The entities, `state.defs`, each zone's contents and the
+    trigger index are made once for all of them, not once a card (world.create_many)."""
+    defs = state.defs = list(state.defs)
+    db = state.db
+    made_all: list[int] = []
+    for owner, zone, card_ids in places:
+        if not card_ids:
+            continue
+        circle = Circle.VC if zone is Zone.VC else None
+        face_up = zone not in _FACE_DOWN_ZONES
+        cards = [{Card: Card(card_id), Position: Position(owner, zone, circle, state.new_object_id()),
+                  Orientation: Orientation(False, face_up), Modifiers: Modifiers()}
+                 for card_id in card_ids]
+        made = world.create_many(state, cards)
+        defs.extend([None] * (made[-1] + 1 - len(defs)))
+        for entity, card_id in zip(made, card_ids, strict=True):
+            defs[entity] = db[card_id]
+        holder, key = _place(state, made[0], cards[0][Position])  # type: ignore[arg-type]
+        holder[key] = (*holder[key], *made)
+        made_all += made
+    if made_all:
+        state.board.key = None
+        state.engine.dirty = True              # as _new_card: a card made (Bookkeeping)
+        state.engine.rule_check_due = True
+    watch(state, made_all)
 
 
 def _new_card(state: State, owner: int, card_id: str, zone: Zone, circle: Circle | None,
