@@ -9,7 +9,6 @@ only the game it was playing: that game is played once more, then recorded as an
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import socket
 from collections import deque
@@ -65,13 +64,6 @@ def _serial(batch: Batch, workers: int, address: str | None,
 
 def _process(batch: Batch, workers: int, address: str | None,
              on_decisions: OnDecisions) -> Iterator[dict]:
-    # The pool's workers fork from multiprocessing's forkserver: with the pool and the engine
-    # under it (sim.play) imported there once, a worker starts with them instead of importing
-    # them itself (about 0.4 CPU s a worker). Only a forkserver not yet running takes the
-    # list; "__main__" is what it preloads by default. Where there is no forkserver (the pool
-    # spawns its workers instead), nothing is set.
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        multiprocessing.set_forkserver_preload(["__main__", "ecs_vanguard.sim.pool"])
     return run_pool(batch, workers, on_decisions)
 
 
