@@ -166,41 +166,37 @@ SELECTOR_DOCS: dict[str, str] = {name: doc for name, (_, doc) in SELECTOR_SPECS.
 Member = Callable[[State, Frame, int], bool]
 
 
-def is_unit_of(card: int, player: int, circles: frozenset[Circle] | None) -> bool:
-    """True if `card` is among the units of `player` (on `circles`, when given): the test of
-    the unit scopes below, equal to `card in SELECTORS[name](state, frame)`, without building
-    the list (a continuous scope is tested on every power read)."""
-    pos = f.position(card)
-    if pos.owner != player or (pos.zone is not Zone.VC and pos.zone is not Zone.RC):
-        return False
-    if circles is not None and pos.circle not in circles:
-        return False
-    return not f.is_locked(card) and not f.is_heart(card)
+def _is_unit_of(player_of: Callable[[Frame], int], circles: frozenset[Circle] | None) -> Member:
+    """Build a membership test equal to `card in SELECTORS[name](state, frame)` for the scopes
+    of units, without building the list (a continuous scope is tested on every power read)."""
+    def member(state: State, frame: Frame, card: int) -> bool:
+        pos = f.position(card)
+        if pos.owner != player_of(frame) or (pos.zone is not Zone.VC and pos.zone is not Zone.RC):
+            return False
+        if circles is not None and pos.circle not in circles:
+            return False
+        return not f.is_locked(card) and not f.is_heart(card)
+    return member
+
+
+def _yours(frame: Frame) -> int:
+    return frame.master
+
+
+def _theirs(frame: Frame) -> int:
+    return 1 - frame.master
 
 
 _REAR = frozenset(c for c in Circle if c is not Circle.VC)
-# The scopes of units continuous effects use most: (seen from the opponent, circles or None).
-# A record (values._covers) reads them from its player without building a Frame.
-UNIT_SCOPES: dict[str, tuple[bool, frozenset[Circle] | None]] = {
-    "your_units": (False, None),
-    "your_front_row": (False, FRONT_ROW),
-    "your_rear_guards": (False, _REAR),
-    "opponent_units": (True, None),
-    "opponent_front_row": (True, FRONT_ROW),
-    "opponent_rear_guards": (True, _REAR),
-}
-
-
-def _unit_member(opponent: bool, circles: frozenset[Circle] | None) -> Member:
-    if opponent:
-        return lambda s, fr, e: is_unit_of(e, 1 - fr.master, circles)
-    return lambda s, fr, e: is_unit_of(e, fr.master, circles)
-
-
 # Fast membership tests for the scopes continuous effects use most; each equals the selector.
 MEMBERS: dict[str, Member] = {
     "self": lambda s, fr, e: e == fr.source,
-    **{name: _unit_member(*spec) for name, spec in UNIT_SCOPES.items()},
+    "your_units": _is_unit_of(_yours, None),
+    "your_front_row": _is_unit_of(_yours, FRONT_ROW),
+    "your_rear_guards": _is_unit_of(_yours, _REAR),
+    "opponent_units": _is_unit_of(_theirs, None),
+    "opponent_front_row": _is_unit_of(_theirs, FRONT_ROW),
+    "opponent_rear_guards": _is_unit_of(_theirs, _REAR),
 }
 
 

@@ -34,10 +34,8 @@ from ecs_vanguard.derived.scopes import (
     FACT_FILTER_SPECS,
     MEMBERS,
     SELECTORS,
-    UNIT_SCOPES,
     Filter,
     FilterSpec,
-    is_unit_of,
 )
 from ecs_vanguard.derived.stats import (
     CONTINUOUS_STATS,
@@ -488,9 +486,6 @@ def _covers(state: State, rec: ContinuousEffect, entity: int) -> bool:
     """True if a record's scope covers the card now (re-evaluated on every read)."""
     if rec.scope == "unit":
         return entity == rec.unit and f.position(entity).obj == rec.unit_obj
-    units = UNIT_SCOPES.get(rec.scope)
-    if units is not None and not rec.where:        # persona ride's front row, the usual scope
-        return is_unit_of(entity, 1 - rec.player if units[0] else rec.player, units[1])
     frame = Frame(rec.source, "", 0, rec.player)
     return _in_scope(state, frame, rec.scope, rec.where, entity)
 
@@ -517,32 +512,20 @@ def _record_amount(state: State, rec: ContinuousEffect) -> int:
 def _ability_amounts(state: State, entity: int, stat: Stat) -> list[int]:
     """What the cont abilities of every card in a valid zone give `entity` for `stat` now:
     the indexed printed ones, then those of every card that gained abilities."""
-    sources = _cont_sources(state, entity, stat)
-    if not sources:
-        return []                  # the usual read: no indexed card here could change it
-    return [step_amount(state, frame, step) for source in sources
-            for frame, step in _source_steps(state, source, entity, stat)]
-
-
-def _cont_sources(state: State, entity: int, stat: Stat) -> list[int]:
-    """Return the cards whose cont abilities may change `stat` of `entity` now, in the order
-    they apply: the indexed ones in a valid zone (a self-only one only for itself), then every
-    card that gained abilities. Reading positions first is exact: a derived read writes
-    nothing a position depends on."""
-    indexed = state.engine.cont_index.get(stat, ())
-    sources = [source for source, zones, self_only in indexed
-               if (source == entity or not self_only) and f.position(source).zone in zones]
-    if state.grants:
-        sources += [source for source in sorted(state.grants)
-                    if all(source != e for e, _, _ in indexed)]
-    return sources
+    return [step_amount(state, frame, step) for frame, step in _cont_steps(state, entity, stat)]
 
 
 def _cont_steps(state: State, entity: int, stat: Stat) -> Iterator[tuple[Frame, object]]:
     """Yield (frame, step) for each step of a working cont ability changing `stat` that covers
     `entity` now and whose condition holds."""
-    for source in _cont_sources(state, entity, stat):
+    indexed = state.engine.cont_index.get(stat, ())
+    for source, zones, self_only in indexed:
+        if (self_only and source != entity) or f.position(source).zone not in zones:
+            continue                                   # the usual case: not here, not this card
         yield from _source_steps(state, source, entity, stat)
+    for source in sorted(state.grants):
+        if all(source != e for e, _, _ in indexed):
+            yield from _source_steps(state, source, entity, stat)
 
 
 def _source_steps(state: State, source: int, entity: int, stat: Stat
