@@ -99,10 +99,16 @@ def highest_vanguard_grade(state: State, player: int) -> int:
 
 
 def may_change(state: State, stat: Stat) -> bool:
-    """True if a continuous effect may change `stat` now: a record's effect, a granted ability
-    or a cont ability indexed under it. When False a value is its printed part plus modifiers,
-    and every read here returns early (the usual case)."""
-    return bool(state.continuous or state.grants or stat in state.engine.cont_index)
+    """True if a continuous effect may change `stat` now: a record of that stat, a granted
+    ability or a cont ability indexed under it. When False a value is its printed part plus
+    modifiers, and every read here returns early (the usual case: persona ride's and a boost's
+    records change power only, and so leave grades and restrictions to the early exit)."""
+    if state.grants or stat in state.engine.cont_index:
+        return True
+    for record in state.continuous:    # a loop, not any(): asked on most derived reads
+        if record.stat is stat:
+            return True
+    return False
 
 
 def grade(state: State, entity: int) -> int:
@@ -126,7 +132,7 @@ def hand_grade(state: State, card: int) -> int:
 def is_restricted(state: State, entity: int, stat: Stat) -> bool:
     """True while a modifier or a continuous effect gives the unit this restriction
     (rules.RESTRICTIONS: cant_attack, cant_be_boosted, resist, cant_stand, ...)."""
-    if f.has_modifier(entity, stat):
+    if f.modifiers(entity) and f.has_modifier(entity, stat):   # most units have none
         return True
     if not may_change(state, stat):
         return False
@@ -450,12 +456,8 @@ def _total(state: State, entity: int, stat: Stat) -> int:
 def _amounts(state: State, entity: int, stat: Stat) -> list[int]:
     """Return what each record and cont ability covering the card adds to `stat` now (gift
     markers aside: `_total` adds them)."""
-    if not (state.grants or stat in state.engine.cont_index):
-        for rec in state.continuous:
-            if rec.stat is stat:
-                break
-        else:
-            return []                # nothing changes this stat now: the usual read
+    if not may_change(state, stat):
+        return []                    # nothing changes this stat now: the usual read
     if state.engine.deriving >= _MAX_DEPTH:
         return []                    # a cycle of continuous effects: leave the deeper ones out
     state.engine.deriving += 1
