@@ -218,13 +218,9 @@ def loses_abilities(state: State, entity: int) -> bool:
 
 def may_gain(state: State) -> bool:
     """True if some card may have gained abilities now (modifiers or continuous effects): only
-    then does trigger collection look beyond the printed-auto index."""
-    if state.grants or Stat.GRANT in state.engine.cont_index:
-        return True
-    for record in state.continuous:    # a loop, not any(): asked at most events of a turn
-        if record.stat is Stat.GRANT:
-            return True
-    return False
+    then does trigger collection look beyond the printed-auto index. A gained ability is the
+    GRANT stat's change (ops.emit writes the two set look-ups out before it asks)."""
+    return may_change(state, Stat.GRANT)
 
 
 def gained_abilities(state: State) -> list[tuple[int, str, int, AbilityDef]]:
