@@ -41,7 +41,8 @@ def test_two_copies_of_one_engine_play_the_same_games_and_a_changed_one_does_not
     assert text.count(shuffled) == 1
     zones.write_text(text.replace(shuffled, "tuple(cards[i] for i in order[::-1])"),
                      encoding="utf-8")
-    assert bench.main([str(ROOT), str(same), str(changed), "--rounds", "2", "--games", "2"]) == 0
+    assert bench.main([str(ROOT), str(same), str(changed), "--rounds", "2", "--games", "1",
+                       "--workload", "new"]) == 0
     figures = _figures(capsys)
     rounds = [f for f in figures if "round" in f]
     assert [(f["round"], f["version"]) for f in rounds] == [
