@@ -34,6 +34,29 @@ from systems import order, rule_process
 DECISIONS_PER_TURN_LIMIT = 2000     # a game that loops inside one turn ends as a draw
 
 
+# The decks this process found legal (CORE-02), per format, with the pool they were checked
+# against: a simulation plays thousands of games of one matchup and a Gymnasium loop resets to
+# the same decks, and checking a deck again was about a fifth of making a game. Decks are frozen
+# and pools read-only, so a deck legal once in a format and pool stays legal there; holding the
+# pool keeps its identity its own. An illegal deck is never kept: it fails every game.
+_LEGAL_DECKS: dict[tuple[Deck, str], CardDB] = {}
+_LEGAL_DECKS_KEPT = 128
+
+
+def _check_deck(deck: object, db: CardDB, rules: FormatRules, format: str,
+                validate: bool) -> None:
+    """Raise DeckError unless `deck` is a Deck of cards of `db` and, when `validate`, legal in
+    the format (CORE-02); a deck found legal before in this format and pool is not checked again."""
+    if isinstance(deck, Deck) and _LEGAL_DECKS.get((deck, format)) is db:
+        return
+    check_known_cards(deck, db)
+    if validate:
+        validate_deck(cast(Deck, deck), db, rules)
+        if len(_LEGAL_DECKS) >= _LEGAL_DECKS_KEPT:
+            _LEGAL_DECKS.clear()
+        _LEGAL_DECKS[(cast(Deck, deck), format)] = db
+
+
 class Game:
     """One game of Vanguard between two decks, stepped one decision at a time."""
 
@@ -60,9 +83,7 @@ class Game:
             rules = _with_turn_limit(rules, turn_limit)
         check_seed(seed)
         for deck in (deck0, deck1):
-            check_known_cards(deck, db)
-            if validate:
-                validate_deck(deck, db, rules)
+            _check_deck(deck, db, rules, format, validate)
         self._init_state(db, rules, seed)
         deal(self.state, (deck0, deck1))
         self._run()

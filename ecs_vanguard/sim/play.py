@@ -9,7 +9,7 @@ from ecs_vanguard.agents import make_agent
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.game import Game
 from ecs_vanguard.pool.db import CardDB
-from ecs_vanguard.pool.deck import Deck, deck_pool
+from ecs_vanguard.pool.deck import Deck
 from ecs_vanguard.replay.record import encode_actions
 from ecs_vanguard.sim import ticks
 from ecs_vanguard.vocab import events as ev
@@ -61,7 +61,8 @@ def play_game(spec: GameSpec) -> dict:
                     "format": spec.format, "error": None}
     played: list[int] = []
     ticker = ticks.current()                     # progress counts decisions as they are made
-    game = _new_game(spec)
+    game = Game(spec.deck_a, spec.deck_b, seed=spec.seed, format=spec.format, db=spec.db,
+                turn_limit=spec.turn_limit)      # a deck is checked once a process (CORE-02)
     try:
         while not game.over:
             decision = game.decision
@@ -78,30 +79,6 @@ def play_game(spec: GameSpec) -> dict:
     record["actions"] = encode_actions(played)
     record.update(_summarise(game, len(played)))
     return record
-
-
-# The matchups whose decks this process has checked (CORE-02), with the pool they were checked
-# against: a run plays thousands of games of one matchup, and checking both decks again before
-# each game cost about 1 ms of its 25. Decks are frozen and pools read-only, so a deck legal
-# once in a format and pool stays legal there.
-_CHECKED: dict[tuple[Deck, Deck, str], CardDB] = {}
-_CHECKED_KEPT = 64
-
-
-def _new_game(spec: GameSpec) -> Game:
-    """Return the game of a spec: its decks checked the first time this process plays them."""
-    # The pool the game plays with (the one Game itself would make: a card file the decks name
-    # that changed gives a new pool, and the decks are checked again).
-    pool = deck_pool((spec.deck_a, spec.deck_b), spec.db)
-    key = (spec.deck_a, spec.deck_b, spec.format)
-    checked = _CHECKED.get(key) is pool
-    game = Game(spec.deck_a, spec.deck_b, seed=spec.seed, format=spec.format, db=pool,
-                turn_limit=spec.turn_limit, validate=not checked)
-    if not checked:
-        if len(_CHECKED) >= _CHECKED_KEPT:
-            _CHECKED.clear()
-        _CHECKED[key] = pool                # holding the pool keeps its identity its own
-    return game
 
 
 def _summarise(game: Game, decisions: int) -> dict:

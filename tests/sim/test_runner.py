@@ -312,7 +312,7 @@ def test_play_game_checks_a_matchups_decks_once_and_an_illegal_deck_every_time(m
     checked = []
     check = facade.validate_deck
     monkeypatch.setattr(facade, "validate_deck", lambda d, *a: (checked.append(d), check(d, *a)))
-    monkeypatch.setattr(play, "_CHECKED", {})
+    monkeypatch.setattr(facade, "_LEGAL_DECKS", {})
     a, b = Deck.builtin(A), Deck.builtin(B)
     spec = GameSpec(a, b, agent_a="heuristic", agent_b="heuristic", turn_limit=2)
     records = [play.play_game(replace(spec, seed=s)) for s in range(3)]
