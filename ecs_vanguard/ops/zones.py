@@ -308,7 +308,10 @@ def create_card(state: State, owner: int, card_id: str, zone: Zone, *,
     share it.
     """
     state.defs = list(state.defs)
-    entity = _new_card(state, owner, card_id, zone, circle, statuses)
+    comps = _components_of(state, owner, card_id, zone, circle, statuses)
+    [entity] = world.create_many(state, [comps])
+    _enter(state, [entity], [card_id])
+    _put_in(state, entity, comps[Position])  # type: ignore[arg-type]
     watch(state, (entity,))
     return entity
 
@@ -318,42 +321,44 @@ def create_cards(state: State, places: Sequence[tuple[int, Zone, Sequence[str]]]
     order, those cards in that zone in that order, as `create_card` would make them one by one
     (the same entity and object ids). The entities, `state.defs`, each zone's contents and the
     trigger index are made once for all of them, not once a card (world.create_many)."""
-    defs = state.defs = list(state.defs)
-    db = state.db
+    state.defs = list(state.defs)
     made_all: list[int] = []
     for owner, zone, card_ids in places:
         if not card_ids:
             continue
-        circle = Circle.VC if zone is Zone.VC else None
-        face_up = zone not in _FACE_DOWN_ZONES
-        cards = [{Card: Card(card_id), Position: Position(owner, zone, circle, state.new_object_id()),
-                  Orientation: Orientation(False, face_up), Modifiers: Modifiers()}
-                 for card_id in card_ids]
+        cards = [_components_of(state, owner, card_id, zone, None, ()) for card_id in card_ids]
         made = world.create_many(state, cards)
-        defs.extend([None] * (made[-1] + 1 - len(defs)))
-        for entity, card_id in zip(made, card_ids, strict=True):
-            defs[entity] = db[card_id]
+        _enter(state, made, card_ids)
         holder, key = _place(state, made[0], cards[0][Position])  # type: ignore[arg-type]
         holder[key] = (*holder[key], *made)
-        made_all += made
-    if made_all:
         state.board.key = None
-        state.engine.dirty = True              # as _new_card: a card made (Bookkeeping)
-        state.engine.rule_check_due = True
+        made_all += made
     watch(state, made_all)
 
 
-def _new_card(state: State, owner: int, card_id: str, zone: Zone, circle: Circle | None,
-              statuses: tuple[object, ...]) -> int:
-    """Make one card entity in place; the caller owns `state.defs` and indexes its abilities."""
-    pos = Position(owner, zone, Circle.VC if zone is Zone.VC else circle, state.new_object_id())
-    locked = any(isinstance(status, Locked) for status in statuses)
-    orient = Orientation(rested=False, face_up=zone not in _FACE_DOWN_ZONES and not locked)
-    entity = world.create(state, Card(card_id), pos, orient, Modifiers(), *statuses)
+def _components_of(state: State, owner: int, card_id: str, zone: Zone, circle: Circle | None,
+                   statuses: tuple[object, ...]) -> dict[type, object]:
+    """The components of a new card entity in a zone (a new object, CORE-20), with its rare
+    statuses; a locked card lies face down (ACT-23)."""
+    face_up = zone not in _FACE_DOWN_ZONES
+    comps: dict[type, object] = {
+        Card: Card(card_id),
+        Position: Position(owner, zone, Circle.VC if zone is Zone.VC else circle,
+                           state.new_object_id()),
+        Orientation: Orientation(False, face_up), Modifiers: Modifiers()}
+    for status in statuses:        # none at set-up, where a game's hundred cards are made
+        comps[type(status)] = status
+        if isinstance(status, Locked):
+            comps[Orientation] = Orientation(False, False)      # ACT-23: locked lies face down
+    return comps
+
+
+def _enter(state: State, made: list[int], card_ids: Sequence[str]) -> None:
+    """Enter new cards' definitions in `state.defs` (the caller owns the list), and ask for the
+    rule actions a new card may need (a token onto an occupied RC, CORE-17)."""
     defs = state.defs
-    defs.extend([None] * (entity + 1 - len(defs)))
-    defs[entity] = state.db[card_id]
-    _put_in(state, entity, pos)
-    state.engine.dirty = True                  # a token onto an occupied RC: a rule action (CORE-17)
+    defs.extend([None] * (made[-1] + 1 - len(defs)))
+    for entity, card_id in zip(made, card_ids, strict=True):
+        defs[entity] = state.db[card_id]
+    state.engine.dirty = True
     state.engine.rule_check_due = True
-    return entity

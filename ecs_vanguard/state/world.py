@@ -168,21 +168,11 @@ def detach(state: State, entity: int, kind: type) -> None:
     esper.clear_cache()
 
 
-def create(state: State, *components: object) -> int:
-    """Make a new entity with its components (esper.create_entity, copy-on-write); it is the
-    game's own."""
-    _own_index(state)
-    entity = esper.create_entity(*components)
-    state.engine.owned.add(entity)
-    state.engine.rehash.add(entity)
-    return entity
-
-
 def create_many(state: State, entities: list[dict[type, object]]) -> list[int]:
-    """Make new entities, in order, each dict of components becoming one entity's own; return
-    their ids. What `create` does per entity, done once for all of them: a new game's hundred
-    cards paid esper.create_entity's call, the index's copy test and the cache clearing a
-    hundred times (set-up, CORE-03)."""
+    """Make new entities, in order, each dict of components becoming one entity's own (what
+    esper.create_entity does, copy-on-write); return their ids. The one maker of entities: a new
+    game's hundred cards are made in one call, where esper.create_entity's call, the index's copy
+    test and the cache clearing were paid a hundred times (set-up, CORE-03)."""
     _own_index(state)
     counter, table, index = esper._entity_count, esper._entities, esper._components
     made = []
