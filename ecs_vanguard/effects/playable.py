@@ -174,13 +174,10 @@ def act_actions(state: State, player: int) -> list[Action]:
     out: list[Action] = []
     zones = state.board.zones
     theirs = zones[1 - player][Zone.ORDER]
-    defs, grants, known = state.defs, state.grants, _HAS_ACT
-    cards = []
-    for card in (*q.units(state, player), *zones[player][Zone.ORDER], *theirs):
-        # Most cards have no act ability: only the others are looked at further.
-        has = known.get(id(defs[card]))
-        if (has[1] if has is not None else _has_act(defs[card])) or card in grants:  # type: ignore[arg-type]
-            cards.append(card)
+    defs, grants = state.defs, state.grants
+    # Most cards have no act ability: only the others are looked at further.
+    cards = [card for card in (*q.units(state, player), *zones[player][Zone.ORDER], *theirs)
+             if _has_act(defs[card]) or card in grants]  # type: ignore[arg-type]
     if state.db.acts_off_field:                # most pools have none: nothing more to look at
         cards += _off_field_act_cards(state, player)
     for card in cards:
