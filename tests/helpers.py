@@ -123,3 +123,16 @@ def play_quietly_until(game: vg.Game, until: Callable[[vg.Game], bool], limit: i
                       next((a for a in actions if a.kind is ActionKind.NO), actions[0]))
         game.step(chosen)
     raise AssertionError("the position never came")
+
+
+def record_deck_checks(monkeypatch) -> list[tuple[vg.Deck, str]]:
+    """Forget the decks Game found legal, and return the list of (deck, format) it checks
+    against the construction rules from now on (CORE-02), each as it is checked."""
+    from ecs_vanguard.game import facade
+
+    checked: list[tuple[vg.Deck, str]] = []
+    check = facade.validate_deck
+    monkeypatch.setattr(facade, "validate_deck", lambda deck, db, rules: (
+        checked.append((deck, rules.format.value)), check(deck, db, rules)))
+    monkeypatch.setattr(facade, "_LEGAL_DECKS", {})
+    return checked

@@ -230,28 +230,23 @@ def test_CORE_02_a_game_checks_a_deck_once_per_format_and_pool_and_an_illegal_on
     that format and pool, but is in another format or pool; an illegal deck fails every game."""
     from dataclasses import replace
 
-    from ecs_vanguard.game import facade
     from ecs_vanguard.vocab.errors import DeckError
+    from tests.helpers import record_deck_checks
 
-    checked = []
-    check = facade.validate_deck
-    monkeypatch.setattr(facade, "validate_deck",
-                        lambda deck, db, rules: (checked.append((deck.name, rules.format.value)),
-                                                 check(deck, db, rules)))
-    monkeypatch.setattr(facade, "_LEGAL_DECKS", {})
+    checked = record_deck_checks(monkeypatch)
     a, b = vg.Deck.builtin("blazing_dragons"), vg.Deck.builtin("radiant_knights")
     for seed in range(3):
         vg.Game(a, b, seed=seed)
-    assert checked == [(a.name, "standard"), (b.name, "standard")]
+    assert checked == [(a, "standard"), (b, "standard")]
     vg.Game(a, b, format="premium")
-    assert checked[2:] == [(a.name, "premium"), (b.name, "premium")]
+    assert checked[2:] == [(a, "premium"), (b, "premium")]
     extra = tmp_path / "extra.toml"
     extra.write_text('[[card]]\nid = "X-1"\nnames = ["Extra"]\ngrade = 0\npower = 5000\n')
     other_pool = vg.CardDB.load(extra, base=vg.CardDB.builtin())
     vg.Game(a, b, db=other_pool)
-    assert checked[4:] == [(a.name, "standard"), (b.name, "standard")]
+    assert checked[4:] == [(a, "standard"), (b, "standard")]
     short = replace(a, main=a.main[:-1])
     for seed in (0, 1):
         with pytest.raises(DeckError, match="CORE-02"):
             vg.Game(short, b, seed=seed)
-    assert checked[6:] == [(short.name, "standard"), (short.name, "standard")]
+    assert checked[6:] == [(short, "standard"), (short, "standard")]

@@ -306,19 +306,16 @@ def test_play_game_checks_a_matchups_decks_once_and_an_illegal_deck_every_time(m
     again before each; a deck that breaks the rules fails every game it is given to."""
     from dataclasses import replace
 
-    from ecs_vanguard.game import facade
     from ecs_vanguard.sim import play
+    from tests.helpers import record_deck_checks
 
-    checked = []
-    check = facade.validate_deck
-    monkeypatch.setattr(facade, "validate_deck", lambda d, *a: (checked.append(d), check(d, *a)))
-    monkeypatch.setattr(facade, "_LEGAL_DECKS", {})
+    checked = record_deck_checks(monkeypatch)
     a, b = Deck.builtin(A), Deck.builtin(B)
     spec = GameSpec(a, b, agent_a="heuristic", agent_b="heuristic", turn_limit=2)
     records = [play.play_game(replace(spec, seed=s)) for s in range(3)]
-    assert checked == [a, b] and all(r["error"] is None for r in records)
+    assert [deck for deck, _ in checked] == [a, b] and all(r["error"] is None for r in records)
     short = replace(a, main=a.main[:-1])
     for seed in (0, 1):
         with pytest.raises(DeckError, match="CORE-02"):
             play.play_game(replace(spec, deck_a=short, seed=seed))
-    assert checked == [a, b, short, short]
+    assert [deck for deck, _ in checked] == [a, b, short, short]
