@@ -84,15 +84,21 @@ def new_model(opponent: str, interface: str, seed: int, plain: bool = False,
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.env_util import make_vec_env
+    from stable_baselines3.common.logger import Logger
 
     torch.set_num_threads(1)
     envs = make_vec_env(lambda: make_env(opponent, interface), n_envs=n_envs, seed=seed)
     kwargs = {}
     if not plain and interface == "compact":
         kwargs = {"features_extractor_class": option_encoder()}
-    return MaskablePPO("MultiInputPolicy", envs, n_steps=ROLLOUT // n_envs,
-                       batch_size=batch_size, seed=seed, device="cpu", verbose=0,
-                       policy_kwargs=kwargs)
+    model = MaskablePPO("MultiInputPolicy", envs, n_steps=ROLLOUT // n_envs,
+                        batch_size=batch_size, seed=seed, device="cpu", verbose=0,
+                        policy_kwargs=kwargs)
+    # A logger with no outputs: without one, every learn() makes an empty SB3-<time> folder in
+    # the temporary directory (stable_baselines3.common.logger.configure), 63 of them after a
+    # day of runs here; this script reports its own figures.
+    model.set_logger(Logger(folder=None, output_formats=[]))
+    return model
 
 
 def export(model: Any) -> MLPPolicy:
