@@ -189,10 +189,7 @@ class Game:
         assert decision is not None
         index = -1
         if isinstance(action, Action):
-            try:
-                index = decision.actions.index(action)
-            except ValueError:
-                pass
+            index = _position(decision.actions, action)
         elif isinstance(action, int | np.integer) and not isinstance(action, bool):
             index = self._table_indices().position.get(int(action), -1)
         if index < 0:
@@ -467,6 +464,21 @@ def _unpickle(snapshot: str, db: CardDB, origin: Callable[[], Game] | None,
     game = Game.from_json(snapshot, db)
     game._origin, game._history = origin, history
     return game
+
+
+def _position(actions: tuple[Action, ...], action: Action) -> int:
+    """Return where `action` is among `actions`, -1 if no action there equals it. An agent
+    hands back one of the tuple's own objects, so the identity scan finds it without calling
+    the dataclass __eq__ on every action before it (tuple.index does); a decision repeats no
+    action (check_decision_actions), so the object found is also the first equal one. An equal
+    action that is another object stays legal: the equality scan after."""
+    for n, legal in enumerate(actions):
+        if legal is action:
+            return n
+    try:
+        return actions.index(action)
+    except ValueError:
+        return -1
 
 
 def _with_turn_limit(rules: FormatRules, turn_limit: int) -> FormatRules:
