@@ -128,13 +128,13 @@ def test_PJ_005_its_hit_on_a_vanguard_locks_a_rear_guard(ldb):
     """Its attack hits the vanguard: a chosen rear-guard is locked; guarded so that it misses,
     nothing is locked."""
     them = {"vanguard": "PJ-013", "rear": {"front_left": G2}}
-    game, unit = _attacks(ldb, {"vanguard": "PJ-005", "rear": {"front_right": G2}}, Circle.VC,
+    game, _ = _attacks(ldb, {"vanguard": "PJ-005", "rear": {"front_right": G2}}, Circle.VC,
                           dict(them, hand=[G2]))
     victim = unit_at(game, 1, Circle.FRONT_LEFT)
     no_guard(game)
     _pick_until_done(game, victim)
     assert q.is_locked(victim)
-    game, unit = _attacks(ldb, {"vanguard": "PJ-005", "rear": {"front_right": G2}}, Circle.VC,
+    game, _ = _attacks(ldb, {"vanguard": "PJ-005", "rear": {"front_right": G2}}, Circle.VC,
                           dict(them, hand=["PJ-014", "PJ-014"]))
     victim = unit_at(game, 1, Circle.FRONT_LEFT)
     for guard in list(cards_in(game, 1, Zone.HAND)):
