@@ -3,12 +3,15 @@ seeded games in both seats, with Wilson 95% intervals and CPU seconds per decisi
 
     python benchmarks/bench_mcts_strength.py [--iterations 200] [--games 200] [--workers 1]
                                              [--opponents random,heuristic] [--out DIR]
+                                             [--fresh]
 
 Game pairs share a deal: games 2k and 2k+1 use the seed `game_seed(seed, k)` of `simulate`,
 MCTS playing the first deck in one and the second in the other (the luck of the deal cancels
 out). Every finished game is appended to DIR/games.jsonl (default runs/mcts_strength), so a
-stopped run continues where it stopped when started again with the same options; other options
-on the same DIR are refused. Prints one JSON line per opponent:
+stopped run continues where it stopped when started again with the same options (it says on
+stderr how many games it took from DIR); other options on the same DIR are refused. `--fresh`
+plays every game again: a new measurement of the same options, where a resumed run would only
+report the records already kept. Prints one JSON line per opponent:
 
     {"figure": "mcts_strength", "opponent": "heuristic", "iterations": 200, "games": 200,
      "wins": ..., "rate": ..., "low": ..., "high": ..., "draws": ...,
@@ -39,7 +42,8 @@ def play(job: dict[str, Any]) -> dict[str, Any]:
     """Play one game of MCTS against an opponent; return its record."""
     k, side = divmod(job["i"], 2)
     seed = game_seed(job["seed"], k)
-    mcts = vg.MCTSAgent(seed=seed, iterations=job["iterations"], rollout=job["rollout"])
+    mcts = vg.MCTSAgent(seed=seed, iterations=job["iterations"], rollout=job["rollout"],
+                        horizon=job["horizon"])
     other = vg.agents.make_agent(job["opponent"], seed)
     agents = [mcts, other] if side == 0 else [other, mcts]
     decks = [vg.Deck.builtin(name) for name in job["decks"]]
@@ -74,7 +78,7 @@ def summarise(opponent: str, records: list[dict[str, Any]], args: argparse.Names
     decisions = sum(r["decisions"] for r in records)
     w = wilson(wins, len(records))
     return {"figure": "mcts_strength", "opponent": opponent, "iterations": args.iterations,
-            "rollout": args.rollout, "decks": args.decks, "games": len(records), "wins": wins,
+            "rollout": args.rollout, "horizon": args.horizon, "decks": args.decks, "games": len(records), "wins": wins,
             "rate": round(w["rate"], 4), "low": round(w["low"], 4), "high": round(w["high"], 4),
             "draws": sum(r["result"] == "draw" for r in records),
             "wins_with_deck": dict(zip(args.decks, by_deck, strict=True)),
@@ -85,10 +89,14 @@ def summarise(opponent: str, records: list[dict[str, Any]], args: argparse.Names
             "turns_per_game": round(sum(r["turns"] for r in records) / max(len(records), 1), 2)}
 
 
-def _claim(out: Path, header: dict[str, Any]) -> dict[tuple[str, int], dict]:
-    """Check or write out/run.json; return the games already in out/games.jsonl."""
+def _claim(out: Path, header: dict[str, Any], fresh: bool) -> dict[tuple[str, int], dict]:
+    """Check or write out/run.json; return the games already in out/games.jsonl (none when
+    `fresh`: the kept games are deleted, with run.json, the only files this benchmark writes)."""
     out.mkdir(parents=True, exist_ok=True)
     head = out / "run.json"
+    if fresh:
+        for kept in (head, out / "games.jsonl"):
+            kept.unlink(missing_ok=True)
     if head.exists() and json.loads(head.read_text(encoding="utf-8")) != header:
         raise SystemExit(f"{out} holds a run with other options ({head}); choose another --out")
     head.write_text(json.dumps(header, indent=2) + "\n", encoding="utf-8")
@@ -107,21 +115,30 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=200, help="MCTS simulations per decision")
     parser.add_argument("--rollout", default="heuristic", choices=("heuristic", "random"))
+    parser.add_argument("--horizon", type=int, default=vg.MCTSAgent().horizon,
+                        help="turns a simulation plays before the position value (0: to the end)")
     parser.add_argument("--games", type=int, default=200, help="games per opponent (even)")
     parser.add_argument("--opponents", default="random,heuristic")
     parser.add_argument("--decks", default="blazing_dragons,radiant_knights")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1, help="processes (1: this one)")
     parser.add_argument("--out", default="runs/mcts_strength", help="results directory")
+    parser.add_argument("--fresh", action="store_true",
+                        help="play every game again instead of resuming the games kept in --out")
     args = parser.parse_args(argv)
     args.decks = args.decks.split(",")
     opponents = args.opponents.split(",")
-    header = {"iterations": args.iterations, "rollout": args.rollout, "decks": args.decks,
+    header = {"iterations": args.iterations, "rollout": args.rollout, "horizon": args.horizon,
+              "decks": args.decks,
               "seed": args.seed}
     out = Path(args.out)
-    done = _claim(out, header)
+    done = _claim(out, header, args.fresh)
     jobs = [{"opponent": o, "i": i, **header} for o in opponents for i in range(args.games)
             if (o, i) not in done]
+    resumed = len(opponents) * args.games - len(jobs)
+    if resumed:
+        print(f"resuming: {resumed} of {len(opponents) * args.games} games taken from {out} "
+              "(--fresh plays them again)", file=sys.stderr, flush=True)
     start = time.monotonic()
     with (out / "games.jsonl").open("a", encoding="utf-8") as sink, \
             multiprocessing.Pool(args.workers) if args.workers > 1 else nullcontext() as pool:

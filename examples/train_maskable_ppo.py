@@ -30,7 +30,7 @@ import numpy as np
 
 import ecs_vanguard as vg
 from ecs_vanguard.agents import make_agent
-from ecs_vanguard.agents.policy_file import MLPPolicy, save_policy
+from ecs_vanguard.agents.policy_file import MLPPolicy, PolicyAgent, save_policy
 
 DECKS = ("blazing_dragons", "radiant_knights")
 OPPONENTS = ("random", "heuristic")
@@ -84,15 +84,21 @@ def new_model(opponent: str, interface: str, seed: int, plain: bool = False,
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.env_util import make_vec_env
+    from stable_baselines3.common.logger import Logger
 
     torch.set_num_threads(1)
     envs = make_vec_env(lambda: make_env(opponent, interface), n_envs=n_envs, seed=seed)
     kwargs = {}
     if not plain and interface == "compact":
         kwargs = {"features_extractor_class": option_encoder()}
-    return MaskablePPO("MultiInputPolicy", envs, n_steps=ROLLOUT // n_envs,
-                       batch_size=batch_size, seed=seed, device="cpu", verbose=0,
-                       policy_kwargs=kwargs)
+    model = MaskablePPO("MultiInputPolicy", envs, n_steps=ROLLOUT // n_envs,
+                        batch_size=batch_size, seed=seed, device="cpu", verbose=0,
+                        policy_kwargs=kwargs)
+    # A logger with no outputs: without one, every learn() makes an empty SB3-<time> folder in
+    # the temporary directory (stable_baselines3.common.logger.configure), 63 of them after a
+    # day of runs here; this script reports its own figures.
+    model.set_logger(Logger(folder=None, output_formats=[]))
+    return model
 
 
 def export(model: Any) -> MLPPolicy:
@@ -131,9 +137,10 @@ def evaluate(policy: MLPPolicy, opponent: str, games: int) -> int:
     for k in range(games):
         game = vg.Game(*decks, seed=HELD_OUT + k)
         other = make_agent(opponent, HELD_OUT + k)
+        mine = PolicyAgent.playing(policy)    # as `file:` plays it: no move undoing a move
         while not game.over:
-            mine = game.decision.player == 0
-            game.step(policy.choose(game) if mine else other.act(game))
+            agent = mine if game.decision.player == 0 else other
+            game.step(agent.act(game))
         wins += game.winner == 0
     return wins
 

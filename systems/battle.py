@@ -11,6 +11,7 @@ from ecs_vanguard.derived import query as q
 from ecs_vanguard.effects.builtin import push_trigger
 from ecs_vanguard.effects.picking import DONE, offer_or_pass, take_answer
 from ecs_vanguard.effects.playable import attack_actions, booster_of, guard_actions
+from ecs_vanguard.ops import timing
 from ecs_vanguard.state import G_GUARDIAN_INDEX, Battle, ContinuousEffect, Frame, State
 from ecs_vanguard.vocab.decisions import Action, ActionKind, Decision, DecisionKind, action
 from ecs_vanguard.vocab.events import (
@@ -23,9 +24,10 @@ from ecs_vanguard.vocab.events import (
     UnitBoosted,
 )
 from ecs_vanguard.vocab.formats import BattleStep, Duration, Phase, Stat
+from ecs_vanguard.vocab.rule_changes import RuleDuration
 from ecs_vanguard.vocab.zones import FIELD_ZONES, Zone
 from systems.base import quiet
-from systems.turn import enter_phase, play_order
+from systems.turn import enter_phase, enter_step, play_order
 
 
 class BattleSystem(esper.Processor):
@@ -56,7 +58,7 @@ def _attack_step(state: State) -> None:
         # LEG-14: until the end of the battle the mate's power adds to the leader's, read on
         # every read like a boost (seed 000 §1.3.2).
         _add_power_of(state, p, answer.card, mate)
-    state.turn.step = BattleStep.BOOST
+    enter_step(state, BattleStep.BOOST)
 
 
 def _add_power_of(state: State, player: int, unit: int, giver: int) -> None:
@@ -93,7 +95,7 @@ def _boost_step(state: State) -> None:
         # until the end of the battle: a change to it counts, a booster that leaves stops.
         _add_power_of(state, battle.player, boosted, booster)
         ops.emit(state, UnitBoosted(booster, boosted, battle.player))
-    state.turn.step = BattleStep.GUARD
+    enter_step(state, BattleStep.GUARD)
 
 
 def _guard_step(state: State) -> None:
@@ -155,7 +157,7 @@ def _end_guarding(state: State, battle: Battle, defender: int, answer: Action) -
     """Done guarding: on to the drive step, with the attacker's drive if it is a vanguard."""
     attacker_is_vg = q.position(battle.attacker).zone is Zone.VC
     battle.drives_left = q.drive(state, battle.attacker) if attacker_is_vg else 0
-    state.turn.step = BattleStep.DRIVE
+    enter_step(state, BattleStep.DRIVE)
 
 
 # The defender's answers in the guard step; any other (DONE) ends guarding.
@@ -191,7 +193,7 @@ def _drive_step(state: State) -> None:
         if card is not None:
             push_trigger(state, card, p, drive=True)
         return
-    state.turn.step = BattleStep.DAMAGE
+    enter_step(state, BattleStep.DAMAGE)
 
 
 def is_hit(state: State, battle: Battle) -> bool:
@@ -247,21 +249,32 @@ def _report_result(state: State, battle: Battle) -> None:
 
 
 def _close_step(state: State) -> None:
-    """CORE-13: guardians are retired, 'until end of battle' ends, back to the attack step."""
+    """CORE-13: the close step begins (its autos and delayed effects trigger: "at the end of
+    that battle"), guardians are retired, 'until end of battle' ends; the autos it triggered
+    resolve during the close step (stage 1), then back to the attack step."""
+    if state.turn.stage == 1:
+        state.turn.stage = 0
+        enter_step(state, BattleStep.ATTACK)
+        return
     battle = state.battle
     assert battle is not None
+    guardians = list(state.board.zones[1 - battle.player][Zone.GC])
+    before = {g: q.position(g).obj for g in guardians}
     with ops.batch(state):                              # all guardians retire at once
+        timing.step_began(state, BattleStep.CLOSE)
         ops.emit(state, BattleEnded(battle.attacker, battle.target, battle.player,
                                     bool(battle.hit),
                                     q.position(battle.target).zone is Zone.VC,
                                     battle.co_attacker, battle.booster))
-        for guardian in list(state.board.zones[1 - battle.player][Zone.GC]):
+        for guardian in guardians:
             ops.retire(state, guardian)
+    timing.follow_moved(state, before)          # the delayed effects fired now follow them
     ops.end_modifiers(state, Duration.END_OF_BATTLE)
+    ops.end_rule_modifiers(state, RuleDuration.END_OF_BATTLE)
     state.battle = None
     state.engine.dirty = True                                  # CORE-17: guardians outside a battle
     state.engine.rule_check_due = True
-    state.turn.step = BattleStep.ATTACK
+    state.turn.stage = 1
 
 
 STEPS: dict[BattleStep, Callable[[State], None]] = {

@@ -10,7 +10,6 @@ from collections.abc import Callable
 
 import esper
 
-from ecs_vanguard.state import State
 from ecs_vanguard.vocab.formats import FormatRules
 from systems.battle import BattleSystem
 from systems.effect import EffectSystem
@@ -38,11 +37,10 @@ ACTS_UNDER: dict[str, Callable[[FormatRules], bool]] = {
 }
 
 
-def tick(processors: list[esper.Processor], rules: FormatRules) -> list[Callable[[State], None]]:
-    """Return the process() of each system of a tick, in tick order, without those whose moment
-    never comes under these rules (ACTS_UNDER)."""
-    return [p.process for p in processors
-            if ACTS_UNDER.get(type(p).__name__, _always)(rules)]
+def acting(processors: list[esper.Processor], rules: FormatRules) -> list[esper.Processor]:
+    """Return the systems of a tick, in tick order, without those whose moment never comes
+    under these rules (ACTS_UNDER)."""
+    return [p for p in processors if ACTS_UNDER.get(type(p).__name__, _always)(rules)]
 
 
 def _always(rules: FormatRules) -> bool:

@@ -10,8 +10,9 @@ from ecs_vanguard import ops
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.effects.costs import can_pay
 from ecs_vanguard.effects.picking import offer_or_pass, take_answer
+from ecs_vanguard.effects.rule_change_steps import stride_frame
 from ecs_vanguard.effects.runtime import steps_of
-from ecs_vanguard.state import STRIDE_INDEX, Frame, State, world
+from ecs_vanguard.state import State, world
 from ecs_vanguard.vocab.decisions import Action, ActionKind, Decision, DecisionKind, action
 from ecs_vanguard.vocab.formats import Phase
 from ecs_vanguard.vocab.zones import Circle, Zone
@@ -67,7 +68,7 @@ def stride_actions(state: State, player: int) -> list[Action]:
             continue
         if not _requirement(state, player, card):
             continue
-        frame = Frame(card, d.id, STRIDE_INDEX, player)
+        frame = stride_frame(state, player, card)             # STR-03: rule modifiers
         steps, n_cost = steps_of(state, frame)
         if can_pay(state, frame, steps[:n_cost]):
             out.append(action(ActionKind.STRIDE, card=card))
@@ -96,4 +97,4 @@ def _stride_step(state: State) -> None:
         return
     state.turn.stage = 2
     if answer is not None and answer.kind is ActionKind.STRIDE:
-        state.stack.append(Frame(answer.card, state.card(answer.card).id, STRIDE_INDEX, p))
+        state.stack.append(stride_frame(state, p, answer.card))

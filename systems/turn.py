@@ -10,6 +10,7 @@ import esper
 from components import Locked
 from ecs_vanguard import ops
 from ecs_vanguard.derived import query as q
+from ecs_vanguard.derived import rule_modifiers as rm
 from ecs_vanguard.effects.picking import DONE, offer_or_pass, take_answer
 from ecs_vanguard.effects.playable import (
     act_actions,
@@ -20,6 +21,7 @@ from ecs_vanguard.effects.playable import (
     ride_actions,
     seek_mate_actions,
 )
+from ecs_vanguard.ops import timing
 from ecs_vanguard.state import (
     ALCHEMAGIC_INDEX,
     MULLIGAN_INDEX,
@@ -33,10 +35,10 @@ from ecs_vanguard.vocab.events import (
     AbilityActivated,
     GameStarted,
     OrderPlayed,
-    PhaseStarted,
     TurnStarted,
 )
 from ecs_vanguard.vocab.formats import BattleStep, Duration, OrderType, Phase
+from ecs_vanguard.vocab.rule_changes import RuleDuration, RuleHook
 from ecs_vanguard.vocab.zones import Zone
 from systems.base import quiet
 from systems.rule_process import end_game
@@ -55,9 +57,16 @@ class TurnSystem(esper.Processor):
 
 
 def enter_phase(state: State, phase: Phase) -> None:
-    """Start a phase of the current turn."""
+    """Start a phase of the current turn: its beginning is a moment autos and delayed effects
+    wait for (CORE-04, ops.timing)."""
     state.turn.phase, state.turn.stage = phase, 0
-    ops.emit(state, PhaseStarted(state.turn.turn, state.turn.player, phase.value))
+    timing.phase_began(state, phase)
+
+
+def enter_step(state: State, step: BattleStep) -> None:
+    """Start a step of the battle phase (CORE-09..13), a moment as a phase's beginning is."""
+    state.turn.step = step
+    timing.step_began(state, step)
 
 
 def _setup(state: State) -> None:
@@ -94,9 +103,16 @@ def _stand(state: State) -> None:
     """CORE-04: stand all your units, then the draw phase."""
     p = state.turn.player
     state.turn.grade3_at_start[p] = q.highest_vanguard_grade(state, p) >= 3   # STR-04, LEG-30
+    skipped = []
     with ops.batch(state):                       # all your units stand at once
         for unit in q.units(state, p):
+            if rm.skips(state, RuleHook.STAND_STEP, p, unit):
+                skipped.append(unit)             # a rule modifier: this unit does not stand
+                continue
             ops.stand(state, unit)
+    if skipped:
+        ops.spend_rule_modifiers(state, [m for u in skipped for m in rm.rule_modifiers(
+            state, RuleHook.STAND_STEP, p, u)])
     enter_phase(state, Phase.DRAW)
 
 
@@ -137,10 +153,12 @@ def _normal_ride(state: State, player: int, card: int) -> None:
 
 def main_actions(state: State, player: int) -> tuple[Action, ...]:
     """Every open-timing choice of the main phase (CORE-06..08, CORE-19)."""
-    return (*call_actions(state, player), *overdress_actions(state, player),
+    vg_grade = q.highest_vanguard_grade(state, player)     # read by three lists; none writes
+    return (*call_actions(state, player, vg_grade), *overdress_actions(state, player, vg_grade),
             *seek_mate_actions(state, player),
             *move_actions(state, player),
-            *act_actions(state, player), *order_actions(state, player, _MAIN_ORDERS), DONE)
+            *act_actions(state, player),
+            *order_actions(state, player, _MAIN_ORDERS, vg_grade), DONE)
 
 
 def _main(state: State) -> None:
@@ -160,7 +178,7 @@ def _end_main(state: State, player: int, action: Action) -> None:
         enter_phase(state, Phase.END)
     else:
         enter_phase(state, Phase.BATTLE)
-        state.turn.step = BattleStep.ATTACK
+        enter_step(state, BattleStep.ATTACK)
 
 
 def _call(state: State, player: int, action: Action) -> None:
@@ -231,16 +249,26 @@ def _end(state: State) -> None:
     if state.rules.has_stride_step and state.turn.stage == 0:
         return                                  # STR-11: StrideSystem returns G units first
     ops.end_modifiers(state, Duration.END_OF_TURN)
+    ops.end_rule_modifiers(state, RuleDuration.END_OF_TURN)
     for player in (0, 1):       # IKK-01: player states "until end of turn" end with the turn
         state.player_states[player] = [s for s in state.player_states[player]
                                        if s[1] is not Duration.END_OF_TURN]
     for card in sorted(state.deleted):
         if q.position(card).owner == p:
             ops.undelete(state, card)
+    kept_locked = []
     for card, lock in sorted(esper.get_component(Locked)):
         if lock.until_owner_end and q.position(card).owner == p:
+            if rm.skips(state, RuleHook.UNLOCK_AT_END, p, card):
+                kept_locked.append(card)     # a rule modifier: not unlocked at this end phase
+                continue
             ops.unlock(state, card)          # ACT-24: the lock's period ends with its owner's turn
+    if kept_locked:
+        ops.spend_rule_modifiers(state, [m for c in kept_locked for m in rm.rule_modifiers(
+            state, RuleHook.UNLOCK_AT_END, p, c)])
+    ops.end_phase_over(state, p)             # "through the next end phase" ends here
     state.once_used.clear()     # CORE-19: "1/turn" uses are counted per turn
+    timing.end_turn(state)      # what abilities did "this turn"
     start_turn(state, state.turn.turn + 1, p if ops.extra_turn_due(state, p) else 1 - p)
 
 

@@ -1,8 +1,19 @@
-"""Shared fixtures: the built-in card pool and a clean esper between tests (STYLE §7)."""
+"""Shared fixtures: the built-in card pool and a clean esper between tests."""
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
+
+# Bytecode is cached for this run even where the machine sets PYTHONDONTWRITEBYTECODE (as the
+# development image does): without the cache each xdist worker compiles the engine and rewrites
+# the assertions of every test module again (about 8 s of CPU a worker, issue 21), and every
+# subprocess a test starts (the command line, process pools, Ray workers) compiles the engine
+# anew. Set before the engine's first import below; the environment carries it to subprocesses.
+# The caches are the __pycache__ folders git ignores.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 import esper
 import pytest

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import ecs_vanguard as vg
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.vocab.decisions import Action, ActionKind
@@ -108,3 +110,29 @@ def start_game(db: vg.CardDB, side0: dict, side1: dict, *, decks: tuple = (None,
             side.setdefault("deck", deck)
     return (vg.Scenario(db, format=fmt).player(0, **side0).player(1, **side1)
             .start(turn=3, turn_player=turn_player, phase=phase))
+
+
+def play_quietly_until(game: vg.Game, until: Callable[[vg.Game], bool], limit: int = 400) -> None:
+    """Play the quietest legal actions (done, no, then the first) until `until` holds."""
+    for _ in range(limit):
+        if until(game):
+            return
+        assert not game.over, game.end_reason
+        actions = game.legal_actions()
+        chosen = next((a for a in actions if a.kind is ActionKind.DONE),
+                      next((a for a in actions if a.kind is ActionKind.NO), actions[0]))
+        game.step(chosen)
+    raise AssertionError("the position never came")
+
+
+def record_deck_checks(monkeypatch) -> list[tuple[vg.Deck, str]]:
+    """Forget the decks Game found legal, and return the list of (deck, format) it checks
+    against the construction rules from now on (CORE-02), each as it is checked."""
+    from ecs_vanguard.game import facade
+
+    checked: list[tuple[vg.Deck, str]] = []
+    check = facade.validate_deck
+    monkeypatch.setattr(facade, "validate_deck", lambda deck, db, rules: (
+        checked.append((deck, rules.format.value)), check(deck, db, rules)))
+    monkeypatch.setattr(facade, "_LEGAL_DECKS", {})
+    return checked

@@ -29,6 +29,7 @@ import numpy as np
 
 from ecs_vanguard.agents import linear
 from ecs_vanguard.agents.base import agent_rng, pending
+from ecs_vanguard.agents.repeats import RepeatGuard
 from ecs_vanguard.game import Game
 from ecs_vanguard.perspective import compact
 from ecs_vanguard.perspective.observation import OBSERVATION
@@ -45,7 +46,7 @@ class Policy(Protocol):
 
     kind: ClassVar[str]
 
-    def choose(self, game: Game) -> Action: ...
+    def choose(self, game: Game, allowed: Sequence[bool] | None = None) -> Action: ...
     def arrays(self) -> dict[str, np.ndarray]: ...
 
 
@@ -65,8 +66,9 @@ class LinearPolicy:
                                   f"array of shape {theta.shape}")
         self.theta = theta
 
-    def choose(self, game: Game) -> Action:
-        """Return the legal action of highest score (agents.linear.choose)."""
+    def choose(self, game: Game, allowed: Sequence[bool] | None = None) -> Action:
+        """Return the legal action of highest score (agents.linear.choose, which never
+        moves a unit, so `allowed`, which only ever masks moves, changes nothing)."""
         return linear.choose(self.theta, game)
 
     def arrays(self) -> dict[str, np.ndarray]:
@@ -159,13 +161,14 @@ class MLPPolicy:
                 x = act(x)
         return x
 
-    def choose(self, game: Game) -> Action:
-        """Return the legal action of the slot of highest logit (the first on ties)."""
+    def choose(self, game: Game, allowed: Sequence[bool] | None = None) -> Action:
+        """Return the legal action of the slot of highest logit (the first on ties) among the
+        slots `allowed` leaves (per legal action, as RepeatGuard.allowed gives it)."""
         decision = pending(game)
         actions = game.legal_actions()
         k = self.max_options
         game.switch()
-        mask = compact.option_mask(actions, k)
+        mask = compact.option_mask(actions, k, allowed)
         parts = {"observation": game.observation(decision.player),
                  "action_mask": mask.astype(np.float32),
                  "options": compact.options(game.state, decision.player, actions, k)}
@@ -272,12 +275,21 @@ class PolicyAgent:
         if digest and digest != now:
             raise PolicyFileError(f"policy file {path}: changed since it was named (digest "
                                   f"{now}, not {digest})")
-        self.policy = load_policy(path)
+        self.policy: Policy = load_policy(path)
+        self.repeats = RepeatGuard()
+
+    @classmethod
+    def playing(cls, policy: Policy) -> PolicyAgent:
+        """Return an agent playing a policy held in memory (as a file's agent plays it)."""
+        agent = cls.__new__(cls)
+        agent.path, agent.policy, agent.repeats = "", policy, RepeatGuard()
+        return agent
 
     def act(self, game: Game) -> Action:
-        """Return the policy's action for the pending decision."""
+        """Return the policy's action for the pending decision, never a move back to a field
+        already decided on this turn (agents.repeats: the environments mask those too)."""
         pending(game)
-        return self.policy.choose(game)
+        return self.policy.choose(game, self.repeats.allowed(game))
 
 
 def _need(arrays: dict[str, np.ndarray], key: str) -> np.ndarray:

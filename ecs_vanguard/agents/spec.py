@@ -7,6 +7,10 @@ so that a run records which policy played and a file changed since is refused (o
 in the workers). The file is loaded when the spec is parsed: a missing or bad file is refused
 at once.
 
+A path with a comma is written in quotes, `file:"runs/a,b.npz"` (or single quotes), so that it
+stays one agent in a comma-separated list of agents (`split_specs`); a spec's text quotes such a
+path itself, so the text reads back as the same agent.
+
 Options are the keyword arguments of the agent's class after `seed`, with their defaults; a
 spec's text names only the options that differ from the defaults, so equal agents have equal
 text (what run headers compare when a run is resumed).
@@ -18,6 +22,7 @@ import inspect
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from ecs_vanguard.agents.heuristic import HeuristicAgent
@@ -57,7 +62,7 @@ class AgentSpec:
             return text
         name, _, rest = str(text).strip().partition(":")
         if name.strip() == FILE:
-            return _file_spec(rest.strip())
+            return _file_spec(_unquoted(rest.strip()))
         pairs = [item.partition("=") for item in rest.split(",") if item.strip()]
         bad = [key for key, eq, _ in pairs if not eq]
         if bad:
@@ -102,10 +107,63 @@ class AgentSpec:
     def __str__(self) -> str:
         if self.name == FILE:
             options = dict(self.options)
-            return f"{FILE}:{options.get('path', '')}#{options.get('digest', '')}"
+            return f"{FILE}:{_quoted(options.get('path', ''))}#{options.get('digest', '')}"
         if not self.options:
             return self.name
         return f"{self.name}:" + ",".join(f"{k}={v}" for k, v in self.options)
+
+
+QUOTES = "\"'"
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a comma-separated list of agents into their texts: `random,mcts:iterations=50,
+    rollout=random,file:"a,b.npz"` is three agents. A piece with `=` and no `:` is one more
+    option of the agent before it; a comma inside quotes belongs to a file's path.
+
+    Raises:
+        ArgumentError (a ValueError): a quote that is not closed.
+    """
+    pieces: list[str] = []
+    current, quote = "", ""
+    for char in f"{text},":
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in QUOTES and current.strip() == f"{FILE}:":     # a quoted path begins
+            quote = char
+        elif char == ",":
+            piece = current.strip()
+            if piece and "=" in piece and ":" not in piece and pieces:
+                pieces[-1] += "," + piece
+            elif piece:
+                pieces.append(piece)
+            current = ""
+            continue
+        current += char
+    if quote:
+        raise ArgumentError(f"agents {text!r}: a quote ({quote}) is not closed")
+    return pieces
+
+
+def _unquoted(text: str) -> str:
+    """Return the text after `file:` without the quotes around its path (`"a,b.npz"#digest`)."""
+    if text[:1] in QUOTES:
+        end = text.find(text[0], 1)
+        if end < 0:
+            raise ArgumentError(f"agent 'file': the path's quote ({text[0]}) is not closed")
+        path, rest = text[1:end], text[end + 1:]
+        if rest and not rest.startswith("#"):
+            raise ArgumentError(f"agent 'file': {rest!r} after the quoted path {path!r}")
+        return path + rest
+    return text
+
+
+def _quoted(path: str) -> str:
+    """Return a path as a spec writes it: in quotes when it has a comma or starts with one."""
+    if "," not in path and path[:1] not in QUOTES:
+        return path
+    quote = "'" if '"' in path else '"'
+    return f"{quote}{path}{quote}"
 
 
 def _file_spec(text: str) -> AgentSpec:
@@ -123,7 +181,9 @@ def _file_spec(text: str) -> AgentSpec:
         digest = digest or policy_digest(path)
         PolicyAgent(0, path=path, digest=digest)              # loads it: refused now, not later
     except ValueError as exc:
-        raise ValueError(f"agent 'file': {exc}") from None
+        hint = ("" if Path(path).exists() else
+                ' (a path with a comma is written in quotes: file:"a,b.npz")')
+        raise ValueError(f"agent 'file': {exc}{hint}") from None
     return AgentSpec(FILE, (("path", path), ("digest", digest)))
 
 

@@ -11,13 +11,24 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from ecs_vanguard.cards import steps as st
+from ecs_vanguard.cards import timing_steps as ts
 from ecs_vanguard.cards.check import Check
-from ecs_vanguard.cards.value_steps import Quantity
+from ecs_vanguard.cards.rule_steps import rule_step_problem
+from ecs_vanguard.cards.sizes import SIZE_VALUES, ValueOf
+from ecs_vanguard.cards.value_steps import (
+    CALL_CIRCLE_NAMES,
+    DISTINCT_FIELDS,
+    CircleOf,
+    NamedCircle,
+    Quantity,
+)
 from ecs_vanguard.vocab.errors import CardDataError
 from ecs_vanguard.vocab.formats import Duration
+from ecs_vanguard.vocab.rule_changes import RuleChange, RuleDuration, RuleHook
 
 COMPARISONS = (">=", "<=", "==", "!=", ">", "<")
 # What `where = { keyword = ... }` may name: skill icons, sentinel, the mechanics' keywords, the
@@ -31,7 +42,7 @@ ZONE_NAMES = ("hand", "deck", "drop", "soul", "damage", "bind")
 _KEY_ALIASES = {"from": "source", "as": "bind", "else": "otherwise"}
 TOML_KEYS = {v: k for k, v in _KEY_ALIASES.items()}
 # ACT-28: steps that keep counters of their own, or jump, cannot repeat inside a for_each.
-_LOOPING = (st.LookTop, st.DealDamage, st.ForEach, st.If, st.Pay)
+_LOOPING = (st.LookTop, st.DealDamage, st.ForEach, st.If, st.Pay, ts.Delay)
 
 
 class Where:
@@ -92,12 +103,33 @@ def _count(where: Where, field: str, value: Any) -> int:
     return int(value)
 
 
-def _duration(where: Where, field: str, value: Any) -> Duration:
-    try:
-        return Duration(value)
-    except ValueError:
-        choices = ", ".join(d.value for d in Duration)
-        raise where.fail(field, f"{value!r} is not one of: {choices}") from None
+def _member_of(enum: type[Enum]) -> Parser:
+    """Read the value of one member of `enum` (durations, the rule modifiers' names)."""
+    def parse(where: Where, field: str, value: Any) -> Any:
+        try:
+            return enum(value)
+        except ValueError:
+            choices = " | ".join(m.value for m in enum)
+            raise where.fail(field, f"{value!r} is not one of: {choices}") from None
+    return parse
+
+
+def _size(where: Where, field: str, value: Any) -> Any:
+    """A size: a count, one card's derived value, or how many cards a selector gives."""
+    if not isinstance(value, dict):
+        return _count(where, field, value)
+    if "value" not in value:
+        return parse_quantity(where, field, value)
+    for key in value:
+        if key not in ("value", "of"):
+            raise where.fail(f"{field}.{key}", "unknown key (a derived size has value, of)")
+    if value["value"] not in SIZE_VALUES:
+        raise where.fail(f"{field}.value", f"{value['value']!r} is not one of: "
+                                            + ", ".join(SIZE_VALUES))
+    of = value.get("of", "self")
+    if not isinstance(of, str) or not of:
+        raise where.fail(f"{field}.of", "expected a selector name")
+    return ValueOf(value["value"], of)
 
 
 def _names(where: Where, field: str, value: Any) -> tuple[str, ...]:
@@ -112,20 +144,65 @@ def parse_filters(where: Where, field: str, raw: Any) -> tuple[tuple[str, object
     `effects.validate` (filters live with the continuous layer). Lists become tuples."""
     if not isinstance(raw, dict):
         raise where.fail(field, f"expected a table of filters, got {raw!r}")
-    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in raw.items()))
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else
+                         tuple(sorted(v.items())) if isinstance(v, dict) else v)
+                        for k, v in raw.items()))
 
 
 def parse_quantity(where: Where, field: str, raw: Any) -> Quantity:
-    """Read a quantity: a selector name, or `{ from = selector, where = { ... } }`."""
+    """Read a quantity: a selector name, or `{ from = selector, where = { ... }, distinct =
+    field }` (with `distinct`: the number of different values of that field among them)."""
     if isinstance(raw, str) and raw:
         return Quantity(raw)
     if not isinstance(raw, dict) or not isinstance(raw.get("from"), str):
         raise where.fail(field, f"expected a selector or {{ from = ..., where = ... }}, "
                                 f"got {raw!r}")
     for key in raw:
-        if key not in ("from", "where"):
-            raise where.fail(f"{field}.{key}", "unknown key (a quantity has from, where)")
-    return Quantity(raw["from"], parse_filters(where, f"{field}.where", raw.get("where", {})))
+        if key not in ("from", "where", "distinct"):
+            raise where.fail(f"{field}.{key}", "unknown key (a quantity has from, where, "
+                                               "distinct)")
+    distinct = _distinct(where, f"{field}.distinct", raw["distinct"]) if "distinct" in raw \
+        else ""
+    return Quantity(raw["from"], parse_filters(where, f"{field}.where", raw.get("where", {})),
+                    distinct)
+
+
+def _distinct(where: Where, field: str, value: Any) -> str:
+    return _choice(*DISTINCT_FIELDS)(where, field, value)  # type: ignore[no-any-return]
+
+
+def _to(where: Where, field: str, value: Any) -> str | CircleOf | NamedCircle:
+    """Where a superior call puts its cards: rc, gc, open_rc (an RC with no card, no unit
+    retired), `{ circle_of = name }` (the circle a bound card, or "self", was last on) or
+    `{ circle = "back_center" }` (one circle of the caller's side by its place)."""
+    if isinstance(value, dict):
+        if set(value) == {"circle"}:
+            circle = value["circle"]
+            if circle not in CALL_CIRCLE_NAMES:
+                raise where.fail(f"{field}.circle", f"expected one of "
+                                 f"{' | '.join(CALL_CIRCLE_NAMES)} (a call goes to RC or GC, "
+                                 f"never VC), got {circle!r}")
+            return NamedCircle(circle)
+        name = value.get("circle_of")
+        if set(value) != {"circle_of"} or not isinstance(name, str) or not name:
+            raise where.fail(field, f"expected {{ circle_of = name }} or {{ circle = "
+                                    f"\"back_center\" }}, got {value!r}")
+        return CircleOf(name)
+    return _choice("rc", "gc", "open_rc")(where, field, value)  # type: ignore[no-any-return]
+
+
+def _grade_value(where: Where, field: str, value: Any) -> int | tuple[tuple[str, object], ...]:
+    """A grade, or one relative to another card: `{ relative_to = name, plus = n }` (the grade
+    of a bound card, or of "self", plus n; n may be negative)."""
+    if not isinstance(value, (tuple, list)):
+        return _count(where, field, value)
+    value = tuple(tuple(pair) for pair in value)
+    keys = dict(value)
+    if not isinstance(keys.get("relative_to"), str) or not set(keys) <= {"relative_to", "plus"}\
+            or not _int(keys.get("plus", 0)):
+        raise where.fail(field, "expected a grade or { relative_to = name, plus = n }, got "
+                                f"{dict(value)!r}")
+    return value
 
 
 KINDS: dict[str, Kind] = {
@@ -148,14 +225,19 @@ KINDS: dict[str, Kind] = {
                  _scalar(lambda v: isinstance(v, str) and v.isidentifier(), "a name")),
     "card_id": Kind("a card id of the database",
                     _scalar(lambda v: isinstance(v, str) and bool(v), "a card id")),
-    "duration": Kind("end_of_battle | end_of_turn | end_of_owner_turn", _duration),
+    "duration": Kind(" | ".join(d.value for d in Duration), _member_of(Duration)),
     "filters": Kind("a table of filters: { name = value, ... }", parse_filters),
     "quantity": Kind("a selector, or { from = selector, where = { ... } }", parse_quantity),
     "player": Kind("you | opponent", _choice("you", "opponent")),
     "chooser": Kind("owner | opponent | random", _choice("owner", "opponent", "random")),
-    "to": Kind("rc | gc", _choice("rc", "gc")),
+    "to": Kind("rc | gc | open_rc | { circle_of = name } | { circle = <an RC: "
+               + " | ".join(CALL_CIRCLE_NAMES) + "> }", _to),
+    "distinct_field": Kind(" | ".join(DISTINCT_FIELDS), _distinct),
+    "grade_value": Kind("a grade, or { relative_to = name, plus = n } (a bound card's grade, "
+                        "or this card's, plus n)", _grade_value),
     "rule": Kind("only_vanguards | none", _choice("only_vanguards", "none")),
     "restriction": Kind(" | ".join(st.RESTRICTION_NAMES), _choice(*st.RESTRICTION_NAMES)),
+    "skill": Kind(" | ".join(st.SKILL_STATS), _choice(*st.SKILL_STATS)),
     "stat": Kind(" | ".join(st.CONTINUOUS_STAT_NAMES), _choice(*st.CONTINUOUS_STAT_NAMES)),
     "zone": Kind(" | ".join(ZONE_NAMES), _choice(*ZONE_NAMES)),
     "comparison": Kind(" | ".join(COMPARISONS), _choice(*COMPARISONS)),
@@ -165,6 +247,19 @@ KINDS: dict[str, Kind] = {
     "steps": Kind("a list of effect steps", lambda w, f, v: parse_steps(w, f, v, False)),
     "cost": Kind("a list of cost steps", lambda w, f, v: parse_steps(w, f, v, True)),
     "checks": Kind("a list of checks", lambda w, f, v: parse_checks(w, f, v)),
+    "size": Kind("a whole number, 0 or more; or a derived value: { value = "
+                 + " | ".join(SIZE_VALUES) + ", of = selector } (one card's value now), or "
+                 "{ from = selector, where = { ... } } (how many cards it gives now)", _size),
+    "rule_hook": Kind(" | ".join(h.value for h in RuleHook), _member_of(RuleHook)),
+    "rule_change": Kind(" | ".join(c.value for c in RuleChange), _member_of(RuleChange)),
+    "rule_duration": Kind(" | ".join(d.value for d in RuleDuration), _member_of(RuleDuration)),
+    "moment": Kind(" | ".join(ts.MOMENTS), _choice(*ts.MOMENTS)),
+    "phase": Kind(" | ".join(ts.PHASE_NAMES), _choice(*ts.PHASE_NAMES)),
+    "step": Kind(" | ".join(ts.STEP_NAMES), _choice(*ts.STEP_NAMES)),
+    "whose": Kind(" | ".join(ts.WHOSE), _choice(*ts.WHOSE)),
+    "record": Kind(" | ".join(ts.RECORD_KINDS), _choice(*ts.RECORD_KINDS)),
+    "ability": Kind("an ability's index on the card, or \"any\" (all of its abilities)",
+                    lambda w, f, v: v if v == "any" else _count(w, f, v)),
 }
 
 # The kind of every step field, by name (the same name means the same thing in every op) ...
@@ -177,6 +272,9 @@ FIELD_KINDS: dict[str, str] = {
     "until_owner_end": "bool", "optional": "bool", "distinct_names": "bool", "card": "card_id", "name": "name",
     "content": "text", "do": "steps", "then": "steps", "otherwise": "steps", "cost": "cost",
     "condition": "checks", "per": "quantity", "becomes": "int", "other": "selector",
+    "skill": "skill",
+    "distinct": "distinct_field",
+    "at": "moment",
 }
 # ... except where an op reads a field its own way.
 OP_FIELD_KINDS: dict[tuple[type, str], str] = {
@@ -186,6 +284,15 @@ OP_FIELD_KINDS: dict[tuple[type, str], str] = {
     (st.AddPower, "amount"): "amount",
     (st.Restrict, "amount"): "count",
     (st.EnterState, "name"): "text",
+    (st.ModifyRule, "rule"): "rule_hook",
+    (st.ModifyRule, "change"): "rule_change",
+    (st.ModifyRule, "until"): "rule_duration",
+    (st.ModifyRule, "uses"): "count",
+    **{(sized, "n"): "size" for sized in (st.Draw, st.Mill, st.BindTop, st.SoulCharge,
+                                          st.CounterBlast, st.SoulBlast, st.CounterCharge,
+                                          st.Discard)},
+    (st.EnterUnitState, "name"): "text",
+    (ts.Delay, "player"): "whose",
 }
 
 
@@ -233,8 +340,13 @@ def parse_step(where: Where, field: str, raw: Any, is_cost: bool) -> object:
             if isinstance(inner, _LOOPING) or getattr(inner, "up_to", False):
                 raise where.fail(f"{field}.do[{i}]",
                                  "this step cannot repeat inside for_each (not look_top, "
-                                 "deal_damage, for_each, if, pay, or a step with up_to)")
-    return step_type(**kwargs)
+                                 "deal_damage, for_each, if, pay, delay, or a step with up_to)")
+    step = step_type(**kwargs)
+    if isinstance(step, st.ModifyRule):
+        problem = rule_step_problem(step)
+        if problem is not None:
+            raise where.fail(f"{field}.{problem[0]}", problem[1])
+    return step
 
 
 # -- checks ------------------------------------------------------------------------------------

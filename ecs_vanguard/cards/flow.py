@@ -1,8 +1,11 @@
 """The steps that steer an effect: `if` and `pay` as written in card files, and the straight
 program they compile to (a branch, a skip, a cost paid or skipped), so an effect runs with one
-program counter (STYLE §5) and two programs can be joined (ALC-01's A then B)."""
+program counter (docs/design.md "The model": suspended effects are plain data) and two programs
+can be joined (ALC-01's A then B)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.vocab.records import record
@@ -59,9 +62,23 @@ class PayOrSkip:
     player: str = "you"
 
 
+def all_steps(steps: Sequence[object]) -> list[object]:
+    """Return every step of a list, the ones nested in for_each, delay, if and pay (their
+    cost too) included: the one walker of a card's steps."""
+    out: list[object] = []
+    for step in steps:
+        out.append(step)
+        for name in ("do", "cost", "then", "otherwise"):
+            inner = getattr(step, name, None)
+            if isinstance(inner, tuple):
+                out.extend(all_steps(inner))
+    return out
+
+
 def compile_program(steps: tuple[object, ...]) -> tuple[object, ...]:
     """Flatten `if` and `pay` into a straight list with relative skips, so an effect keeps one
-    program counter (STYLE §5) and two programs can be joined (ALC-01's A then B)."""
+    program counter (docs/design.md "The model") and two programs can be joined (ALC-01's A
+    then B)."""
     out: list[object] = []
     for step in steps:
         if isinstance(step, (If, Pay)):

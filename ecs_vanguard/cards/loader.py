@@ -16,8 +16,10 @@ from typing import Any
 
 from ecs_vanguard.cards.fields import Where as _Where
 from ecs_vanguard.cards.fields import parse_checks, parse_filters, parse_steps
+from ecs_vanguard.cards.rule_steps import ModifyRule
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Limit, When
 from ecs_vanguard.cards.steps import CONT_TYPES, STEP_TYPES
+from ecs_vanguard.cards.timing_steps import PHASE_NAMES, STEP_NAMES
 from ecs_vanguard.vocab import limits
 from ecs_vanguard.vocab.errors import CardDataError
 from ecs_vanguard.vocab.events import CARD_FIELDS, EVENTS_BY_NAME, PLAYER_FIELDS, SOURCE_EVENTS
@@ -88,8 +90,14 @@ def _event_fields(event: type) -> dict[str, str]:
     return {name: str(hint) for name, hint in typing.get_type_hints(event).items()}
 
 
+# Fields naming a moment of the turn (phase_started, step_started): one of its names.
+_MOMENT_FIELDS = {"phase": PHASE_NAMES, "step": STEP_NAMES}
+
+
 def _event_value(where: _Where, field: str, key: str, hint: str, value: Any) -> Any:
     """Check one event filter against the field's type."""
+    if key in _MOMENT_FIELDS and value not in _MOMENT_FIELDS[key]:
+        raise where.fail(field, f"{value!r} is not one of: {', '.join(_MOMENT_FIELDS[key])}")
     if key in CARD_FIELDS:
         if value == "self":
             return value
@@ -140,6 +148,9 @@ def _parse_ability(where: _Where, field: str, raw: Any) -> AbilityDef:
             if getattr(step, "becomes", None) is not None:
                 raise where.fail(f"{field}.effect[{i}].becomes", "a cont ability adds amounts; "
                                  "`becomes` is for an effect (it reads the value once)")
+            if isinstance(step, ModifyRule) and (step.uses or "until" in raw["effect"][i]):
+                raise where.fail(f"{field}.effect[{i}]", "a cont ability's modify_rule holds "
+                                 "while the ability works: no `until`, no `uses`")
         if cost:
             raise where.fail(f"{field}.cost", "a cont ability has no cost")
     return AbilityDef(

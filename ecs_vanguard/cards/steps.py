@@ -9,14 +9,21 @@ Keys `from` and `as` of the TOML are the fields `source` and `bind` here (Python
 from __future__ import annotations
 
 from ecs_vanguard.cards.flow import If, Pay
+from ecs_vanguard.cards.rule_steps import ModifyRule
+from ecs_vanguard.cards.sizes import Size
+from ecs_vanguard.cards.timing_steps import TIMING_STEP_TYPES
 from ecs_vanguard.cards.value_steps import (
     AddCritical,
     AddDrive,
     AddGrade,
     AddPower,
     AddShield,
+    AddSkill,
     ApplyContinuous,
     CantBeHit,
+    CircleOf,
+    EnterUnitState,
+    NamedCircle,
     Restrict,
 )
 from ecs_vanguard.vocab.formats import RESTRICTIONS, Duration, Stat
@@ -27,7 +34,8 @@ Where = tuple[tuple[str, object], ...]
 
 @record
 class Choose:
-    """Choose `count` cards (at least `min`) from a selector, one at a time, and bind them."""
+    """Choose `count` cards (at least `min`) from a selector, one at a time, and bind them;
+    `distinct = "<field>"`: cards of pairwise different values ("two with different names")."""
 
     source: str
     count: int | str = 1            # an int, or "times": the count of the running for_each
@@ -35,38 +43,43 @@ class Choose:
     where: Where = ()
     bind: str = "chosen"
     chooser: str = "you"            # "opponent": the ability's opponent makes the choice
+    distinct: str = ""              # "of different grades": the chosen cards' values differ
 
 
 @record
 class Draw:
     """Draw n cards, or up to n stopping before any (ACT-01)."""
 
-    n: int = 1
+    n: Size = 1
     up_to: bool = False
 
 
 @record
 class Mill:
-    """Put the top n cards of your deck into the drop, or up to n (ACT-01)."""
+    """Put the top n cards of your deck into the drop, or up to n (ACT-01); `as` binds the
+    cards it moved, as the objects they became in the drop ("if the milled cards ...")."""
 
-    n: int = 1
+    n: Size = 1
     up_to: bool = False
+    bind: str = ""
 
 
 @record
 class BindTop:
-    """Bind the top n cards of your deck, or up to n (ACT-01, ACT-20)."""
+    """Bind the top n cards of your deck, or up to n (ACT-01, ACT-20); `as` binds the cards it moved ("if the soul-charged cards ...")."""
 
-    n: int = 1
+    n: Size = 1
     up_to: bool = False
+    bind: str = ""
 
 
 @record
 class SoulCharge:
-    """Soul charge n: as many as possible, or up to n (ACT-01, ACT-19)."""
+    """Soul charge n: as many as possible, or up to n (ACT-01, ACT-19); `as` binds the cards it moved ("if the soul-charged cards ...")."""
 
-    n: int = 1
+    n: Size = 1
     up_to: bool = False
+    bind: str = ""
 
 
 @record
@@ -81,37 +94,43 @@ class LookTop:
 
 @record
 class CounterBlast:
-    """Counter blast n: all or nothing, only matching cards with a condition (ACT-16)."""
+    """Counter blast n: all or nothing, only matching cards with a condition (ACT-16);
+    `distinct`: n cards of pairwise different values of a field."""
 
-    n: int = 1
+    n: Size = 1
     where: Where = ()
     player: str = "you"
+    distinct: str = ""
 
 
 @record
 class SoulBlast:
-    """Soul blast n: all or nothing, only matching cards with a condition (ACT-18)."""
+    """Soul blast n: all or nothing, only matching cards with a condition (ACT-18);
+    `distinct = "grade"`: n cards of different grades ("soul blast 4 of different grades")."""
 
-    n: int = 1
+    n: Size = 1
     where: Where = ()
     player: str = "you"
+    distinct: str = ""
 
 
 @record
 class CounterCharge:
     """Counter charge n: as many as possible (ACT-17)."""
 
-    n: int = 1
+    n: Size = 1
 
 
 @record
 class Discard:
     """Discard n cards from a hand; chosen by the owner, the opponent, or at random (ACT-03)."""
 
-    n: int = 1
+    n: Size = 1
     player: str = "you"             # whose hand
     chooser: str = "owner"          # owner | opponent | random
     where: Where = ()
+    distinct: str = ""              # the discarded cards' values of this field differ
+    bind: str = ""                  # `as`: the discarded cards, in the drop
 
 
 @record
@@ -135,16 +154,20 @@ class Search:
     where: Where = ()
     bind: str = "found"
     distinct_names: bool = False    # "up to two cards with different card names" (TERM-05)
+    distinct: str = ""              # "up to two cards with different grades"
 
 
 @record
 class PutInto:
-    """Put the target cards (those matching `where`) into one of their owner's zones."""
+    """Put the target cards (those matching `where`) into one of their owner's zones; `as`
+    names the cards it moved, where they went ("shuffle the cards put into the deck this
+    way", CORE-20)."""
 
     target: str
     zone: str = "hand"
     top: bool = False
     where: Where = ()
+    bind: str = ""
 
 
 @record
@@ -156,9 +179,11 @@ class Shuffle:
 
 @record
 class Retire:
-    """Retire the target units (ACT-04)."""
+    """Retire the target units (ACT-04); `as` names the retired cards in the zone they went to
+    ("bind the cards retired this way", CORE-20)."""
 
     target: str
+    bind: str = ""
 
 
 @record
@@ -198,9 +223,10 @@ class Heal:
 
 @record
 class Bind:
-    """Bind the target cards (ACT-20)."""
+    """Bind the target cards (ACT-20); `as` names the bound cards in the bind zone."""
 
     target: str
+    bind: str = ""
 
 
 @record
@@ -216,15 +242,19 @@ class SuperiorRide:
 @record
 class SuperiorCall:
     """Call up to `count` chosen cards by an effect to RCs (different circles) or to GC at rest
-    (ACT-07): choose the cards, turn them face up, choose circles, place them all at once."""
+    (ACT-07): choose the cards, turn them face up, choose circles, place them all at once.
+    `to = "open_rc"`: only RCs with no card; `to = { circle_of = name }`: the RC that card was
+    last on (Time Leap); `to = { circle = "back_center" }`: that one circle of the caller's
+    side; `distinct`: the called cards' values of a field differ."""
 
     source: str
     count: int = 1
     min: int | None = None
     where: Where = ()
-    to: str = "rc"
+    to: str | CircleOf | NamedCircle = "rc"   # rc | gc | open_rc | { circle_of } | { circle }
     player: str = "you"             # "opponent": the opponent calls onto their own circles
     bind: str = "called"            # the called units, for later steps ("that unit")
+    distinct: str = ""              # the called cards' values of this field differ
 
 
 @record
@@ -303,6 +333,7 @@ class ForEach:
     count: str
     do: tuple[object, ...]
     where: Where = ()
+    distinct: str = ""              # "for each grade among ...": count the different values
 
 
 @record
@@ -430,7 +461,7 @@ class ExtraTurn:
 
 STEP_TYPES: dict[str, type] = {
     "choose": Choose, "add_power": AddPower, "add_critical": AddCritical, "add_shield": AddShield,
-    "add_drive": AddDrive, "add_grade": AddGrade, "restrict": Restrict,
+    "add_drive": AddDrive, "add_grade": AddGrade, "restrict": Restrict, "add_skill": AddSkill,
     "apply_continuous": ApplyContinuous, "cant_be_hit": CantBeHit, "draw": Draw, "mill": Mill,
     "bind_top": BindTop, "soul_charge": SoulCharge, "look_top": LookTop,
     "counter_blast": CounterBlast, "soul_blast": SoulBlast, "counter_charge": CounterCharge,
@@ -446,7 +477,13 @@ STEP_TYPES: dict[str, type] = {
     "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName,
     "become_name": BecomeName, "delete": Delete, "remove_from_game": RemoveFromGame,
     "if": If, "pay": Pay, "extra_turn": ExtraTurn, "swap": Swap,
+    "modify_rule": ModifyRule,
+    "enter_unit_state": EnterUnitState,
+    **TIMING_STEP_TYPES,
 }
+# Steps whose `as` names the cards they moved, followed to where they went (CORE-20); the
+# steps from the top of the deck (mill, soul_charge, bind_top) bind theirs one card at a time.
+FOLLOWING_TYPES: frozenset[type] = frozenset({Retire, PutInto, Bind, Discard})
 
 # Ops allowed as costs (CORE-19): all-or-nothing payments and choices of what pays.
 COST_TYPES: frozenset[type] = frozenset(
@@ -456,8 +493,11 @@ COST_TYPES: frozenset[type] = frozenset(
 # Steps a continuous ability may use: changes to the units its target covers, computed on
 # every read (derived.values).
 CONT_TYPES: frozenset[type] = frozenset(
-    {AddPower, AddCritical, AddShield, AddDrive, AddGrade, Restrict, GiveAbility, LoseAbilities}
+    {AddPower, AddCritical, AddShield, AddDrive, AddGrade, Restrict, AddSkill, GiveAbility,
+     LoseAbilities, ModifyRule, EnterUnitState}
 )
+# Skills an effect or a cont ability may give (`add_skill`), and the status each one is.
+SKILL_STATS: dict[str, Stat] = {"boost": Stat.GAINS_BOOST, "intercept": Stat.GAINS_INTERCEPT}
 
 # Values `restrict` (restriction = ...) and `apply_continuous` (stat = ...) may name.
 RESTRICTION_NAMES: tuple[str, ...] = tuple(

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 
 from ecs_vanguard.cards.loader import OFF_FIELD_ACT_ZONES
 from ecs_vanguard.cards.schema import AbilityKind, CardDef
+from ecs_vanguard.cards.timing_steps import reads_ability_records
 from ecs_vanguard.vocab import checks
 from ecs_vanguard.vocab.errors import CardDataError
 from ecs_vanguard.vocab.zones import Zone
@@ -40,6 +41,8 @@ class CardTable:
             card.id: zones for card in self._cards.values()
             if (zones := frozenset(z for _, a in card.own_abilities if a.kind is AbilityKind.ACT
                                    for z in a.zones) & OFF_FIELD_ACT_ZONES)}
+        # A condition reads what an ability did this turn: only then are records kept.
+        self.reads_ability_records = reads_ability_records(self._cards.values())
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self._cards[card_id]

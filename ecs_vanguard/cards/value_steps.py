@@ -7,17 +7,60 @@ from __future__ import annotations
 
 from ecs_vanguard.vocab.formats import Duration
 from ecs_vanguard.vocab.records import record
+from ecs_vanguard.vocab.zones import ACCEL_CIRCLES, REAR_CIRCLES
 
 Where = tuple[tuple[str, object], ...]
+
+# What "different <field>" and "the number of distinct <field>" may read (TERM-05, TERM-06):
+# current values, or the printed ones (`original_...`, TERM-01); `derived.values` reads them.
+DISTINCT_FIELDS: tuple[str, ...] = (
+    "name", "grade", "power", "clan", "nation", "race", "trigger", "original_name",
+    "original_grade")
 
 
 @record
 class Quantity:
     """How many cards a selector gives now, narrowed by filters: `{ from = ..., where = ... }`
-    (a per-count amount, "+2000 for each ...", or the other side of a comparison)."""
+    (a per-count amount, "+2000 for each ...", or the other side of a comparison); with
+    `distinct = "grade"` (a field of DISTINCT_FIELDS), how many different values of that field
+    they have ("for each grade among the cards in your soul", TERM-06 for names)."""
 
     source: str
     where: Where = ()
+    distinct: str = ""
+
+
+@record
+class CircleOf:
+    """A circle named by another card: the one the bound card (or "self") was last on, read
+    before the step that moved it off (a superior call's `to = { circle_of = name }`)."""
+
+    name: str
+
+
+# The circles a call may name by their place ("to your back row center (RC)", CORE-01): the
+# caller's five RCs and accel circles, never the VC (a call is onto RC or GC, ACT-07).
+CALL_CIRCLE_NAMES: tuple[str, ...] = tuple(c.value for c in (*REAR_CIRCLES, *ACCEL_CIRCLES))
+
+
+@record
+class NamedCircle:
+    """One circle of the caller's side named by its place (`to = { circle = "back_center" }`):
+    a call goes there or nowhere; a unit already there is retired by rule (CORE-06, CORE-17)."""
+
+    circle: str
+
+
+@record
+class EnterUnitState:
+    """The target units are in a named state ("harmony") for a period; in a cont ability, while
+    its condition holds. Filters read it (`in_unit_state = "harmony"`); a new object is not in
+    it (CORE-20)."""
+
+    name: str
+    target: str = "self"
+    until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
 
 
 @record
@@ -83,12 +126,25 @@ class AddGrade:
 class Restrict:
     """The target units get a restriction for a period (in a cont ability: while it applies):
     cant_attack, attack_only_vanguards, cant_be_boosted, cant_boost, resist (can't be chosen by
-    the opponent's effects), cant_stand, cant_deal_damage, cant_be_hit, or guard_min_grade
-    (attacked by it, only cards of grade `amount` or more may be called from hand to GC)."""
+    the opponent's effects), cant_stand, cant_deal_damage, cant_be_hit, guard_min_grade
+    (attacked by it, only cards of grade `amount` or more may be called from hand to GC), or
+    attack_from_back_row (a permission: "this unit can attack from the back row")."""
 
     target: str = "self"
     restriction: str = "cant_attack"
     amount: int = 1
+    until: Duration = Duration.END_OF_TURN
+    where: Where = ()                  # filters on the units `target` selects
+
+
+@record
+class AddSkill:
+    """The target units get a skill icon for a period (in a cont ability: while it applies):
+    boost or intercept ("this unit gets [Boost]"); read with the printed skills (CORE-09,
+    CORE-10)."""
+
+    target: str = "self"
+    skill: str = "boost"
     until: Duration = Duration.END_OF_TURN
     where: Where = ()                  # filters on the units `target` selects
 

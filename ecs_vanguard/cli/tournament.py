@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ecs_vanguard.agents import AgentSpec
+from ecs_vanguard.agents.spec import split_specs
 from ecs_vanguard.cli import agents as cli_agents
 from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.sim import backends
@@ -49,17 +50,9 @@ def add_options(p: argparse.ArgumentParser, at_least: Callable[[int], Callable[[
 
 
 def split_agents(text: str) -> list[AgentSpec]:
-    """Split `random,mcts:iterations=50,rollout=random` into agent specs: a piece with `=` and
-    no `:` is one more option of the agent before it."""
-    pieces: list[str] = []
-    for piece in (p.strip() for p in text.split(",")):
-        if not piece:
-            continue
-        if "=" in piece and ":" not in piece and pieces:
-            pieces[-1] += "," + piece
-        else:
-            pieces.append(piece)
-    return [AgentSpec.parse(p) for p in pieces]
+    """Split `random,mcts:iterations=50,rollout=random,file:"a,b.npz"` into agent specs
+    (agents.spec.split_specs: options after a comma, quoted paths)."""
+    return [AgentSpec.parse(p) for p in split_specs(text)]
 
 
 def play(args: argparse.Namespace, out: Path | None, db: CardDB) -> tour.TournamentResults:

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived.scopes import SELECTORS
+from ecs_vanguard.derived.timing import TIMING_CHECKS
 from ecs_vanguard.state import Frame, State
-from ecs_vanguard.vocab.events import AttackDeclared, TurnStarted
+from ecs_vanguard.vocab.events import AttackDeclared, TurnStarted, UnitRode
 from ecs_vanguard.vocab.zones import Zone
 
 Predicate = Callable[[State, Frame, Check], bool]
@@ -66,6 +67,18 @@ def _battle_number(state: State, frame: Frame, check: Check) -> bool:
     return count >= minimum(check)
 
 
+def _persona_rode(state: State, frame: Frame, check: Check) -> bool:
+    """CORE-05: you persona rode this turn ("if you persona rode this turn"); read from this
+    turn's log when asked, like `battle_number` (a Scenario's `persona_rode` flag gives only the
+    power, not the ride)."""
+    for event in reversed(state.events):
+        if isinstance(event, TurnStarted):
+            return False
+        if isinstance(event, UnitRode) and event.persona and event.player == frame.master:
+            return True
+    return False
+
+
 def _kinds_min(state: State, frame: Frame, check: Check) -> bool:
     """TERM-06: at least `min` kinds (distinct names) among the cards a selector gives."""
     cards = SELECTORS[str(check.arg("source", "your_drop"))](state, frame)
@@ -109,6 +122,7 @@ FACT_CHECK_SPECS: dict[str, CheckSpec] = {
     "battle_number": CheckSpec(_battle_number, "min or more battles this turn: the battle now "
                                "is the min-th or later (\"the fourth battle\")", _MIN,
                                ("min",)),
+    "persona_rode": CheckSpec(_persona_rode, "you persona rode this turn (CORE-05)"),
     "drive_check": CheckSpec(lambda s, fr, c: fr.ctx("drive_check", 0) == 1,
                              "a trigger revealed by a drive check (an over trigger's extra "
                              "effect)"),
@@ -130,4 +144,5 @@ FACT_CHECK_SPECS: dict[str, CheckSpec] = {
     "in_legion": CheckSpec(lambda s, fr, c: f.in_legion(s, fr.master),
                            "you have a vanguard in legion (LEG-08)"),
 }
+FACT_CHECK_SPECS.update({name: CheckSpec(*spec) for name, spec in TIMING_CHECKS.items()})
 FACT_CHECKS: dict[str, Predicate] = {name: spec.test for name, spec in FACT_CHECK_SPECS.items()}

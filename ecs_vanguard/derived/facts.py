@@ -23,6 +23,7 @@ from components import (
     Position,
 )
 from ecs_vanguard.cards.schema import AbilityDef
+from ecs_vanguard.derived.distinct import most_distinct
 from ecs_vanguard.state import Frame, State, world
 from ecs_vanguard.vocab.formats import Phase, Stat, UnitType
 from ecs_vanguard.vocab.zones import BACK_ROW, FRONT_ROW, Circle, Zone
@@ -238,19 +239,7 @@ def abilities_inactive(entity: int) -> bool:
 def count_kinds(state: State, cards: list[int]) -> int:
     """Return the number of kinds: the most cards that can be picked with pairwise different
     names (TERM-06; engine decision for cards with several names: a bipartite matching)."""
-    owner_of: dict[str, int] = {}
-
-    def place(card: int, seen: set[str]) -> bool:
-        for name in names(state, card):
-            if name in seen:
-                continue
-            seen.add(name)
-            if name not in owner_of or place(owner_of[name], seen):
-                owner_of[name] = card
-                return True
-        return False
-
-    return sum(place(card, set()) for card in cards)
+    return most_distinct([names(state, card) for card in cards])
 
 
 # -- zones and turn -----------------------------------------------------------------------------

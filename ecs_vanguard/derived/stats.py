@@ -15,12 +15,14 @@ from ecs_vanguard.vocab.zones import Zone
 _STEP_STAT: dict[type, Stat] = {
     st.AddPower: Stat.POWER, st.AddCritical: Stat.CRITICAL, st.AddShield: Stat.SHIELD,
     st.AddDrive: Stat.DRIVE, st.AddGrade: Stat.GRADE, st.GiveAbility: Stat.GRANT,
-    st.LoseAbilities: Stat.LOSE_ABILITIES,
+    st.LoseAbilities: Stat.LOSE_ABILITIES, st.ModifyRule: Stat.RULE_CHANGE,
+    st.EnterUnitState: Stat.UNIT_STATE,
 }
 RESTRICTION_STATS: dict[str, Stat] = {
     s.value: s for s in (Stat.CANT_ATTACK, Stat.ATTACK_ONLY_VANGUARDS, Stat.CANT_BE_BOOSTED,
                          Stat.CANT_BOOST, Stat.RESIST, Stat.CANT_STAND, Stat.CANT_DEAL_DAMAGE,
-                         Stat.CANT_BE_HIT, Stat.GUARD_MIN_GRADE, Stat.GUARD_AT_ONCE)
+                         Stat.CANT_BE_HIT, Stat.GUARD_MIN_GRADE, Stat.GUARD_AT_ONCE,
+                         Stat.ATTACK_FROM_BACK_ROW)
 }
 # The stats `apply_continuous` may name (the record's `stat`).
 CONTINUOUS_STATS: dict[str, Stat] = {
@@ -33,6 +35,8 @@ def step_stat(step: object) -> Stat | None:
     """Return what a cont ability's step changes, or None."""
     if isinstance(step, st.Restrict):
         return RESTRICTION_STATS[step.restriction]
+    if isinstance(step, st.AddSkill):
+        return st.SKILL_STATS[step.skill]
     return _STEP_STAT.get(type(step))
 
 

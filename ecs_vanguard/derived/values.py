@@ -20,7 +20,8 @@ from collections.abc import Callable, Iterator
 
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind
-from ecs_vanguard.cards.value_steps import Quantity
+from ecs_vanguard.cards.steps import SKILL_STATS
+from ecs_vanguard.cards.value_steps import DISTINCT_FIELDS, Quantity
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived.conditions import (
     FACT_CHECK_SPECS,
@@ -28,6 +29,7 @@ from ecs_vanguard.derived.conditions import (
     Predicate,
     minimum,
 )
+from ecs_vanguard.derived.distinct import most_distinct
 from ecs_vanguard.derived.scopes import (
     FACT_FILTER_SPECS,
     MEMBERS,
@@ -43,8 +45,8 @@ from ecs_vanguard.derived.stats import (
     step_stat,
 )
 from ecs_vanguard.state import ContinuousEffect, Frame, State
-from ecs_vanguard.vocab.formats import Stat
-from ecs_vanguard.vocab.zones import ACCEL_CIRCLES, Zone
+from ecs_vanguard.vocab.formats import Skill, Stat
+from ecs_vanguard.vocab.zones import ACCEL_CIRCLES, Circle, Zone
 
 _MAX_DEPTH = 6            # nested derived reads before continuous effects are left out
 _FIELD = frozenset({Zone.VC, Zone.RC})
@@ -90,7 +92,23 @@ def drive(state: State, entity: int) -> int:
 def highest_vanguard_grade(state: State, player: int) -> int:
     """Return the highest grade among the player's vanguards: "a grade N or greater vanguard",
     "your vanguard is grade N or greater" hold when the leader or the mate is (LEG-30)."""
-    return max((grade(state, v) for v in f.vanguards(state, player)), default=0)
+    vanguards = f.vanguards(state, player)
+    if len(vanguards) == 1:                    # one vanguard: the usual case, read at once
+        return grade(state, vanguards[0])
+    return max((grade(state, v) for v in vanguards), default=0)
+
+
+def may_change(state: State, stat: Stat) -> bool:
+    """True if a continuous effect may change `stat` now: a record of that stat, a granted
+    ability or a cont ability indexed under it. When False a value is its printed part plus
+    modifiers, and every read here returns early (the usual case: persona ride's and a boost's
+    records change power only, and so leave grades and restrictions to the early exit)."""
+    if state.grants or stat in state.engine.cont_index:
+        return True
+    for record in state.continuous:    # a loop, not any(): asked on most derived reads
+        if record.stat is stat:
+            return True
+    return False
 
 
 def grade(state: State, entity: int) -> int:
@@ -98,7 +116,7 @@ def grade(state: State, entity: int) -> int:
     total = state.card(entity).grade
     if f.modifiers(entity):
         total += f.modifier_sum(entity, Stat.GRADE)
-    if state.continuous or state.grants or Stat.GRADE in state.engine.cont_index:
+    if may_change(state, Stat.GRADE):
         total += sum(_amounts(state, entity, Stat.GRADE))
     return total
 
@@ -106,7 +124,7 @@ def grade(state: State, entity: int) -> int:
 def hand_grade(state: State, card: int) -> int:
     """Return the grade of a card in a hand or deck: printed (modifiers do not follow a card out
     of the field, CORE-20) unless a continuous effect may change grades now."""
-    if state.continuous or state.grants or Stat.GRADE in state.engine.cont_index:
+    if may_change(state, Stat.GRADE):
         return grade(state, card)
     return state.card(card).grade
 
@@ -114,17 +132,26 @@ def hand_grade(state: State, card: int) -> int:
 def is_restricted(state: State, entity: int, stat: Stat) -> bool:
     """True while a modifier or a continuous effect gives the unit this restriction
     (rules.RESTRICTIONS: cant_attack, cant_be_boosted, resist, cant_stand, ...)."""
-    if f.has_modifier(entity, stat):
+    if f.modifiers(entity) and f.has_modifier(entity, stat):   # most units have none
         return True
-    if not (state.continuous or state.grants or stat in state.engine.cont_index):
+    if not may_change(state, stat):
         return False
     return any(a > 0 for a in _amounts(state, entity, stat))
+
+
+def has_skill(state: State, entity: int, skill: Skill) -> bool:
+    """True if the unit has a skill icon: printed, or given by an effect or a cont ability
+    (`add_skill`: "this unit gets [Boost]")."""
+    if skill in state.card(entity).skills:
+        return True
+    stat = SKILL_STATS.get(skill.value)
+    return stat is not None and is_restricted(state, entity, stat)
 
 
 def choosable(state: State, frame: Frame, cards: list[int]) -> list[int]:
     """Keep the cards an ability's master may choose: not the opponent's units with Resist
     ("cannot be chosen by your opponent's card effects")."""
-    if not (state.continuous or state.grants or Stat.RESIST in state.engine.cont_index) and not any(
+    if not may_change(state, Stat.RESIST) and not any(
             f.has_modifier(c, Stat.RESIST) for c in cards):
         return cards
     return [c for c in cards if not (f.position(c).owner != frame.master and f.is_on_field(c)
@@ -136,7 +163,7 @@ def guard_min_grade(state: State, attacker: int) -> int:
     (0: no restriction); several restrictions do not add up, the strictest counts."""
     mods = f.modifiers(attacker)
     amounts = [m.amount for m in mods if m.stat is Stat.GUARD_MIN_GRADE] if mods else []
-    if state.continuous or state.grants or Stat.GUARD_MIN_GRADE in state.engine.cont_index:
+    if may_change(state, Stat.GUARD_MIN_GRADE):
         amounts += _amounts(state, attacker, Stat.GUARD_MIN_GRADE)
     return max(amounts, default=0)
 
@@ -150,7 +177,7 @@ def guard_at_once(state: State, attacker: int) -> int:
     mods = f.modifiers(attacker)
     if mods:
         amounts += [m.amount for m in mods if m.stat is Stat.GUARD_AT_ONCE]
-    if state.continuous or state.grants or Stat.GUARD_AT_ONCE in state.engine.cont_index:
+    if may_change(state, Stat.GUARD_AT_ONCE):
         amounts += _amounts(state, attacker, Stat.GUARD_AT_ONCE)
     return max(1, max(amounts))
 
@@ -191,10 +218,9 @@ def loses_abilities(state: State, entity: int) -> bool:
 
 def may_gain(state: State) -> bool:
     """True if some card may have gained abilities now (modifiers or continuous effects): only
-    then does trigger collection look beyond the printed-auto index."""
-    if state.grants or Stat.GRANT in state.engine.cont_index:
-        return True
-    return bool(state.continuous) and any(r.stat is Stat.GRANT for r in state.continuous)
+    then does trigger collection look beyond the printed-auto index. A gained ability is the
+    GRANT stat's change (ops.emit writes the two set look-ups out before it asks)."""
+    return may_change(state, Stat.GRANT)
 
 
 def gained_abilities(state: State) -> list[tuple[int, str, int, AbilityDef]]:
@@ -213,12 +239,97 @@ def gained_abilities(state: State) -> list[tuple[int, str, int, AbilityDef]]:
 
 # -- selecting cards and checking conditions (they read derived grades) ------------------------
 
+def _grade_is(test: Callable[[int, int], bool]) -> Filter:
+    """A grade filter; its value is a grade, or one relative to another card's."""
+    def keep(state: State, frame: Frame, card: int, value: object) -> bool:
+        wanted = grade_value(state, frame, value)
+        return wanted is not None and test(grade(state, card), wanted)
+    return keep
+
+
+def grade_value(state: State, frame: Frame, value: object) -> int | None:
+    """Return the grade a filter names: a number, or `{ relative_to = name, plus = n }`: the
+    grade now of the card bound to `name` (or of "self", or the first card of a selector) plus
+    n. A bound card is read even after it moved (a bound card's grade in the bind zone, Time
+    Leap); None when no card is named."""
+    if not isinstance(value, tuple):
+        return int(value)  # type: ignore[call-overload]
+    keys = dict(value)
+    name = str(keys["relative_to"])
+    if name in frame.bound:
+        cards: list[int] | tuple[int, ...] = frame.bound[name]
+    elif name == "self":
+        cards = [frame.source]
+    else:
+        cards = select(state, frame, name)
+    if not cards:
+        return None
+    return grade(state, cards[0]) + int(keys.get("plus", 0))  # type: ignore[call-overload]
+
+
+def in_unit_state(state: State, entity: int, name: str) -> bool:
+    """True while the unit is in the named state: given for a period by an effect (a modifier
+    of its object, CORE-20) or by a cont ability whose condition holds now."""
+    if any(m.stat is Stat.UNIT_STATE and m.value == name for m in f.modifiers(entity)):
+        return True
+    if not (state.grants or Stat.UNIT_STATE in state.engine.cont_index):
+        return False
+    if state.engine.deriving >= _MAX_DEPTH:
+        return False
+    state.engine.deriving += 1
+    try:
+        return any(getattr(step, "name", None) == name
+                   for _, step in _cont_steps(state, entity, Stat.UNIT_STATE))
+    finally:
+        state.engine.deriving -= 1
+
+
+def open_circles(state: State, player: int) -> list[Circle]:
+    """Return the player's open RCs: rear-guard circles with no card on them."""
+    return [c for c in f.rear_circles(state, player) if not state.board.circles[player][c]]
+
+
+def distinct_values(state: State, card: int, field: str) -> tuple[object, ...]:
+    """Return a card's values of a field of `cards.value_steps.DISTINCT_FIELDS` (several names,
+    TERM-05; none for a missing clan, nation or trigger)."""
+    return DISTINCT_READERS[field](state, card)
+
+
+def _one(value: object) -> tuple[object, ...]:
+    return (value,) if value is not None and value != "" else ()
+
+
+DISTINCT_READERS: dict[str, Callable[[State, int], tuple[object, ...]]] = {
+    "name": lambda s, c: f.names(s, c),
+    "grade": lambda s, c: (grade(s, c),),
+    "power": lambda s, c: (power(s, c),),
+    "clan": lambda s, c: _one(s.card(c).clan),
+    "nation": lambda s, c: _one(s.card(c).nation),
+    "race": lambda s, c: _one(s.card(c).race),
+    "trigger": lambda s, c: _one(s.card(c).trigger),
+    "original_name": lambda s, c: s.card(c).names,
+    "original_grade": lambda s, c: (s.card(c).grade,),
+}
+assert tuple(DISTINCT_READERS) == DISTINCT_FIELDS, "cards.value_steps.DISTINCT_FIELDS drifted"
+
+
 DERIVED_FILTER_SPECS: dict[str, FilterSpec] = {
-    "grade_max": (lambda s, fr, e, v: grade(s, e) <= v, "count",  # type: ignore[operator]
-                  "cards of this grade or less"),
-    "grade": (lambda s, fr, e, v: grade(s, e) == v, "count", "cards of this grade"),
-    "grade_min": (lambda s, fr, e, v: grade(s, e) >= v, "count",  # type: ignore[operator]
-                  "cards of this grade or greater"),
+    "grade_max": (_grade_is(operator.le), "grade_value", "cards of this grade or less"),
+    "grade": (_grade_is(operator.eq), "grade_value",
+              "cards of this grade (or { relative_to = name, plus = n }: a bound card's +n)"),
+    "grade_min": (_grade_is(operator.ge), "grade_value", "cards of this grade or greater"),
+    # TERM-01: original information is what is printed; TERM-05 names gained or replaced by
+    # effects are current names, not original ones.
+    "original_name": (lambda s, fr, e, v: str(v) in s.card(e).names, "name",
+                      "cards whose printed name is this, whatever names they have now"),
+    "original_grade": (lambda s, fr, e, v: s.card(e).grade == v, "count",
+                       "cards whose printed grade is this"),
+    "original_power_min": (lambda s, fr, e, v: s.card(e).power >= v,  # type: ignore[operator]
+                           "int", "cards whose printed power is this or more"),
+    "original_power_max": (lambda s, fr, e, v: s.card(e).power <= v,  # type: ignore[operator]
+                           "int", "cards whose printed power is this or less"),
+    "in_unit_state": (lambda s, fr, e, v: in_unit_state(s, e, str(v)), "text",
+                      "units in a named state (enter_unit_state: \"harmony\", ...)"),
     # LEG-27: "the same grade as your vanguard" counts the leader's and the mate's grade.
     "same_grade_as_vanguard": (lambda s, fr, e, v: (
         any(grade(s, e) == grade(s, u) for u in f.vanguards(s, fr.master)) == v), "bool",
@@ -238,14 +349,25 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
 
 
 def count_of(state: State, frame: Frame, quantity: Quantity) -> int:
-    """Return how many cards a quantity's selector gives now, narrowed by its filters."""
-    return len(select(state, frame, quantity.source, quantity.where))
+    """Return how many cards a quantity's selector gives now, narrowed by its filters; with
+    `distinct`, how many different values of that field they have."""
+    return count_cards(state, select(state, frame, quantity.source, quantity.where),
+                       quantity.distinct)
+
+
+def count_cards(state: State, cards: list[int], distinct: str = "") -> int:
+    """Return the number of cards, or with `distinct` the number of different values of that
+    field among them: the most cards with pairwise different values (TERM-06 generalised)."""
+    if not distinct:
+        return len(cards)
+    return most_distinct([distinct_values(state, c, distinct) for c in cards])
 
 
 def _count(state: State, frame: Frame, check: Check) -> bool:
     """count(from, where) <op> n, or <op> the count of `than` (comparisons between players:
-    hand sizes, damage)."""
-    left = len(select(state, frame, str(check.arg("from")), check.arg("where", ())))
+    hand sizes, damage); with `distinct`, the left side counts different values of a field."""
+    left = count_cards(state, select(state, frame, str(check.arg("from")),
+                                     check.arg("where", ())), str(check.arg("distinct", "")))
     than = check.arg("than")
     right = count_of(state, frame, than) if than is not None else int(check.arg("n", 1))
     return _COMPARE[str(check.arg("op", ">="))](left, right)
@@ -267,9 +389,16 @@ DERIVED_CHECK_SPECS: dict[str, CheckSpec] = {
         grade(s, v) for v in f.vanguards(s, fr.master)) >= minimum(c),
         "your vanguards' grades total min or more (LEG-27)", (("min", "count"),), ("min",)),
     "count": CheckSpec(_count, "count(from, where) op n (op: >= by default, n: 1 by default), "
-                       "or op the count of `than` (a selector or { from, where })",
+                       "or op the count of `than` (a selector or { from, where, distinct }); "
+                       "with distinct = field, the number of different values of that field "
+                       "(\"if they have different grades\": op == than the same cards)",
                        (("from", "selector"), ("where", "filters"), ("op", "comparison"),
-                        ("n", "count"), ("than", "quantity")), ("from",)),
+                        ("n", "count"), ("than", "quantity"), ("distinct", "distinct_field")),
+                       ("from",)),
+    # "an open RC": an RC with no card on it (engine decision: a locked card fills its RC).
+    "open_rc_min": CheckSpec(lambda s, fr, c: len(open_circles(s, fr.master)) >= int(
+        c.arg("min", 1)), "you have min (1 by default) or more open RCs: RCs with no card",
+        (("min", "count"),)),
     "all": CheckSpec(lambda s, fr, c: holds(s, fr, c.arg("of", ())),
                      "every check of `of` holds", _OF, ("of",)),
     "any": CheckSpec(lambda s, fr, c: any(CHECKS[x.check](s, fr, x) for x in c.arg("of", ())),
@@ -315,7 +444,7 @@ def _total(state: State, entity: int, stat: Stat) -> int:
     """Return what every continuous effect covering the card adds to `stat` now; the early
     exits keep the usual read (no record, no cont ability changing `stat`) to two tests."""
     total = _gift_power(state, entity) if stat is Stat.POWER else 0
-    if state.continuous or state.grants or stat in state.engine.cont_index:
+    if may_change(state, stat):
         total += sum(_amounts(state, entity, stat))
     return total
 
@@ -323,6 +452,8 @@ def _total(state: State, entity: int, stat: Stat) -> int:
 def _amounts(state: State, entity: int, stat: Stat) -> list[int]:
     """Return what each record and cont ability covering the card adds to `stat` now (gift
     markers aside: `_total` adds them)."""
+    if not may_change(state, stat):
+        return []                    # nothing changes this stat now: the usual read
     if state.engine.deriving >= _MAX_DEPTH:
         return []                    # a cycle of continuous effects: leave the deeper ones out
     state.engine.deriving += 1
@@ -377,20 +508,24 @@ def _record_amount(state: State, rec: ContinuousEffect) -> int:
 def _ability_amounts(state: State, entity: int, stat: Stat) -> list[int]:
     """What the cont abilities of every card in a valid zone give `entity` for `stat` now:
     the indexed printed ones, then those of every card that gained abilities."""
-    out: list[int] = []
+    return [step_amount(state, frame, step) for frame, step in _cont_steps(state, entity, stat)]
+
+
+def _cont_steps(state: State, entity: int, stat: Stat) -> Iterator[tuple[Frame, object]]:
+    """Yield (frame, step) for each step of a working cont ability changing `stat` that covers
+    `entity` now and whose condition holds."""
     indexed = state.engine.cont_index.get(stat, ())
     for source, zones, self_only in indexed:
         if (self_only and source != entity) or f.position(source).zone not in zones:
             continue                                   # the usual case: not here, not this card
-        out += _source_amounts(state, source, entity, stat)
+        yield from _source_steps(state, source, entity, stat)
     for source in sorted(state.grants):
         if all(source != e for e, _, _ in indexed):
-            out += _source_amounts(state, source, entity, stat)
-    return out
+            yield from _source_steps(state, source, entity, stat)
 
 
-def _source_amounts(state: State, source: int, entity: int, stat: Stat) -> list[int]:
-    out: list[int] = []
+def _source_steps(state: State, source: int, entity: int, stat: Stat
+                  ) -> Iterator[tuple[Frame, object]]:
     general = bool(state.grants) or _has_ability_sources(state)
     for card_id, index, ability, steps in _working_conts(state, source, stat, general):
         frame = Frame(source, card_id, index, f.position(source).owner)
@@ -398,8 +533,7 @@ def _source_amounts(state: State, source: int, entity: int, stat: Stat) -> list[
             continue
         for step in steps:
             if _targets(state, frame, step, entity):
-                out.append(step_amount(state, frame, step))
-    return out
+                yield frame, step
 
 
 def step_amount(state: State, frame: Frame, step: object) -> int:
@@ -434,10 +568,20 @@ def _working_conts(state: State, source: int, stat: Stat, general: bool
             yield card_id, index, ability, steps
 
 
+def working_conts(state: State, source: int, stat: Stat
+                  ) -> list[tuple[str, int, AbilityDef, tuple[object, ...]]]:
+    """Return (card id, index, ability, its steps changing `stat`) of the source's cont
+    abilities that work now (valid zone, not void), gained abilities included."""
+    general = bool(state.grants) or _has_ability_sources(state)
+    return list(_working_conts(state, source, stat, general))
+
+
 def _targets(state: State, frame: Frame, step: object, entity: int) -> bool:
     target = str(getattr(step, "target", "self"))
-    if target == "self":
-        return entity == frame.source
+    if target == "self":                 # its filters hold for it too, as in an effect's step
+        where = getattr(step, "where", ())
+        return entity == frame.source and (not where or bool(narrow(state, frame, [entity],
+                                                                       where)))
     return _in_scope(state, frame, target, getattr(step, "where", ()), entity)
 
 
@@ -484,9 +628,39 @@ def _granted_cards(state: State) -> list[int]:
 
 
 __all__ = [
-    "CHECKS", "CHECK_SPECS", "CONTINUOUS_STATS", "FILTERS", "FILTER_SPECS", "RESTRICTION_STATS",
-    "abilities", "base_power", "battle_totals", "choosable", "cont_entries", "count_of",
-    "critical", "drive", "gained_abilities", "grade", "guard_at_once", "guard_min_grade",
-    "hand_grade", "holds", "is_restricted", "loses_abilities", "may_gain", "narrow", "power",
-    "select", "shield", "step_amount", "step_stat",
+    "CHECKS",
+    "CHECK_SPECS",
+    "CONTINUOUS_STATS",
+    "FILTERS",
+    "FILTER_SPECS",
+    "RESTRICTION_STATS",
+    "abilities",
+    "base_power",
+    "battle_totals",
+    "choosable",
+    "cont_entries",
+    "count_cards",
+    "count_of",
+    "critical",
+    "distinct_values",
+    "drive",
+    "gained_abilities",
+    "grade",
+    "grade_value",
+    "guard_at_once",
+    "guard_min_grade",
+    "hand_grade",
+    "holds",
+    "in_unit_state",
+    "is_restricted",
+    "loses_abilities",
+    "may_gain",
+    "narrow",
+    "open_circles",
+    "power",
+    "select",
+    "shield",
+    "step_amount",
+    "step_stat",
+    "working_conts",
 ]

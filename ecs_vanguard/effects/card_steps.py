@@ -9,6 +9,7 @@ from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.derived.facts import remember
+from ecs_vanguard.derived.sizes import size_of
 from ecs_vanguard.derived.values import narrow, select
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.costs import Demand, pick_grades
@@ -19,6 +20,7 @@ from ecs_vanguard.effects.picking import (
     pick_order,
     player_of,
 )
+from ecs_vanguard.effects.selection import all_or_nothing, distinct_candidates
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.vocab.decisions import ActionKind, Decision, DecisionKind
 from ecs_vanguard.vocab.events import Mulliganed
@@ -28,26 +30,41 @@ Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | N
 
 
 def _from_top(one: Callable[[State, int], object], label: str) -> Handler:
-    """ACT-01: do `one` n times from the top of the deck; "up to n" asks before each."""
+    """ACT-01: do `one` n times from the top of the deck; "up to n" asks before each. With
+    `as` (`bind`), the moved cards are bound as the objects they became."""
     def handler(state: State, frame: Frame, step: object) -> Decision | None:
-        n, up_to = step.n, step.up_to  # type: ignore[attr-defined]
+        n, up_to = size_of(state, frame, step.n), step.up_to  # type: ignore[attr-defined]
+        bind = getattr(step, "bind", "")
         if not up_to:
+            if bind:
+                remember(frame, bind, ())
             for _ in range(max(0, n)):
-                one(state, frame.master)
+                _one_from_top(state, frame, one, bind)
             return None
         if not frame.loop:
             frame.loop = [0]
+            if bind:
+                remember(frame, bind, ())
         while frame.loop[0] < n and state.board.zones[frame.master][Zone.DECK]:
             go_on = ask_yes_no(state, frame, f"{label} another")
             if isinstance(go_on, Decision):
                 return go_on
             if not go_on:
                 break
-            one(state, frame.master)
+            _one_from_top(state, frame, one, bind)
             frame.loop[0] += 1
         frame.loop = []
         return None
     return handler
+
+
+def _one_from_top(state: State, frame: Frame, one: Callable[[State, int], object],
+                  bind: str) -> None:
+    deck = state.board.zones[frame.master][Zone.DECK]
+    top = deck[0] if deck else None
+    one(state, frame.master)
+    if bind and top is not None and q.position(top).zone is not Zone.DECK:
+        remember(frame, bind, (*q.recall(frame, bind), top))
 
 
 def _look_top(state: State, frame: Frame, step: s.LookTop) -> Decision | None:
@@ -88,29 +105,32 @@ def _soul_cards(state: State, frame: Frame, step: object) -> list[int]:
 def _counter_blast(state: State, frame: Frame, step: s.CounterBlast) -> Decision | None:
     """ACT-16: all or nothing; only cards matching the condition; the named player does it."""
     p = player_of(frame, step.player)
-    got = pick_cards(state, frame, _damage_cards(True)(state, frame, step), step.n, None,
-                     "counter blast", player=p)
+    n = size_of(state, frame, step.n)
+    cards = all_or_nothing(state, frame, _damage_cards(True)(state, frame, step), step.distinct, n)
+    got = pick_cards(state, frame, cards, n, None, "counter blast", player=p)
     if isinstance(got, Decision):
         return got
-    ops.counter_blast(state, p, got, step.n)
+    ops.counter_blast(state, p, got, n)
     return None
 
 
 def _soul_blast(state: State, frame: Frame, step: s.SoulBlast) -> Decision | None:
-    """ACT-18: all or nothing, like a counter blast."""
+    """ACT-18: all or nothing, like a counter blast (with `distinct`: n cards of different
+    values, or none)."""
     p = player_of(frame, step.player)
-    got = pick_cards(state, frame, _soul_cards(state, frame, step), step.n, None, "soul blast",
-                     player=p)
+    n = size_of(state, frame, step.n)
+    cards = all_or_nothing(state, frame, _soul_cards(state, frame, step), step.distinct, n)
+    got = pick_cards(state, frame, cards, n, None, "soul blast", player=p)
     if isinstance(got, Decision):
         return got
-    ops.soul_blast(state, p, got, step.n)
+    ops.soul_blast(state, p, got, n)
     return None
 
 
 def _counter_charge(state: State, frame: Frame, step: s.CounterCharge) -> Decision | None:
     """ACT-17: turn up to n face-down damage cards face up, as many as possible."""
-    got = pick_cards(state, frame, q.face_down_damage(state, frame.master), step.n, None,
-                     "counter charge")
+    got = pick_cards(state, frame, q.face_down_damage(state, frame.master),
+                     size_of(state, frame, step.n), None, "counter charge")
     if isinstance(got, Decision):
         return got
     ops.counter_charge(state, frame.master, got)
@@ -122,12 +142,24 @@ def _discard(state: State, frame: Frame, step: s.Discard) -> Decision | None:
     random (TERM-04: the game's generator, every card equally likely)."""
     owner = player_of(frame, step.player)
     hand = narrow(state, frame, list(state.board.zones[owner][Zone.HAND]), step.where)
-    if step.chooser == "random":
-        count = min(step.n, len(hand))
+    n = size_of(state, frame, step.n)
+    if step.chooser == "random" and not step.distinct:
+        count = min(n, len(hand))
         chosen = tuple(hand[i] for i in sorted(state.rng.choice(len(hand), count, replace=False)))
+    elif step.chooser == "random":            # TERM-04 one at a time among the cards allowed
+        picked: list[int] = []
+        while True:
+            frame.picks = picked
+            cands, goal = distinct_candidates(state, frame, hand, step.distinct, n, True)
+            cands = [c for c in cands if c not in picked]
+            if len(picked) >= goal or not cands:
+                break
+            picked.append(cands[int(state.rng.integers(len(cands)))])
+        chosen, frame.picks = tuple(picked), []
     else:
         chooser = owner if step.chooser == "owner" else 1 - owner
-        got = pick_cards(state, frame, hand, step.n, None, "discard", player=chooser)
+        cands, goal = distinct_candidates(state, frame, hand, step.distinct, n, True)
+        got = pick_cards(state, frame, cands, goal, None, "discard", player=chooser)
         if isinstance(got, Decision):
             return got
         chosen = got
@@ -176,7 +208,9 @@ def _search(state: State, frame: Frame, step: s.Search) -> Decision | None:
                                and answer.kind is ActionKind.PICK else [])
         cards = [c for c in cards if c in taken
                  or not any(q.same_name(state, c, t) for t in taken)]
-    got = pick_cards(state, frame, cards, step.count, must, f"search {zone.value}")
+    cards, count = distinct_candidates(state, frame, cards, step.distinct, step.count,
+                                       exact=must is None)
+    got = pick_cards(state, frame, cards, count, must, f"search {zone.value}")
     if isinstance(got, Decision):
         return got
     remember(frame, step.bind, got)

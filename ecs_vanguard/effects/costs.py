@@ -13,17 +13,21 @@ and Alchemagic's merged cost (ALC-01) is checked as one. Paying runs in two part
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, replace
+from itertools import product
 
 from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.derived import query as q
+from ecs_vanguard.derived import rule_modifiers as rm
+from ecs_vanguard.derived.distinct import Matching, max_flow, most_distinct
 from ecs_vanguard.derived.facts import remember
-from ecs_vanguard.derived.values import choosable, narrow, select
+from ecs_vanguard.derived.sizes import size_of
+from ecs_vanguard.derived.values import choosable, distinct_values, narrow, select
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.picking import pick_cards, pick_order, player_of, take_answer
-from ecs_vanguard.state import Frame, State
+from ecs_vanguard.state import STRIDE_INDEX, Frame, State
 from ecs_vanguard.vocab.decisions import ActionKind, Decision, DecisionKind, action
 from ecs_vanguard.vocab.zones import Zone
 
@@ -38,6 +42,17 @@ class Demand:
     n: int = 0
     grade_total: int = 0
     consumes: bool = True
+    grades: tuple[int, ...] = ()     # the grade each card counts as, if a rule modifier changes one
+    # "of different <field>": each card's values of the field, in the order of `cards`; the n
+    # cards must be given pairwise different values, none of `excluded` (taken by cards
+    # already picked for this demand).
+    values: tuple[tuple[object, ...], ...] | None = None
+    excluded: frozenset[object] = frozenset()
+
+    def grade(self, state: State, card: int) -> int:
+        """The grade `card` counts as in this demand's total (printed, unless a rule modifier
+        makes it count as more)."""
+        return self.grades[self.cards.index(card)] if self.grades else state.card(card).grade
 
 
 def _hand(state: State, frame: Frame, who: str = "you") -> list[int]:
@@ -92,18 +107,17 @@ Demander = Callable[[State, Frame, object], Demand]
 
 DEMANDS: dict[type, Demander] = {
     s.CounterBlast: lambda st, fr, c: Demand(tuple(narrow(st, fr, q.face_up_damage(
-        st, player_of(fr, c.player)), c.where)), c.n),  # type: ignore[attr-defined]
+        st, player_of(fr, c.player)), c.where)), size_of(st, fr, c.n)),  # type: ignore
     s.SoulBlast: lambda st, fr, c: Demand(tuple(narrow(st, fr, list(st.board.zones[player_of(
-        fr, c.player)][Zone.SOUL]), c.where)), c.n),  # type: ignore[attr-defined]
+        fr, c.player)][Zone.SOUL]), c.where)), size_of(st, fr, c.n)),  # type: ignore
     s.Discard: lambda st, fr, c: Demand(tuple(narrow(st, fr, _hand(
-        st, fr, c.player), c.where)), c.n),  # type: ignore[attr-defined]
+        st, fr, c.player), c.where)), size_of(st, fr, c.n)),  # type: ignore
     s.Reveal: lambda st, fr, c: Demand(
         tuple(select(st, fr, c.source, c.where)),  # type: ignore[attr-defined]
         c.count, consumes=False),  # type: ignore[attr-defined]
     **{step_type: _all_targets for step_type in _TARGETED},
     s.Choose: lambda st, fr, c: _choose_demand(st, fr, c),  # type: ignore[arg-type]
-    s.DiscardGrades: lambda st, fr, c: Demand(tuple(_hand(st, fr)),
-                                              grade_total=c.total),  # type: ignore[attr-defined]
+    s.DiscardGrades: lambda st, fr, c: _grades_demand(st, fr, c),  # type: ignore[arg-type]
     rs.DropToDeckTop: lambda st, fr, c: Demand(tuple(st.board.zones[fr.master][Zone.DROP]),
                                                c.n),  # type: ignore[attr-defined]
     # STR-06 with LEG-08: a legion's leader and mate are both "your vanguard".
@@ -112,19 +126,41 @@ DEMANDS: dict[type, Demander] = {
 }
 
 
+def _grades_demand(state: State, frame: Frame, step: s.DiscardGrades) -> Demand:
+    """Hand cards whose grades total `step.total`; a rule modifier may make a card count as a
+    greater grade (in a Stride cost, or in any such cost)."""
+    hand = tuple(_hand(state, frame))
+    if not rm.any_rule_modifiers(state):
+        return Demand(hand, grade_total=step.total)
+    stride = frame.index == STRIDE_INDEX
+    grades = tuple(rm.cost_grade(state, c, frame.master, stride=stride) for c in hand)
+    return Demand(hand, grade_total=step.total, grades=grades)
+def demand_of(state: State, frame: Frame, step: object) -> Demand:
+    """Return what one cost step needs; a step with `distinct` needs cards of pairwise
+    different values of that field ("soul blast 4 cards of different grades")."""
+    demand = DEMANDS[type(step)](state, frame, step)
+    field = getattr(step, "distinct", "")
+    if not field:
+        return demand
+    return replace(demand, values=tuple(distinct_values(state, c, field) for c in demand.cards))
+
+
 def _demand(state: State, frame: Frame, step: object, costs: Sequence[object]) -> Demand:
     """Return one cost step's demand; a Choose offers only the cards the steps of the cost that
     act on its name can act on ("retire one of your vanguards": not a lone vanguard, LEG-31;
     "rest a unit": a standing one, ACT-12)."""
-    demand = DEMANDS[type(step)](state, frame, step)
+    demand = demand_of(state, frame, step)
     if not isinstance(step, s.Choose):
         return demand
     acting = [c for c in costs if type(c) in _TARGETED and getattr(c, "target", None) == step.bind]
     if not acting:
         return demand
-    cards = tuple(card for card in demand.cards
-                  if all(_all_usable(state, c, (card,)) for c in acting))
-    return Demand(cards, demand.n, demand.grade_total, demand.consumes)
+    keep = [i for i, card in enumerate(demand.cards)
+            if all(_all_usable(state, c, (card,)) for c in acting)]
+    values = None if demand.values is None else tuple(demand.values[i] for i in keep)
+    grades = tuple(demand.grades[i] for i in keep) if demand.grades else ()
+    return replace(demand, cards=tuple(demand.cards[i] for i in keep), values=values,
+                   grades=grades)
 
 
 def _demands(state: State, frame: Frame, costs: Sequence[object],
@@ -157,27 +193,47 @@ def feasible(state: State, demands: Sequence[Demand], reserved: frozenset[int] =
     for d in demands:
         if not d.consumes and len([c for c in d.cards if c not in reserved]) < d.n:
             return False
+    if any(d.values is not None for d in counted):
+        return _feasible_distinct(state, demands, counted, reserved)
     if len(counted) == len(demands) and _disjoint(counted):
         # The usual cost: demands on different pools (damage, soul, hand): counting is enough.
         return all(sum(c not in reserved for c in d.cards) >= d.n for d in counted)
-    owner: dict[int, int] = {}                        # card -> slot
     slots = [i for i, d in enumerate(counted) for _ in range(d.n)]
-    options = [sorted((c for c in counted[i].cards if c not in reserved),
-                      key=lambda c: (state.card(c).grade, c)) for i in slots]
+    matching = Matching([sorted((c for c in counted[i].cards if c not in reserved),
+                                key=lambda c: (state.card(c).grade, c)) for i in slots])
+    if not all(matching.place(slot) for slot in range(len(slots))):
+        return False
+    used = set(matching.owner) | reserved
+    return all(sum(d.grade(state, c) for c in d.cards if c not in used) >= d.grade_total
+               for d in demands if d.grade_total)
 
-    def augment(slot: int, seen: set[int]) -> bool:
-        for card in options[slot]:
-            if card in seen:
+
+def _feasible_distinct(state: State, demands: Sequence[Demand], counted: Sequence[Demand],
+                       reserved: frozenset[int]) -> bool:
+    """`feasible` when some demand asks for different values: a flow from each demand (n
+    units) through its values (one card each) to the cards (one demand each); a grade-total
+    demand then takes what is left."""
+    capacity: dict[tuple[Hashable, Hashable], int] = {}
+    for i, d in enumerate(counted):
+        capacity[("src", ("demand", i))] = d.n
+        for j, card in enumerate(d.cards):
+            if card in reserved:
                 continue
-            seen.add(card)
-            if card not in owner or augment(owner[card], seen):
-                owner[card] = slot
-                return True
+            capacity[(("card", card), "sink")] = 1
+            if d.values is None:
+                capacity[(("demand", i), ("card", card))] = 1
+                continue
+            for value in d.values[j]:
+                if value not in d.excluded:
+                    capacity[(("demand", i), ("value", i, value))] = 1
+                    capacity[(("value", i, value), ("card", card))] = 1
+    flow, on = max_flow(capacity, "src", "sink")
+    if flow < sum(d.n for d in counted):
         return False
-
-    if not all(augment(slot, set()) for slot in range(len(slots))):
-        return False
-    used = set(owner) | reserved
+    used: set[int] = set(reserved)
+    for (node, to), amount in on.items():
+        if to == "sink" and amount:
+            used.add(node[1])  # type: ignore[index]   # ("card", card)
     return all(sum(state.card(c).grade for c in d.cards if c not in used) >= d.grade_total
                for d in demands if d.grade_total)
 
@@ -196,7 +252,9 @@ def can_pay(state: State, frame: Frame, costs: Sequence[object]) -> bool:
     if not costs:
         return True
     if len(costs) == 1 and not isinstance(costs[0], s.DiscardGrades):
-        demand = DEMANDS[type(costs[0])](state, frame, costs[0])    # the usual single cost
+        demand = demand_of(state, frame, costs[0])                  # the usual single cost
+        if demand.values is not None:
+            return most_distinct(demand.values) >= demand.n
         return len(demand.cards) >= demand.n
     return feasible(state, _demands(state, frame, costs))
 
@@ -238,10 +296,22 @@ def decide(state: State, frame: Frame, costs: Sequence[object], at: int | None =
 
 def _keeps_payable(state: State, demand: Demand, later: list[Demand], reserved: frozenset[int],
                    picked: list[int], card: int) -> bool:
-    """True if taking `card` for this demand leaves the rest of the cost payable."""
-    left = Demand(demand.cards, demand.n - len(picked) - 1, consumes=demand.consumes)
-    taken = reserved | {card, *picked} if demand.consumes else reserved
-    return feasible(state, [left, *later], taken)
+    """True if taking `card` for this demand leaves the rest of the cost payable; for a demand
+    of different values, some values of the picked cards, all different, leave enough other
+    values for the rest (each way to give the picked cards their values is tried)."""
+    if demand.values is None:
+        left = Demand(demand.cards, demand.n - len(picked) - 1, consumes=demand.consumes)
+        taken = reserved | {card, *picked} if demand.consumes else reserved
+        return feasible(state, [left, *later], taken)
+    index = {c: i for i, c in enumerate(demand.cards)}
+    chosen = [*picked, card]
+    for given in product(*(demand.values[index[c]] for c in chosen)):
+        if len(set(given)) < len(given):
+            continue
+        left = replace(demand, n=demand.n - len(chosen), excluded=frozenset(given))
+        if feasible(state, [left, *later], reserved | set(chosen)):
+            return True
+    return False
 
 
 def _decide_count(state: State, frame: Frame, step: object, demand: Demand, later: list[Demand],
@@ -253,7 +323,7 @@ def _decide_count(state: State, frame: Frame, step: object, demand: Demand, late
     answer = state.answer
     if answer is not None and answer.kind is ActionKind.PICK:
         picked.append(answer.card)
-    if later:
+    if later or demand.values is not None:
         cands = [c for c in demand.cards if c not in reserved and c not in picked
                  and _keeps_payable(state, demand, later, reserved, picked, c)]
     else:                        # the last step: any card left keeps it payable (can_pay held)
@@ -301,13 +371,13 @@ def pick_grades(state: State, frame: Frame, demand: Demand, later: Sequence[Dema
     answer = take_answer(state)
     if answer is not None:
         frame.picks.append(answer.card)
-    total = sum(state.card(c).grade for c in frame.picks)
+    total = sum(demand.grade(state, c) for c in frame.picks)
     while total < demand.grade_total:
         need = demand.grade_total - total
         taken = reserved | set(frame.picks)
         left = [c for c in demand.cards if c not in taken and feasible(
-            state, [Demand(demand.cards, grade_total=need - state.card(c).grade), *later],
-            taken | {c})]
+            state, [Demand(demand.cards, grade_total=need - demand.grade(state, c),
+                           grades=demand.grades), *later], taken | {c})]
         if len(left) > 1:
             actions = tuple(action(ActionKind.PICK, card=c) for c in left)
             return Decision(frame.master, DecisionKind.CHOOSE_CARD, actions,
@@ -315,7 +385,7 @@ def pick_grades(state: State, frame: Frame, demand: Demand, later: Sequence[Dema
         if not left:
             break                             # can_pay checked the total: this does not happen
         frame.picks.append(left[0])           # one card left: nothing to choose
-        total += state.card(left[0]).grade
+        total += demand.grade(state, left[0])
     chosen, frame.picks = tuple(frame.picks), []
     return chosen
 
@@ -329,6 +399,16 @@ def _discard_all(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> Non
     owner = player_of(fr, getattr(c, "player", "you"))
     for card in cards:
         ops.discard(st, owner, card, by_cost=True)
+
+
+def _discard_grades(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> None:
+    """Discard a grade-total cost's cards; the rule modifiers that made one of them count as a
+    greater grade spend a use (read before the cards leave the hand)."""
+    used = [m for card in cards for m in rm.counted_as(st, card, fr.master,
+                                                      stride=fr.index == STRIDE_INDEX)] \
+        if rm.any_rule_modifiers(st) else []
+    _discard_all(st, fr, c, cards)
+    ops.spend_rule_modifiers(st, used)
 
 
 def _reveal(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> None:
@@ -351,11 +431,11 @@ def _each(op: Callable[[State, int], object]) -> Payer:
 
 PAYERS: dict[type, Payer] = {
     s.CounterBlast: lambda st, fr, c, cards: ops.counter_blast(
-        st, player_of(fr, c.player), cards, c.n),  # type: ignore[attr-defined]
+        st, player_of(fr, c.player), cards, len(cards)),  # type: ignore[attr-defined]
     s.SoulBlast: lambda st, fr, c, cards: ops.soul_blast(
-        st, player_of(fr, c.player), cards, c.n),  # type: ignore[attr-defined]
+        st, player_of(fr, c.player), cards, len(cards)),  # type: ignore[attr-defined]
     s.Discard: _discard_all,
-    s.DiscardGrades: _discard_all,
+    s.DiscardGrades: lambda st, fr, c, cards: _discard_grades(st, fr, c, cards),
     rs.DiscardSameNameAsVanguard: _discard_all,
     s.Reveal: _reveal,
     s.Rest: _each(ops.rest),
@@ -381,10 +461,14 @@ def still_payable(state: State, frame: Frame, costs: Sequence[object]) -> bool:
             if not _all_usable(state, step, chosen):
                 return False
             continue
-        demand = DEMANDS[type(step)](state, frame, step)
+        demand = demand_of(state, frame, step)
         if not set(chosen) <= set(demand.cards):
             return False
-        if sum(state.card(c).grade for c in chosen) < demand.grade_total or \
+        if demand.values is not None and most_distinct(
+                [distinct_values(state, c, step.distinct) for c in chosen]  # type: ignore
+        ) < len(chosen):
+            return False
+        if sum(demand.grade(state, c) for c in chosen) < demand.grade_total or \
                 len(chosen) < demand.n:
             return False
     return True

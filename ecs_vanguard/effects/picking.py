@@ -1,4 +1,5 @@
-"""Asking players inside an ability: pick cards one at a time, yes/no, circles (STYLE §5).
+"""Asking players inside an ability: pick cards one at a time, yes/no, circles (decisions are
+data: docs/design.md "The model").
 
 Each helper returns the answer when it has one, or a Decision to ask; the answer of a previous
 ask is taken from `state.answer` on re-entry. Nothing is ever chosen silently for a player,
@@ -52,7 +53,7 @@ def pick_cards(state: State, frame: Frame, candidates: list[int], count: int,
                minimum: int | None, label: str, kind: DecisionKind = DecisionKind.CHOOSE_CARD,
                player: int | None = None) -> tuple[int, ...] | Decision:
     """Choose up to `count` cards one at a time (at least `minimum`; None: exactly, or all if
-    fewer). Never asks when only one outcome is left (STYLE §5)."""
+    fewer). Never asks when only one outcome is left."""
     answer = take_answer(state)
     finished = False
     if answer is not None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import cast
 
 import esper
@@ -12,7 +12,8 @@ from components import LegionLink, Locked
 from ecs_vanguard import ops
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
 from ecs_vanguard.derived import query as q
-from ecs_vanguard.derived.values import holds
+from ecs_vanguard.derived import rule_modifiers as rm
+from ecs_vanguard.derived.values import has_skill, holds
 from ecs_vanguard.effects.costs import can_pay
 from ecs_vanguard.effects.runtime import order_play_index, steps_of
 from ecs_vanguard.state import ALCHEMAGIC_INDEX, G_GUARDIAN_INDEX, Frame, State, world
@@ -51,28 +52,60 @@ def open_circles(state: State, player: int) -> list[Circle]:
             if c is not Circle.VC and not any(q.is_locked(u) for u in units)]
 
 
-def call_actions(state: State, player: int) -> list[Action]:
+def call_actions(state: State, player: int, vg_grade: int | None = None) -> list[Action]:
     """Normal calls from hand to any RC, grade at most the vanguard's (CORE-06; a legion's
-    leader or mate, LEG-30)."""
-    vg_grade = q.highest_vanguard_grade(state, player)
-    circles = open_circles(state, player)
+    leader or mate, LEG-30). `vg_grade`: the player's highest vanguard grade, when the caller
+    has it already."""
+    hand = state.board.zones[player][Zone.HAND]
+    if not hand:
+        return []
+    if vg_grade is None:
+        vg_grade = q.highest_vanguard_grade(state, player)
+    circles = state.board.circles[player]
+    # With nothing locked the open circles are every RC of the board: keyed by all its
+    # circles, VC included, read in one step (a key with VC is never one of open circles).
+    key = tuple(circles) if not world.present(Locked) else tuple(open_circles(state, player))
+    made = _CALLS.get(key)
+    if made is None:
+        made = _CALLS[key] = {}
+    defs = state.defs
+    grades_vary = q.may_change(state, Stat.GRADE)   # hand_grade's test, once per list
     out: list[Action] = []
-    for card in state.board.zones[player][Zone.HAND]:
-        d = state.card(card)
-        if d.unit_type not in _NOT_CALLABLE and q.hand_grade(state, card) <= vg_grade:
-            out.extend(action(ActionKind.CALL, card=card, circle=c) for c in circles)
+    for card in hand:
+        d = defs[card]
+        assert d is not None
+        if (d.unit_type not in _NOT_CALLABLE
+                and (q.grade(state, card) if grades_vary else d.grade) <= vg_grade):
+            calls = made.get(card)
+            if calls is None:
+                calls = made[card] = tuple(action(ActionKind.CALL, card=card, circle=c)
+                                           for c in key if c is not Circle.VC)
+            out.extend(calls)
     return out
 
 
-def overdress_actions(state: State, player: int) -> list[Action]:
+# The call actions of a card to each circle of a list of open circles, made once: the calls of
+# a main phase differ from one decision to the next by a few cards, and a hand card's calls
+# were 15 look-ups of `action` at every decision. Keyed by entity id and circles, so shared by
+# every game (Actions are immutable; entity ids are small and few).
+_CALLS: dict[tuple[Circle, ...], dict[int, tuple[Action, ...]]] = {}
+
+
+def overdress_actions(state: State, player: int, vg_grade: int | None = None) -> list[Action]:
     """OD-01: a card with overDress that could be normally called may instead go onto a
     designated rear-guard (by name, or any rear-guard in overDress when the card allows); the
-    grade is the normal call's (CORE-06, LEG-30)."""
-    vg_grade = q.highest_vanguard_grade(state, player)
+    grade is the normal call's (CORE-06, LEG-30). `vg_grade` as for call_actions."""
+    defs = state.defs
+    hand = [card for card in state.board.zones[player][Zone.HAND]
+            if defs[card].overdress]                  # type: ignore[union-attr]
+    if not hand:                               # no overDress card in hand: the usual case
+        return []
+    if vg_grade is None:
+        vg_grade = q.highest_vanguard_grade(state, player)
     out: list[Action] = []
-    for card in state.board.zones[player][Zone.HAND]:
+    for card in hand:
         d = state.card(card)
-        if not d.overdress or q.hand_grade(state, card) > vg_grade:
+        if q.hand_grade(state, card) > vg_grade:
             continue
         for unit in q.rear_guards(state, player):
             named = any(n in d.overdress for n in q.names(state, unit))
@@ -88,13 +121,26 @@ def move_actions(state: State, player: int) -> list[Action]:
     circles = state.board.circles[player]
     locks = world.present(Locked)           # no locked card anywhere: no circle to look at
     for circle, units in circles.items():
-        partner = COLUMN_PARTNER.get(circle)
-        if (units and circle is not Circle.VC and partner is not None
-                and partner is not Circle.VC
-                and not (locks and (q.is_locked(units[-1])
-                                    or any(q.is_locked(u) for u in circles[partner])))):
-            out.append(action(ActionKind.MOVE, card=units[-1], circle=partner))
+        if units:
+            moves = _MOVES.get(circle)
+            if moves is not None and not (
+                    locks and (q.is_locked(units[-1])
+                               or any(q.is_locked(u) for u in circles[_MOVES_TO[circle]]))):
+                move = moves.get(units[-1])
+                if move is None:
+                    move = moves[units[-1]] = action(ActionKind.MOVE, card=units[-1],
+                                                     circle=_MOVES_TO[circle])
+                out.append(move)
     return out
+
+
+# CORE-07: the other circle of a rear-guard's column, for the RCs whose partner is an RC (the
+# vanguard's column has no move).
+_MOVES_TO: dict[Circle, Circle] = {circle: partner for circle, partner in COLUMN_PARTNER.items()
+             if circle is not Circle.VC and partner is not Circle.VC}
+# The move of each unit from each of those circles, made once (a main phase offers the same
+# few at every decision; keyed by entity id, shared by every game as _CALLS is).
+_MOVES: dict[Circle, dict[int, Action]] = {circle: {} for circle in _MOVES_TO}
 
 
 def _usable(state: State, player: int, card: int, card_id: str, index: int,
@@ -105,9 +151,19 @@ def _usable(state: State, player: int, card: int, card_id: str, index: int,
     return holds(state, frame, ability.condition) and can_pay(state, frame, ability.cost)
 
 
-@cache
 def _has_act(card: CardDef) -> bool:
-    return any(a.kind is AbilityKind.ACT for _, a in card.own_abilities)
+    """True for a printed card with an act ability of its own."""
+    # Keyed by the object's identity, not by the CardDef (whose __hash__ is Python code, a
+    # third of this list's time; issue 18): the entry holds the card, so while it is here no
+    # other object can have its id.
+    known = _HAS_ACT.get(id(card))
+    if known is None:
+        known = _HAS_ACT[id(card)] = (
+            card, any(a.kind is AbilityKind.ACT for _, a in card.own_abilities))
+    return known[1]
+
+
+_HAS_ACT: dict[int, tuple[CardDef, bool]] = {}
 
 
 def act_actions(state: State, player: int) -> list[Action]:
@@ -115,16 +171,19 @@ def act_actions(state: State, player: int) -> list[Action]:
     ACT-22): on the field, in the order zones, and in the hand, drop, soul, G zone or bind zone
     for cards with an act ability valid there. An action's index is the ability's slot in
     `query.abilities` of the card."""
-    out = []
-    theirs = state.board.zones[1 - player][Zone.ORDER]
-    cards = [*q.units(state, player), *state.board.zones[player][Zone.ORDER], *theirs]
+    out: list[Action] = []
+    zones = state.board.zones
+    theirs = zones[1 - player][Zone.ORDER]
+    defs, grants = state.defs, state.grants
+    # Most cards have no act ability: only the others are looked at further.
+    cards = [card for card in (*q.units(state, player), *zones[player][Zone.ORDER], *theirs)
+             if _has_act(defs[card]) or card in grants]  # type: ignore[arg-type]
     if state.db.acts_off_field:                # most pools have none: nothing more to look at
         cards += _off_field_act_cards(state, player)
     for card in cards:
-        if not _has_act(state.card(card)) and card not in state.grants:
-            continue                     # most cards have no act ability: skip them cheaply
-        zone = q.position(card).zone
-        mine = q.position(card).owner == player and card not in theirs
+        pos = q.position(card)
+        zone = pos.zone
+        mine = pos.owner == player and card not in theirs
         for slot, (card_id, index, ability) in enumerate(q.abilities(state, card)):
             # PRI-05: some abilities of the opponent's cards are used by this player.
             if (ability.kind is AbilityKind.ACT and zone in ability.zones
@@ -148,17 +207,24 @@ def play_ability(state: State, card: int) -> int:
     return order_play_index(state.card(card))
 
 
-def order_actions(state: State, player: int, kinds: frozenset[OrderType]) -> list[Action]:
+def order_actions(state: State, player: int, kinds: frozenset[OrderType],
+                  vg_grade: int | None = None) -> list[Action]:
     """Orders of the given types playable from hand: one per turn, grade at most the player's
     highest vanguard grade (ALC-01 (1): a legion's leader or mate, LEG-08; the G unit over
-    hearts, HRT-01), cost payable (CORE-08)."""
+    hearts, HRT-01), cost payable (CORE-08). `vg_grade` as for call_actions."""
     if state.turn.orders_played[player] >= 1:
         return []
-    vg_grade = q.highest_vanguard_grade(state, player)
+    defs = state.defs
+    hand = [card for card in state.board.zones[player][Zone.HAND]
+            if defs[card].order_type in kinds]  # type: ignore[union-attr, operator]
+    if not hand:                               # no such order in hand: often the case
+        return []
+    if vg_grade is None:
+        vg_grade = q.highest_vanguard_grade(state, player)
     out = []
-    for card in state.board.zones[player][Zone.HAND]:
+    for card in hand:
         d = state.card(card)
-        if d.order_type not in kinds or q.hand_grade(state, card) > vg_grade:
+        if q.hand_grade(state, card) > vg_grade:
             continue
         index = play_ability(state, card)
         if index < 0 or _playable_order(state, player, card, index):
@@ -238,16 +304,25 @@ def attack_targets(state: State, player: int) -> list[int]:
 
 def attack_actions(state: State, player: int) -> list[Action]:
     """Standing front-row units attacking an opponent's front-row unit (CORE-09); a legion
-    attacks as its leader (LEG-11)."""
+    attacks as its leader (LEG-11). A back-row rear-guard attacks too while an effect lets it
+    ("this unit can attack from the back row"); nothing boosts it there (`booster_of`)."""
     targets = attack_targets(state, 1 - player)
     out: list[Action] = []
     locks = world.present(Locked)
     for circle, units in state.board.circles[player].items():
-        if (circle in FRONT_ROW and units and q.is_standing(units[-1])
+        if (units and q.is_standing(units[-1])
+                and (circle in FRONT_ROW
+                     or q.is_restricted(state, units[-1], Stat.ATTACK_FROM_BACK_ROW))
                 and not (locks and q.is_locked(units[-1]))):
-            allowed = _allowed_targets(state, units[-1], targets)
-            out.extend(action(ActionKind.ATTACK, card=units[-1], target=t) for t in allowed)
+            out.extend(_attacks(units[-1], tuple(_allowed_targets(state, units[-1], targets))))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _attacks(attacker: int, targets: tuple[int, ...]) -> tuple[Action, ...]:
+    """The attack actions of one attacker on each target, made once per pair of them (an
+    attack step rebuilt them at each decision; bounded, as entity ids recur across games)."""
+    return tuple(action(ActionKind.ATTACK, card=attacker, target=t) for t in targets)
 
 
 def _allowed_targets(state: State, attacker: int, targets: list[int]) -> list[int]:
@@ -270,7 +345,7 @@ def booster_of(state: State, attacker: int) -> int | None:
         return None
     unit = q.try_unit_at(state, pos.owner, partner)
     if (unit is None or not q.is_standing(unit) or q.is_locked(unit)
-            or Skill.BOOST not in state.card(unit).skills
+            or not has_skill(state, unit, Skill.BOOST)
             or q.is_restricted(state, unit, Stat.CANT_BOOST)
             or q.is_restricted(state, attacker, Stat.CANT_BE_BOOSTED)):
         return None
@@ -289,9 +364,12 @@ def guard_actions(state: State, player: int) -> list[Action]:
     group = battle.guard_group
     min_grade = q.guard_min_grade(state, battle.attacker)        # "only grade N or greater"
     at_once = q.guard_at_once(state, battle.attacker)            # ACT-27: "N or more at once"
+    any_rules = rm.any_rule_modifiers(state)                   # the guard grade limits
     out = [action(ActionKind.GUARD, card=c) for c in state.board.zones[player][Zone.HAND]
            if state.card(c).unit_type not in _NOT_CALLABLE and c not in group
-           and (min_grade <= 0 or q.hand_grade(state, c) >= min_grade)]
+           and (min_grade <= 0 or q.hand_grade(state, c) >= min_grade)
+           and (not any_rules
+                or rm.guard_grade_allowed(state, player, c, q.hand_grade(state, c)))]
     if group:
         if len(group) >= at_once:
             out.append(action(ActionKind.YES))
@@ -300,7 +378,7 @@ def guard_actions(state: State, player: int) -> list[Action]:
     for unit in q.front_row(state, player):
         pos = q.position(unit)
         if (pos.zone is Zone.RC and unit != battle.target and state.card(unit).grade == 2
-                and Skill.INTERCEPT in state.card(unit).skills):
+                and has_skill(state, unit, Skill.INTERCEPT)):
             out.append(action(ActionKind.INTERCEPT, card=unit))
     out.extend(order_actions(state, player, frozenset({OrderType.BLITZ})))
     out.extend(g_guardian_actions(state, player))
@@ -312,16 +390,21 @@ def g_guardian_actions(state: State, player: int) -> list[Action]:
     called to GC when both players have a grade 3+ vanguard (a leader or a mate, LEG-30), at
     most 3 G guardians in the G zone are face up, and its cost can be paid. Not limited by
     ACT-27 (GG-05)."""
+    g_zone = state.board.zones[player][Zone.G_ZONE]
+    if not g_zone:                 # nothing to call (a format without G units): no grade to read
+        return []
     if not all(q.highest_vanguard_grade(state, p) >= 3 for p in (0, 1)):
         return []
-    g_zone = state.board.zones[player][Zone.G_ZONE]
     if sum(1 for c in g_zone if state.card(c).g_guardian_cost and q.orientation(c).face_up) > 3:
         return []
     out = []
+    any_rules = rm.any_rule_modifiers(state)
     for card in g_zone:
         d = state.card(card)
         if not d.g_guardian_cost or q.orientation(card).face_up:
             continue
+        if any_rules and not rm.guard_grade_allowed(state, player, card, d.grade):
+            continue                          # CORE-10: a guard grade limit covers any call to GC
         frame = Frame(card, d.id, G_GUARDIAN_INDEX, player)
         if can_pay(state, frame, d.g_guardian_cost):
             out.append(action(ActionKind.GUARD, card=card))

@@ -1,7 +1,8 @@
 """Run abilities as resumable frames: conditions, optional costs, cost payment, effect steps
-(CORE-18, CORE-19, STYLE §5). Handlers are registered by step type and are re-entrant: a step
-that asks returns a Decision, the frame keeps its pc, and the answer is found on re-entry; a
-step that starts another frame (a trigger check) returns YIELD and is re-entered after it."""
+(CORE-18, CORE-19, docs/design.md "The model"). Handlers are registered by step type and are
+re-entrant: a step that asks returns a Decision, the frame keeps its pc, and the answer is found
+on re-entry; a step that starts another frame (a trigger check) returns YIELD and is re-entered
+after it."""
 
 from __future__ import annotations
 
@@ -9,14 +10,25 @@ from collections.abc import Callable, Sequence
 
 from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
+from ecs_vanguard.cards.flow import compile_program
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
 from ecs_vanguard.derived import facts as f
-from ecs_vanguard.derived.values import holds, select
-from ecs_vanguard.effects import builtin, card_steps, flow_steps, unit_steps
+from ecs_vanguard.derived.values import count_cards, holds, select
+from ecs_vanguard.effects import (
+    builtin,
+    card_steps,
+    flow_steps,
+    rule_change_steps,
+    timing_steps,
+    unit_steps,
+)
 from ecs_vanguard.effects import costs as costs_
 from ecs_vanguard.effects.picking import YIELD, ask_yes_no
-from ecs_vanguard.state import ALCHEMAGIC_INDEX, Frame, State
+from ecs_vanguard.effects.selection import remember_circles
+from ecs_vanguard.ops import timing
+from ecs_vanguard.state import ALCHEMAGIC_INDEX, DELAYED_INDEX, STRIDE_INDEX, Frame, State
 from ecs_vanguard.vocab.decisions import Decision
+from ecs_vanguard.vocab.events import CardMoved
 from ecs_vanguard.vocab.zones import Zone
 
 Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
@@ -26,7 +38,8 @@ def _for_each(state: State, frame: Frame, step: s.ForEach) -> object:
     """ACT-28: count A once at the start; later changes of A do not change the count; each
     repetition that chooses picks cards not chosen before."""
     if not frame.loop:
-        frame.each_total = len(select(state, frame, step.count, step.where))
+        frame.each_total = count_cards(state, select(state, frame, step.count, step.where),
+                                       step.distinct)
         frame.loop, frame.used = [0, 0], []
     while frame.loop[0] < frame.each_total:
         # frame.loop = [round, inner step, *the inner step's own counters]: an inner step that
@@ -44,6 +57,8 @@ def _for_each(state: State, frame: Frame, step: s.ForEach) -> object:
 
 HANDLERS: dict[type, Handler] = {
     **card_steps.HANDLERS, **unit_steps.HANDLERS, **flow_steps.HANDLERS,
+    **rule_change_steps.HANDLERS,
+    **timing_steps.HANDLERS,
     s.ForEach: _for_each,
 }
 
@@ -61,14 +76,29 @@ def run_step(state: State, frame: Frame, step: object) -> object:
     must find the same cards when re-entered, so while it runs its own references follow
     what it moved; once it ends they name the objects they named, and the moved cards are
     new objects no later step finds ("put one into your hand, the other on the bottom")."""
+    remember_circles(state, frame, circle_program(state, frame))   # the circles it calls onto
     own = _own_references(frame, step)
     handler = HANDLERS[type(step)]
+    follows: str = getattr(step, "bind", "") if type(step) in s.FOLLOWING_TYPES else ""
+    if follows:
+        # CORE-20: what this step moved = its cards an earlier run of it (before a pause)
+        # moved, followed by run_step below, plus what this run moves (its CardMoved events).
+        start = len(state.events)
+        earlier = [c for name in own if name in frame.following
+                   for c, first, now in zip(frame.bound[name], frame.following[name],
+                                            frame.bound_obj[name], strict=True)
+                   if first != now]
     if not own:
-        return handler(state, frame, step)
+        result = handler(state, frame, step)
+        if follows and result is None:
+            _bind_moved(state, frame, follows, [], start)
+        return result
     for name in own:
         frame.following.setdefault(name, frame.bound_obj[name])
     named = {name: f.still_named(frame, name) for name in own}
     result = handler(state, frame, step)
+    if follows and result is None:
+        _bind_moved(state, frame, follows, earlier, start)
     for name in own:
         if result is None:
             first = frame.following.pop(name)
@@ -82,13 +112,35 @@ def run_step(state: State, frame: Frame, step: object) -> object:
     return result
 
 
+def _bind_moved(state: State, frame: Frame, name: str, earlier: list[int], start: int) -> None:
+    """CORE-20: `as` on a step that moves cards names what it moved, followed to where it went
+    ("bind the cards retired this way" finds them in the drop): the cards its runs before a
+    pause moved, and those its last run moved. A card of its target that had moved before the
+    step is not among them; one that moves again later is another object, which the name no
+    longer finds."""
+    moved = list(dict.fromkeys(earlier))
+    for event in state.events[start:]:
+        if type(event) is CardMoved and event.card not in moved:
+            moved.append(event.card)
+    f.remember(frame, name, moved)
+
+
 def steps_of(state: State, frame: Frame) -> tuple[tuple[object, ...], int]:
     """Return (cost + effect steps, number of cost steps) of the frame's ability."""
     card = state.db[frame.card_id]
     if frame.index == ALCHEMAGIC_INDEX:
         return alchemagic_steps(state, frame)
+    if frame.index == DELAYED_INDEX:
+        # A delayed effect runs the steps of the delay step that made it (ops.timing).
+        origin = Frame(frame.source, frame.card_id, frame.ctx("origin"), frame.master,
+                       context=frame.context)
+        delay = steps_of(state, origin)[0][frame.ctx("pc")]
+        return compile_program(delay.do), 0  # type: ignore[attr-defined]
     if frame.index < 0:
-        return builtin.builtin_steps(card, frame.index)
+        steps, n_cost = builtin.builtin_steps(card, frame.index)
+        if frame.index == STRIDE_INDEX and frame.context:     # STR-03: a cost rule modifiers
+            return rule_change_steps.changed_stride_steps(frame, steps, n_cost)   # change
+        return steps, n_cost
     ability = card.abilities[frame.index]
     return ability.cost + ability.program, len(ability.cost)
 
@@ -112,6 +164,18 @@ def order_play_index(card: CardDef) -> int:
     return -1
 
 
+def circle_program(state: State, frame: Frame) -> tuple[object, ...] | None:
+    """The steps whose `circle_of` names a frame keeps circles for: a card ability's effect
+    (its delay steps included), or a delayed effect's own steps ("call the bound card to the
+    circle that unit was on" reads where that unit is when its delayed effect runs); None for
+    the rules' built-in frames, which name no circle."""
+    if frame.index >= 0:
+        return state.db[frame.card_id].abilities[frame.index].program
+    if frame.index == DELAYED_INDEX:
+        return steps_of(state, frame)[0]
+    return None
+
+
 def ability_of(state: State, frame: Frame) -> AbilityDef | None:
     """Return the card ability a frame runs, or None for the rules' built-in frames."""
     return state.db[frame.card_id].abilities[frame.index] if frame.index >= 0 else None
@@ -123,6 +187,8 @@ def resume(state: State, frame: Frame) -> object:
     While it runs, `state.source` names the frame's card: what its ops do has that source
     (TERM-02); the rules' own actions run with source -1.
     """
+    if frame.index == DELAYED_INDEX and frame.stage == 0:
+        timing.open_delayed(state, frame)
     steps, n_cost = steps_of(state, frame)
     state.source = frame.source
     try:
@@ -134,15 +200,22 @@ def resume(state: State, frame: Frame) -> object:
             question = _decide_and_pay(state, frame, steps[:n_cost])
             if question is not None or frame.stage == 1:
                 return question
-        while frame.pc < len(steps):
-            step = steps[frame.pc]
-            result = run_step(state, frame, step)
-            if result is not None:
-                return result
-            frame.pc += 1
-            if state.over:
-                return None
-        return None
+        records = state.db.reads_ability_records
+        start = len(state.events)
+        obj = f.position(frame.source).obj if records else -1
+        try:
+            while frame.pc < len(steps):
+                step = steps[frame.pc]
+                result = run_step(state, frame, step)
+                if result is not None:
+                    return result
+                frame.pc += 1
+                if state.over:
+                    return None
+            return None
+        finally:                 # what this run of the effect did, for its ability's record
+            if records:
+                timing.record_did(state, frame, obj, state.events[start:])
     finally:
         state.source = -1
 
@@ -182,6 +255,8 @@ def _decide_and_pay(state: State, frame: Frame, costs: Sequence[object]) -> Deci
         if question is not None:
             return question
         frame.pc += 1
+    if costs:
+        remember_circles(state, frame, circle_program(state, frame))
     if costs and not costs_.pay(state, frame, costs):
         cancel_play(state, frame)
         return None

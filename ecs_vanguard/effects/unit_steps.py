@@ -20,6 +20,8 @@ from ecs_vanguard.derived.values import (
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.gifts import gain_gift
 from ecs_vanguard.effects.picking import pick_cards, pick_circle, player_of
+from ecs_vanguard.effects.rule_change_steps import spend_stride_cost_change
+from ecs_vanguard.effects.selection import call_circles, distinct_candidates
 from ecs_vanguard.state import ContinuousEffect, Frame, State
 from ecs_vanguard.vocab.decisions import Decision
 from ecs_vanguard.vocab.events import CardsRevealed
@@ -39,6 +41,8 @@ def _choose(state: State, frame: Frame, step: s.Choose) -> Decision | None:
     cands = choosable(state, frame, [c for c in select(state, frame, step.source, step.where)
                                      if c not in frame.used])
     count = frame.each_total if step.count == "times" else int(step.count)
+    cands, count = distinct_candidates(state, frame, cands, step.distinct, count,
+                                       exact=step.min is None)
     got = pick_cards(state, frame, cands, count, step.min, label=step.bind,
                      player=player_of(frame, step.chooser))
     if isinstance(got, Decision):
@@ -147,17 +151,19 @@ def _superior_call(state: State, frame: Frame, step: s.SuperiorCall) -> Decision
         cands = [c for c in _outside_the_field(state, select(state, frame, step.source,
                                                              step.where))
                  if q.position(c).owner == caller]
-        room = len(_free_circles(state, frame, caller)) if step.to == "rc" else len(cands)
-        got = pick_cards(state, frame, cands, min(step.count, room), step.min, "call",
-                         player=caller)
+        to_rc = step.to != "gc"
+        room = len(_call_circles(state, frame, step, caller)) if to_rc else len(cands)
+        cands, count = distinct_candidates(state, frame, cands, step.distinct,
+                                           min(step.count, room), exact=step.min is None)
+        got = pick_cards(state, frame, cands, count, step.min, "call", player=caller)
         if isinstance(got, Decision):
             return got
         frame.calling, frame.loop = list(got), [1]
         hidden = tuple(c for c in got if q.position(c).zone in HIDDEN_ZONES)
         if hidden:              # ACT-07: face up (public) before the circle is chosen
             ops.emit(state, CardsRevealed(caller, hidden))
-    while step.to == "rc" and len(frame.circles) < len(frame.calling):
-        circle = pick_circle(state, frame, _free_circles(state, frame, caller), "call to",
+    while step.to != "gc" and len(frame.circles) < len(frame.calling):
+        circle = pick_circle(state, frame, _call_circles(state, frame, step, caller), "call to",
                              player=caller)
         if isinstance(circle, Decision):
             return circle
@@ -172,6 +178,20 @@ def _superior_call(state: State, frame: Frame, step: s.SuperiorCall) -> Decision
     remember(frame, step.bind, frame.calling)      # the called units, as they are now
     frame.calling, frame.circles, frame.loop = [], [], []
     return None
+
+
+def _call_circles(state: State, frame: Frame, step: s.SuperiorCall, caller: int
+                  ) -> list[Circle]:
+    """The RCs this call may still choose: every free one, the open ones, or the circle
+    another card was on (`to`)."""
+    return call_circles(state, frame, step.to, caller, _free_circles(state, frame, caller))
+
+
+def _enter_unit_state(state: State, frame: Frame, step: s.EnterUnitState) -> None:
+    """The target units are in the named state for the period (a modifier: it ends with the
+    period or when the unit becomes a new object, CORE-20)."""
+    for unit in _on_field(select(state, frame, step.target, step.where)):
+        ops.add_modifier(state, unit, Stat.UNIT_STATE, 0, step.until, step.name)
 
 
 def _battles(state: State, frame: Frame, step: s.Battles) -> None:
@@ -250,7 +270,10 @@ def _set_world_content(state: State, frame: Frame, step: s.SetWorldContent) -> N
 
 
 def _stride_self(state: State, frame: Frame, step: object) -> Decision | None:
-    """STR-08 (4), (5): put the G unit on VC, then its player chooses one non-G heart."""
+    """STR-08 (4), (5): put the G unit on VC, then its player chooses one non-G heart; the
+    rule modifiers that changed its Stride cost spend a use (STR-03)."""
+    if not frame.loop:
+        spend_stride_cost_change(state, frame)
     return _stride(state, frame, frame.source, superior=False)
 
 
@@ -315,6 +338,14 @@ def _restrict(state: State, frame: Frame, step: s.Restrict) -> None:
         ops.add_modifier(state, unit, stat, step.amount, step.until)
 
 
+def _add_skill(state: State, frame: Frame, step: s.AddSkill) -> None:
+    """The target units have a skill icon for a period (read through values.is_restricted, as
+    the printed skills are read from the card: effects/playable.py)."""
+    stat = s.SKILL_STATS[step.skill]
+    for unit in _on_field(select(state, frame, step.target, step.where)):
+        ops.add_modifier(state, unit, stat, 1, step.until)
+
+
 def _apply_continuous(state: State, frame: Frame, step: s.ApplyContinuous) -> None:
     """Start a continuous effect whose scope is re-evaluated on every read (docs/design.md "Values
     are derived"): a unit entering the scope later in the period gets it too."""
@@ -360,6 +391,7 @@ HANDLERS: dict[type, Handler] = {
     s.AddDrive: _modify(Stat.DRIVE),
     s.AddGrade: _modify(Stat.GRADE),
     s.Restrict: _restrict,
+    s.AddSkill: _add_skill,
     s.ApplyContinuous: _apply_continuous,
     s.CantBeHit: _modify(Stat.CANT_BE_HIT),
     s.Retire: _each_unit(ops.retire, moves=True),
@@ -390,5 +422,6 @@ HANDLERS: dict[type, Handler] = {
     s.PlaceOnRC: _place_on_rc,
     rs.GainGift: _gain_gift,
     s.Swap: _swap,
+    s.EnterUnitState: _enter_unit_state,
 }
 

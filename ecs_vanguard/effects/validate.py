@@ -13,8 +13,11 @@ from collections.abc import Sequence
 from ecs_vanguard.cards import steps as st
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.fields import KINDS, TOML_KEYS, Where
+from ecs_vanguard.cards.flow import all_steps
 from ecs_vanguard.cards.schema import AbilityDef, CardDef
-from ecs_vanguard.cards.value_steps import Quantity
+from ecs_vanguard.cards.sizes import ValueOf
+from ecs_vanguard.cards.timing_steps import Delay
+from ecs_vanguard.cards.value_steps import CircleOf, Quantity
 from ecs_vanguard.derived.scopes import SELECTORS
 from ecs_vanguard.derived.values import CHECK_SPECS, FILTER_SPECS
 from ecs_vanguard.effects.costs import DEMANDS
@@ -92,6 +95,15 @@ def filters(at: Where, field: str, where: Sequence[tuple[str, object]], bound: s
         KINDS[kind].parse(at, f"{field}.{key}", raw)
         if kind == "bind" and value not in bound:
             raise at.fail(f"{field}.{key}", f"{value!r} is not bound by an earlier step")
+        if kind == "grade_value" and isinstance(value, tuple):
+            _reference(at, f"{field}.{key}.relative_to", str(dict(value)["relative_to"]), bound)
+
+
+def _reference(at: Where, field: str, name: str, bound: set[str]) -> None:
+    """A card another value is read from: "self", a bound name or a selector."""
+    if name != "self" and name not in bound and name not in SELECTORS:
+        raise at.fail(field, f"{name!r} is not \"self\", a name bound by an earlier step or a "
+                             "selector")
 
 
 def _quantity(at: Where, field: str, quantity: Quantity, bound: set[str]) -> None:
@@ -126,14 +138,27 @@ def _step(at: Where, field: str, step: object, bound: set[str], is_cost: bool) -
             _selector(at, f"{field}.{TOML_KEYS.get(name, name)}", value, bound)
     if isinstance(step, st.ForEach):
         _selector(at, f"{field}.count", step.count, bound)
-    if isinstance(step, st.ApplyContinuous) and step.scope not in SELECTORS:
+    if isinstance(step, (st.ApplyContinuous, st.ModifyRule)) and step.scope \
+            and step.scope not in SELECTORS:
         raise at.fail(f"{field}.scope", f"unknown selector {step.scope!r}; a scope is "
                       "re-evaluated on every read, so it cannot be a bound name")
     filters(at, f"{field}.where", getattr(step, "where", ()), bound)
+    if isinstance(step, st.SuperiorCall) and isinstance(step.to, CircleOf) \
+            and step.to.name != "self" and step.to.name not in bound:
+        raise at.fail(f"{field}.to.circle_of", f"{step.to.name!r} is not \"self\" or a name "
+                                               "bound by an earlier step")
     per = getattr(step, "per", None)
     if per is not None:
         _quantity(at, f"{field}.per", per, bound)
+    size = getattr(step, "n", None)            # a derived size (cards.sizes)
+    if isinstance(size, Quantity):
+        _quantity(at, f"{field}.n", size, bound)
+    elif isinstance(size, ValueOf):
+        _selector(at, f"{field}.n.of", size.of, bound)
     bind = getattr(step, "bind", None)
+    if bind and is_cost and type(step) in st.FOLLOWING_TYPES:
+        raise at.fail(f"{field}.as", "a cost's moved cards cannot be named: name them with "
+                      "choose before the cost, or move them in the effect")
     if bind:
         if bind in SELECTORS:
             raise at.fail(f"{field}.as", f"{bind!r} shadows a selector name")
@@ -144,6 +169,10 @@ def _step(at: Where, field: str, step: object, bound: set[str], is_cost: bool) -
 def _nested(at: Where, field: str, step: object, bound: set[str]) -> None:
     """Walk the steps and conditions a step holds (for_each, if, pay)."""
     if isinstance(step, st.ForEach):
+        _steps(at, f"{field}.do", step.do, bound, is_cost=False)
+    if isinstance(step, Delay):
+        if any(isinstance(inner, Delay) for inner in all_steps(step.do)):
+            raise at.fail(f"{field}.do", "a delayed effect cannot make another delayed effect")
         _steps(at, f"{field}.do", step.do, bound, is_cost=False)
     if isinstance(step, st.If):
         checks(at, f"{field}.condition", step.condition, bound)
@@ -157,16 +186,4 @@ def _nested(at: Where, field: str, step: object, bound: set[str]) -> None:
                                         "inside for_each's do")
 
 
-def all_steps(steps: Sequence[object]) -> list[object]:
-    """Return every step of a list, the ones nested in for_each, if and pay included."""
-    out: list[object] = []
-    for step in steps:
-        out.append(step)
-        for name in ("do", "cost", "then", "otherwise"):
-            inner = getattr(step, name, None)
-            if isinstance(inner, tuple):
-                out.extend(all_steps(inner))
-    return out
-
-
-__all__ = ["all_steps", "checks", "filters", "validate_card"]
+__all__ = ["checks", "filters", "validate_card"]

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from ecs_vanguard.agents import make_agent
+from ecs_vanguard.agents.repeats import RepeatGuard
 from ecs_vanguard.game import Game
 from ecs_vanguard.perspective import compact
 from ecs_vanguard.perspective.encoding import ACTION_COUNT, OBSERVATION
@@ -95,15 +96,24 @@ class Interface:
             parts["options"] = gs.Box(-1e3, 1e5, (self.size, compact.OPTION.size), np.float32)
         return gs.Dict(parts), gs.Discrete(self.size)
 
-    def mask(self, game: Game) -> np.ndarray:
-        """Return the bool mask of the legal actions of the pending decision."""
+    def mask(self, game: Game, repeats: RepeatGuard | None = None) -> np.ndarray:
+        """Return the bool mask of the legal actions of the pending decision; with a guard,
+        without the moves back to a field already decided on (agents.repeats)."""
+        actions = game.legal_actions()
+        allowed = repeats.allowed(game, actions) if repeats is not None else None
         if self.name == "flat":
-            return game.action_mask()
-        return compact.option_mask(game.legal_actions(), self.size)
+            mask = game.action_mask()
+            if allowed is not None and not all(allowed):
+                for action, ok in zip(actions, allowed, strict=True):
+                    if not ok:
+                        mask[game.encode_action(action)] = False
+            return mask
+        return compact.option_mask(actions, self.size, allowed)
 
-    def observe(self, game: Game, player: int, acting: bool) -> dict[str, np.ndarray]:
+    def observe(self, game: Game, player: int, acting: bool,
+                repeats: RepeatGuard | None = None) -> dict[str, np.ndarray]:
         """Return the observation of `player`; mask and options are zero when not acting."""
-        mask = self.mask(game) if acting else np.zeros(self.size, bool)
+        mask = self.mask(game, repeats) if acting else np.zeros(self.size, bool)
         out = {"observation": game.observation(player), "action_mask": mask.astype(np.int8)}
         if self.name == "compact":
             out["options"] = self.options(game, player) if acting else np.zeros(
@@ -185,23 +195,26 @@ class Seat:
         self._decks = match.decks()
         self.game: Game | None = None
         self.done = True
+        self.repeats = RepeatGuard()           # moves that undo moves are masked (agents.repeats)
 
     def reset(self, game_seed: int) -> None:
         """Start a new game and play the opponent until the learner must decide."""
         self.game = self.match.new_game(game_seed, self._decks)
         self.opponent = make_agent(self.opponent_name, game_seed)
+        self.repeats.reset()
         self.done = False
         self._play_opponent()
 
     def observe(self) -> dict[str, np.ndarray]:
         """Return the learner's observation and legal-action mask (zero once done)."""
-        return self.interface.observe(self.require_game(), self.seat, not self.done)
+        return self.interface.observe(self.require_game(), self.seat, not self.done,
+                                      self.repeats)
 
     def action_masks(self) -> np.ndarray:
         """Return the bool mask of the learner's legal actions (all False once done)."""
         if self.done:
             return np.zeros(self.interface.size, bool)
-        return self.interface.mask(self.require_game())
+        return self.interface.mask(self.require_game(), self.repeats)
 
     def step(self, index: int) -> tuple[float, bool, bool, dict[str, Any]]:
         """Apply the learner's action index (a table index, or a slot of the compact

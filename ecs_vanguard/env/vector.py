@@ -166,7 +166,7 @@ class VectorEnv:
         game = seat.require_game()
         obs[i] = game.observation(seat.seat)
         if not seat.done:
-            mask[i] = self.interface.mask(game)
+            mask[i] = self.interface.mask(game, seat.repeats)
             if options is not None:
                 options[i] = self.interface.options(game, seat.seat)
 

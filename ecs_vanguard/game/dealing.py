@@ -14,6 +14,7 @@ def deal(state: State, decks: tuple[Deck, Deck]) -> None:
     """CORE-03: the starting vanguard face down on VC (from the ride deck where there is one),
     the rest of the ride deck aside, G deck to the G zone, shuffle, draw the opening hand."""
     state.decks = decks
+    places: list[tuple[int, Zone, list[str]]] = []
     for player, deck in enumerate(decks):
         rest = list(deck.main)
         rest.remove(deck.starter)
@@ -22,10 +23,9 @@ def deal(state: State, decks: tuple[Deck, Deck]) -> None:
             ride.remove(deck.starter)
         for card_id in ride:
             rest.remove(card_id)
-        ops.zones.create_cards(state, player, [deck.starter], Zone.VC)
-        ops.zones.create_cards(state, player, ride, Zone.RIDE_DECK)
-        ops.zones.create_cards(state, player, rest, Zone.DECK)
-        ops.zones.create_cards(state, player, list(deck.g_deck), Zone.G_ZONE)
+        places += ((player, Zone.VC, [deck.starter]), (player, Zone.RIDE_DECK, ride),
+                   (player, Zone.DECK, rest), (player, Zone.G_ZONE, list(deck.g_deck)))
+    ops.zones.create_cards(state, places)
     for player in (0, 1):
         world.writable_orientation(state, q.vanguard(state, player)).face_up = False
         ops.shuffle(state, player)

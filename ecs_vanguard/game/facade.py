@@ -34,12 +34,36 @@ from systems import order, rule_process
 DECISIONS_PER_TURN_LIMIT = 2000     # a game that loops inside one turn ends as a draw
 
 
+# The decks this process found legal (CORE-02), per format, with the pool they were checked
+# against: a simulation plays thousands of games of one matchup and a Gymnasium loop resets to
+# the same decks, and checking a deck again was about a fifth of making a game. Decks are frozen
+# and pools read-only, so a deck legal once in a format and pool stays legal there; holding the
+# pool keeps its identity its own. An illegal deck is never kept: it fails every game.
+_LEGAL_DECKS: dict[tuple[Deck, str], CardDB] = {}
+_LEGAL_DECKS_KEPT = 128
+
+
+def _check_deck(deck: object, db: CardDB, rules: FormatRules, format: str,
+                validate: bool) -> None:
+    """Raise DeckError unless `deck` is a Deck of cards of `db` and, when `validate`, legal in
+    the format (CORE-02); a deck found legal before in this format and pool is not checked again."""
+    if isinstance(deck, Deck) and _LEGAL_DECKS.get((deck, format)) is db:
+        return
+    check_known_cards(deck, db)
+    if validate:
+        validate_deck(cast(Deck, deck), db, rules)
+        if len(_LEGAL_DECKS) >= _LEGAL_DECKS_KEPT:
+            _LEGAL_DECKS.clear()
+        _LEGAL_DECKS[(cast(Deck, deck), format)] = db
+
+
 class Game:
     """One game of Vanguard between two decks, stepped one decision at a time."""
 
     _origin: Callable[[], Game] | None      # makes the position `history` starts from
     _history: list[int]                     # the index of every action stepped
     _table: _TableIndices | None            # the pending decision's action-table indices
+    _tick: tuple[list, FormatRules, list[esper.Processor]] | None   # see _systems
 
     def __init__(self, deck0: Deck, deck1: Deck, *, seed: int = 0, format: str = "standard",
                  db: CardDB | None = None, turn_limit: int | None = None,
@@ -59,9 +83,7 @@ class Game:
             rules = _with_turn_limit(rules, turn_limit)
         check_seed(seed)
         for deck in (deck0, deck1):
-            check_known_cards(deck, db)
-            if validate:
-                validate_deck(deck, db, rules)
+            _check_deck(deck, db, rules, format, validate)
         self._init_state(db, rules, seed)
         deal(self.state, (deck0, deck1))
         self._run()
@@ -77,6 +99,7 @@ class Game:
         self._origin = None
         self._history = []
         self._table = None
+        self._tick = None
 
     @classmethod
     def _blank(cls, db: CardDB, rules: FormatRules, seed: int) -> Game:
@@ -105,12 +128,12 @@ class Game:
         # esper.process, without what a tick here never needs: the sweep of entities deleted
         # late (none ever is), the systems after one that asked (each would return at once:
         # every system waits while a decision is pending or the game is over), and the systems
-        # whose moment never comes in this format (order.tick).
-        systems = order.tick(esper._processors, state.rules)
+        # whose moment never comes in this format (order.acting), worked out once a game.
+        systems = self._systems()
         since = len(state.events)
         for _ in range(TICKS_PER_DECISION):
-            for process in systems:
-                process(state)
+            for system in systems:
+                system.process(state)
                 if state.decision is not None or state.over:
                     break
             else:
@@ -124,6 +147,17 @@ class Game:
             if state.turn.decisions_this_turn > DECISIONS_PER_TURN_LIMIT:
                 rule_process.end_game(state, None, f"decision limit of {DECISIONS_PER_TURN_LIMIT} in one turn",
                          "decision_limit")
+
+    def _systems(self) -> list[esper.Processor]:
+        """The systems of a tick (order.acting) of this world and rules, worked out once
+        instead of at every decision: kept with a copy of the processors list and the
+        rules object it was made for, compared (by identity, element by element) at every
+        decision, so a world given other processors gets a new tick. The systems are kept,
+        not their bound process(): a process() replaced on the class is the one that runs."""
+        tick, processors, rules = self._tick, esper._processors, self.state.rules
+        if tick is None or tick[1] is not rules or tick[0] != processors:
+            tick = self._tick = (list(processors), rules, order.acting(processors, rules))
+        return tick[2]
 
     @property
     def decision(self) -> Decision | None:
@@ -155,10 +189,7 @@ class Game:
         assert decision is not None
         index = -1
         if isinstance(action, Action):
-            try:
-                index = decision.actions.index(action)
-            except ValueError:
-                pass
+            index = _position(decision.actions, action)
         elif isinstance(action, int | np.integer) and not isinstance(action, bool):
             index = self._table_indices().position.get(int(action), -1)
         if index < 0:
@@ -285,6 +316,7 @@ class Game:
         other = self._copy()
         other._origin, other._history = self._keep_start(), list(self._history)
         other._table = self._table            # the same pending decision, the same indices
+        other._tick = self._tick              # clone_world shares the processors
         return other
 
     def _copy(self) -> Game:
@@ -399,7 +431,7 @@ class Game:
         """Return a game over an existing world and State, with no history of its own."""
         game = cls.__new__(cls)
         game._world, game.state = world_name, state
-        game._origin, game._history, game._table = None, [], None
+        game._origin, game._history, game._table, game._tick = None, [], None, None
         return game
 
     # -- copies by the standard library: each an independent game ----------------------
@@ -432,6 +464,21 @@ def _unpickle(snapshot: str, db: CardDB, origin: Callable[[], Game] | None,
     game = Game.from_json(snapshot, db)
     game._origin, game._history = origin, history
     return game
+
+
+def _position(actions: tuple[Action, ...], action: Action) -> int:
+    """Return where `action` is among `actions`, -1 if no action there equals it. An agent
+    hands back one of the tuple's own objects, so the identity scan finds it without calling
+    the dataclass __eq__ on every action before it (tuple.index does); a decision repeats no
+    action (check_decision_actions), so the object found is also the first equal one. An equal
+    action that is another object stays legal: the equality scan after."""
+    for n, legal in enumerate(actions):
+        if legal is action:
+            return n
+    try:
+        return actions.index(action)
+    except ValueError:
+        return -1
 
 
 def _with_turn_limit(rules: FormatRules, turn_limit: int) -> FormatRules:

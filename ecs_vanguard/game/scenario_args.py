@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ecs_vanguard.cards.flow import all_steps
 from ecs_vanguard.cards.steps import EnterState
-from ecs_vanguard.effects.validate import all_steps
 from ecs_vanguard.ops.units import EXTRA_TURN
 from ecs_vanguard.perspective.observation import PLAYER_STATES
 from ecs_vanguard.pool.db import CardDB

@@ -24,12 +24,33 @@ from ecs_vanguard import state as state_module
 from ecs_vanguard.game import snapshot_check
 from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.pool.deck import Deck
-from ecs_vanguard.state import EventLog, Frame, GameRandom, PendingAuto, State, new_state, world
-from ecs_vanguard.vocab import decisions, events, formats, zones
+from ecs_vanguard.state import (
+    DelayedEffect,
+    EventLog,
+    Frame,
+    GameRandom,
+    PendingAuto,
+    State,
+    new_state,
+    world,
+)
+from ecs_vanguard.vocab import decisions, events, formats, rule_changes, zones
 from ecs_vanguard.vocab.errors import SnapshotError
 from ecs_vanguard.vocab.formats import FormatRules, Stat, format_rules
 
-VERSION = 2          # 2: the timing model's fields (continuous effects, limits, legion history)
+VERSION = 4          # 2: the timing model's fields (continuous effects, limits, legion history)
+                     # 3: delayed effects, what abilities did this turn (ops.timing), rule
+                     #    modifiers, the circles a frame remembers
+                     # 4: the circles a delayed effect remembers
+# The oldest version `load` reads: a field added since takes its default (a State field its
+# blank value, a record's field its declared default), so a saved game is never lost to an
+# upgrade. Only the fields listed as added after the snapshot's version may be missing.
+OLDEST_READABLE = 2
+_STATE_FIELDS_ADDED = {3: frozenset({"rule_modifiers", "delayed", "ability_records"})}
+_RECORD_FIELDS_ADDED: dict[int, dict[str, frozenset[str]]] = {
+    3: {"Frame": frozenset({"bound_circle"})},
+    4: {"DelayedEffect": frozenset({"circles"})},
+}
 # Not saved: rebuilt on load from the card ids (`defs`), the snapshot's own keys (`rules`,
 # `rng`), or the engine's bookkeeping, all rebuilt on load but for these two, which decide
 # what the next tick checks (the rule-action check, the modifiers to sweep).
@@ -44,7 +65,7 @@ _TOP_KEYS = frozenset({"version", "format", "turn_limit", "card_ids", "entities"
 def registry() -> Mapping[str, type]:
     """Return the classes a snapshot may hold, by name (read-only): every component, the State's
     dataclasses, decisions, events, deck lists and the enums of zones, rules and decisions."""
-    modules = (components, state_module, decisions, events, zones, formats)
+    modules = (components, state_module, decisions, events, zones, formats, rule_changes)
     classes = [
         obj
         for module in modules
@@ -96,8 +117,9 @@ def _order(encoded: Any) -> str:
     return json.dumps(encoded, sort_keys=True)
 
 
-def decode(data: Any) -> Any:
-    """Return the value `encode` made `data` from.
+def decode(data: Any, version: int = VERSION) -> Any:
+    """Return the value `encode` made `data` from, read as a snapshot of `version` wrote it
+    (an older one's records may lack the fields added since: they take their defaults).
 
     Raises:
         SnapshotError: an unknown tag or class, fields that do not match, or a bad enum value.
@@ -105,30 +127,30 @@ def decode(data: Any) -> Any:
     if data is None or type(data) in (bool, int, str):
         return data
     if type(data) is list:
-        return [decode(v) for v in data]
+        return [decode(v, version) for v in data]
     if type(data) is not dict:
         raise SnapshotError(f"malformed snapshot: unexpected {type(data).__name__} {data!r}")
     tags = [t for t in _DECODERS if t in data]
     if len(tags) != 1:
         raise SnapshotError(f"malformed snapshot: no single known tag in {sorted(data)}")
-    return _DECODERS[tags[0]](data)
+    return _DECODERS[tags[0]](data, version)
 
 
-def _items(data: dict, tag: str) -> list:
+def _items(data: dict, tag: str, version: int) -> list:
     items = data[tag]
     if type(items) is not list or len(data) != 1:
         raise SnapshotError(f"malformed snapshot: {tag!r} must hold a list and nothing else")
-    return [decode(v) for v in items]
+    return [decode(v, version) for v in items]
 
 
-def _pairs(data: dict) -> dict:
-    pairs = _items(data, "dict")
+def _pairs(data: dict, version: int) -> dict:
+    pairs = _items(data, "dict", version)
     if not all(type(p) is list and len(p) == 2 for p in pairs):
         raise SnapshotError("malformed snapshot: a 'dict' must hold [key, value] pairs")
     return {k: v for k, v in pairs}
 
 
-def _enum(data: dict) -> Enum:
+def _enum(data: dict, version: int) -> Enum:
     cls = _registered(data, "enum", {"enum", "value"})
     try:
         value: Enum = cls(data["value"])
@@ -139,15 +161,17 @@ def _enum(data: dict) -> Enum:
     return value
 
 
-def _dataclass(data: dict) -> object:
+def _dataclass(data: dict, version: int) -> object:
     cls = _registered(data, "class", {"class", "fields"})
     fields = data["fields"]
     names = {f.name for f in dataclasses.fields(cls)}
-    if type(fields) is not dict or set(fields) != names:
+    may_lack = frozenset().union(*(added.get(cls.__name__, ()) for v, added
+                                   in _RECORD_FIELDS_ADDED.items() if v > version))
+    if type(fields) is not dict or not set(fields) <= names or names - set(fields) - may_lack:
         raise SnapshotError(
             f"malformed snapshot: the fields of a {cls.__name__} must be {sorted(names)}"
         )
-    return cls(**{k: decode(v) for k, v in fields.items()})
+    return cls(**{k: decode(v, version) for k, v in fields.items()})
 
 
 def _registered(data: dict, tag: str, keys: set[str]) -> type:
@@ -157,10 +181,10 @@ def _registered(data: dict, tag: str, keys: set[str]) -> type:
     return cls
 
 
-_DECODERS: dict[str, Callable[[dict], Any]] = {
-    "tuple": lambda d: tuple(_items(d, "tuple")),
-    "set": lambda d: set(_items(d, "set")),
-    "frozenset": lambda d: frozenset(_items(d, "frozenset")),
+_DECODERS: dict[str, Callable[[dict, int], Any]] = {
+    "tuple": lambda d, version: tuple(_items(d, "tuple", version)),
+    "set": lambda d, version: set(_items(d, "set", version)),
+    "frozenset": lambda d, version: frozenset(_items(d, "frozenset", version)),
     "dict": _pairs,
     "enum": _enum,
     "class": _dataclass,
@@ -227,14 +251,18 @@ def load(text: str, db: CardDB | None, processors: list[tuple[object, int]]
     _require_cards(data["card_ids"], db)
     snapshot_check.check_entity_ids(data["entities"])
     try:
-        entities = [(_entity_id(e), [decode(c) for c in comps]) for e, comps in data["entities"]]
-        fields = {name: decode(value) for name, value in data["state"].items()}
+        version = data["version"]
+        entities = [(_entity_id(e), [decode(c, version) for c in comps])
+                    for e, comps in data["entities"]]
+        fields = {name: decode(value, version) for name, value in data["state"].items()}
     except (TypeError, ValueError) as exc:
         raise SnapshotError(f"malformed snapshot: {exc}") from None
     if type(fields.get("events")) is list:
         fields["events"] = EventLog(fields["events"])
-    snapshot_check.check_state(fields, snapshot_check.check_entities(entities))
     state = new_state(db, _rules(data["format"], data["turn_limit"]), 0)
+    for name in saved_fields():           # OLDEST_READABLE: a field added since: its blank
+        fields.setdefault(name, getattr(_holder(state, name), name))
+    snapshot_check.check_state(fields, snapshot_check.check_entities(entities))
     for name, value in fields.items():
         blank = getattr(_holder(state, name), name)
         if blank is not None and type(value) is not type(blank):
@@ -269,14 +297,17 @@ def _parse(text: str) -> dict:
         raise SnapshotError(f"malformed snapshot: not JSON: {exc}") from None
     if type(data) is not dict or "version" not in data:
         raise SnapshotError("malformed snapshot: no 'version' key at the top level")
-    if data["version"] != VERSION:
+    version = data["version"]
+    if type(version) is not int or not OLDEST_READABLE <= version <= VERSION:
         raise SnapshotError(
-            f"snapshot version {data['version']!r} is not supported "
-            f"(this engine reads version {VERSION})"
+            f"snapshot version {version!r} is not supported "
+            f"(this engine reads versions {OLDEST_READABLE} to {VERSION})"
         )
     if set(data) != _TOP_KEYS:
         raise SnapshotError(f"malformed snapshot: top-level keys must be {sorted(_TOP_KEYS)}")
-    if type(data["state"]) is not dict or set(data["state"]) != set(saved_fields()):
+    added = frozenset().union(*(names for v, names in _STATE_FIELDS_ADDED.items() if v > version))
+    if type(data["state"]) is not dict or not (
+            set(saved_fields()) - added <= set(data["state"]) <= set(saved_fields())):
         raise SnapshotError(f"malformed snapshot: 'state' must hold {sorted(saved_fields())}")
     if type(data["entities"]) is not list or type(data["card_ids"]) is not list:
         raise SnapshotError("malformed snapshot: 'entities' and 'card_ids' must be lists")
@@ -320,6 +351,9 @@ def _card_ids(entities: list[tuple[int, list]], fields: Mapping[str, Any]) -> se
                 ids.update(_granted(m) for m in c.items if m.stat is Stat.GRANT)
     ids.update(f.card_id for f in fields["stack"] if isinstance(f, Frame))
     ids.update(a.card_id for a in fields["pending_autos"] if isinstance(a, PendingAuto))
+    ids.update(d.card_id for d in fields["delayed"] if isinstance(d, DelayedEffect))
+    ids.update(k[1] for k in fields["ability_records"]
+               if isinstance(k, tuple) and len(k) == 3 and isinstance(k[1], str))
     for deck in fields["decks"] if isinstance(fields["decks"], tuple) else ():
         if isinstance(deck, Deck):
             ids.update((*deck.main, *deck.ride_deck, *deck.g_deck, deck.starter))

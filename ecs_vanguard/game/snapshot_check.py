@@ -13,11 +13,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from components import Card, Imprisoned, Modifier, Modifiers, Orientation, Position
+from ecs_vanguard.derived.scopes import SELECTORS
+from ecs_vanguard.derived.values import FILTERS
 from ecs_vanguard.game.invariants import check_all
-from ecs_vanguard.state import Board, State, TurnState
+from ecs_vanguard.state import Board, RuleModifier, State, TurnState
 from ecs_vanguard.vocab import limits
 from ecs_vanguard.vocab.decisions import Decision
 from ecs_vanguard.vocab.errors import SnapshotError
+from ecs_vanguard.vocab.rule_changes import HOOK_CHANGES, RuleChange, RuleDuration, RuleHook
 from ecs_vanguard.vocab.zones import LIST_ZONES, Circle, Zone
 
 _PLAYERS = (0, 1)
@@ -122,6 +125,7 @@ def check_state(fields: Mapping[str, Any], places: dict[int, tuple[object, ...]]
     if decision is not None and (not isinstance(decision, Decision)
                                  or decision.player not in _PLAYERS):
         raise _fail("the pending decision must be a Decision of player 0 or 1")
+    _rule_modifiers(fields["rule_modifiers"])
     board = fields["board"]
     if not isinstance(board, Board):
         raise _fail("'board' must be a Board")
@@ -134,6 +138,30 @@ def check_state(fields: Mapping[str, Any], places: dict[int, tuple[object, ...]]
             raise _fail(f"entity {e} is listed in {where} but its components say {place}")
     if listed:
         raise _fail(f"the board lists entity {min(listed)}, which the snapshot does not hold")
+
+
+def _rule_modifiers(mods: object) -> None:
+    """Refuse rule modifiers that are not records of players 0 or 1 with a change their hook
+    takes and no negative uses (derived.rule_modifiers reads them as such)."""
+    if type(mods) is not tuple or not all(isinstance(m, RuleModifier) for m in mods):
+        raise _fail("'rule_modifiers' must be a tuple of RuleModifier")
+    for m in mods:
+        if m.player not in _PLAYERS or m.master not in _PLAYERS or type(m.player) is not int \
+                or type(m.master) is not int:
+            raise _fail("a rule modifier's player and master must be 0 or 1")
+        if not isinstance(m.hook, RuleHook) or not isinstance(m.change, RuleChange) \
+                or not isinstance(m.until, RuleDuration) or m.change not in HOOK_CHANGES[m.hook]:
+            raise _fail(f"a rule modifier's hook, change or duration is not valid: {m!r:.120}")
+        if any(type(v) is not int for v in (m.amount, m.uses, m.turn, m.source, m.unit,
+                                             m.unit_obj)) or m.uses < 0:
+            raise _fail("a rule modifier's amount, uses, turn, source and unit must be whole "
+                        "numbers (uses 0 or more)")
+        if type(m.scope) is not str or type(m.where) is not tuple \
+                or (m.scope not in ("", "unit") and m.scope not in SELECTORS) \
+                or not all(type(w) is tuple and len(w) == 2 and w[0] in FILTERS
+                           for w in m.where):
+            raise _fail("a rule modifier's scope must be a selector (or none) and its where "
+                        "known filters")
 
 
 def _place(pos: Position, holder: int) -> tuple[object, ...]:

@@ -29,6 +29,12 @@ from ecs_vanguard.ops.costs import counter_blast, counter_charge, discard, heal,
 from ecs_vanguard.ops.deck import draw, soul_charge, trigger_check
 from ecs_vanguard.ops.emit import batch, emit, limit_reached, record_use, watch
 from ecs_vanguard.ops.legion import form_legion, link_legion, put_as_heart
+from ecs_vanguard.ops.rule_modifiers import (
+    add_rule_modifier,
+    end_phase_over,
+    end_rule_modifiers,
+    spend_rule_modifiers,
+)
 from ecs_vanguard.ops.stride import choose_heart, make_hearts, return_g_units, stride, sync_hearts
 from ecs_vanguard.ops.units import (
     add_continuous,
@@ -74,6 +80,7 @@ __all__ = [
     "add_accel_circle",
     "add_continuous",
     "add_modifier",
+    "add_rule_modifier",
     "batch",
     "battles",
     "become_name",
@@ -93,7 +100,9 @@ __all__ = [
     "end_continuous",
     "end_legion",
     "end_modifiers",
+    "end_phase_over",
     "end_reveal",
+    "end_rule_modifiers",
     "enter_player_state",
     "extra_turn_due",
     "finish_order",
@@ -133,6 +142,7 @@ __all__ = [
     "shuffle",
     "soul_blast",
     "soul_charge",
+    "spend_rule_modifiers",
     "stand",
     "stride",
     "sync_hearts",

@@ -16,6 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 
+import esper
+
+from components import Position
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, Limit
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived import values
@@ -29,14 +32,19 @@ from ecs_vanguard.vocab.zones import Zone
 _CONTEXT_FIELDS = ("guarding", "attacker", "target", "card", "booster", "boosted", "ridden",
                    "source")
 _OBJECT_FIELDS = ("card", "attacker", "target", "ridden")
+_ce = esper.component_for_entity     # facts.position, without the call around it
 
 
 def emit(state: State, event: object) -> None:
     """Log an event; outside a batch, queue the autos it triggers at once (CORE-18)."""
     state.events.append(event)
-    if state.engine.batch_depth == 0 and (type(event) in state.engine.watchers
-                                   or (state.grants or state.continuous or state.engine.cont_index)
-                                   and values.may_gain(state)):
+    engine = state.engine
+    # values.may_gain with its set look-ups written out: most events have no watcher, and most
+    # games hold CONT abilities that grant none and no continuous effect, so it is asked and
+    # answers no at most events of a game.
+    if engine.batch_depth == 0 and (type(event) in engine.watchers or state.grants
+                                    or Stat.GRANT in engine.cont_index
+                                    or state.continuous and values.may_gain(state)):
         _collect(state, (event,))
 
 
@@ -64,7 +72,8 @@ class batch:
             if len(state.events) > self.start:
                 events = tuple(state.events[self.start:])
                 watched = state.engine.watchers
-                if any(type(e) in watched for e in events) or values.may_gain(state):
+                # Some event of the batch has watchers (the test in C: a batch's events are many).
+                if not watched.keys().isdisjoint(map(type, events)) or values.may_gain(state):
                     _collect(state, events)
             if state.engine.passed:
                 state.engine.passed.clear()
@@ -204,12 +213,14 @@ def _collect(state: State, batch_events: tuple[object, ...]) -> None:
     gained = values.gained_abilities(state) if values.may_gain(state) else ()
     loses = values.loses_abilities
     passed = state.engine.passed                   # TOK-03, STR-12: zones passed through in this batch
+    watchers, defs = state.engine.watchers, state.defs
     for event in batch_events:
         event_type = type(event)
-        for entity, index in state.engine.watchers.get(event_type, ()):
-            card = state.card(entity)
+        for entity, index in watchers.get(event_type, ()):
+            card = defs[entity]
+            assert card is not None
             ability = card.abilities[index]
-            if f.position(entity).zone not in ability.zones and (
+            if _ce(entity, Position).zone not in ability.zones and (
                     not passed or passed.get(entity) not in ability.zones):
                 continue                                   # the cheap test first: most stop here
             if entity in state.deleted or f.abilities_inactive(entity) or loses(state, entity):

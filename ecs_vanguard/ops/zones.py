@@ -45,8 +45,9 @@ def _place(state: State, card: int, pos: Position) -> tuple[dict, object]:
     """Return the board dict holding the card's zone or circle, and its key there."""
     if pos.zone is Zone.VC or pos.zone is Zone.RC:
         return state.board.circles[pos.owner], pos.circle
-    prison = esper.try_component(card, Imprisoned)
-    holder = prison.by if prison is not None else pos.owner    # PRI-01: in the jailer's zone
+    # PRI-01: in the jailer's zone (read off the card's dict: try_component's call is most of it)
+    prison = esper._entities[card].get(Imprisoned)
+    holder = prison.by if prison is not None else pos.owner  # type: ignore[attr-defined]
     return state.board.zones[holder], pos.zone
 
 
@@ -91,14 +92,17 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
         leaving VC for anywhere but a circle goes straight to the G zone; CORE-15: a Protect
         marker anywhere but hand or GC leaves the game).
     """
-    pos = world.writable_position(state, card)
+    # One look-up for the position, object, modifiers and face: the card's own dict stays the
+    # same one while it is owned (statuses come and go in it).
+    comps = world.own(state, card)
+    pos: Position = comps[Position]  # type: ignore[assignment]
     from_zone = pos.zone
     g_unit = state.card(card).unit_type is UnitType.G_UNIT
     if g_unit and from_zone is Zone.VC and to not in _CIRCLE_ZONES and to is not Zone.G_ZONE:
         put_into_g_zone(state, [card])               # STR-12: from VC, straight there
         return Zone.G_ZONE
     _take_out(state, card, pos)
-    rare = len(esper._entities[card]) > _PLAIN_COMPONENTS
+    rare = len(comps) > _PLAIN_COMPONENTS
     if rare or imprisoned_by is not None:
         to = _leave_statuses(state, card, to, imprisoned_by)
     if state.battle is not None:
@@ -107,15 +111,17 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
     pos.zone = to
     pos.circle = Circle.VC if to is Zone.VC else (circle if to is Zone.RC else None)
     if not keep_object:
-        renew_object(state, card)
-        orient = world.writable_orientation(state, card)
+        _renew(state, card, comps)
+        orient: Orientation = comps[Orientation]  # type: ignore[assignment]
         orient.rested = rested
         orient.face_up = (to not in _FACE_DOWN_ZONES) if face_up is None else face_up
     _put_in(state, card, pos, top)
     _track_ride_deck_origin(state, card, from_zone, to)
     if to is not Zone.DRESS and not quietly:   # OD-12: becoming a source is not leaving the field
         emit(state, CardMoved(card, pos.owner, from_zone, to))  # type: ignore[arg-type]
-    if rare or to not in _CIRCLE_ZONES:
+    # What _after_leaving handles needs a status (a source, a token: rare), a G unit, or a unit
+    # leaving a circle (its sources follow); a plain card moving between other zones has none.
+    if rare or (to not in _CIRCLE_ZONES and (g_unit or from_zone in _CIRCLE_ZONES)):
         _after_leaving(state, card, from_zone, to, g_unit, imprisoned_by)
     return to
 
@@ -255,8 +261,13 @@ def add_accel_circle(state: State, player: int, circle: Circle) -> None:
 def renew_object(state: State, card: int) -> None:
     """Make the card a new object: new id, no modifiers, no delete (CORE-20; also on lock and
     unlock, ACT-23, ACT-24)."""
-    world.writable_position(state, card).obj = state.new_object_id()
-    mods = world.writable_modifiers(state, card)
+    _renew(state, card, world.own(state, card))
+
+
+def _renew(state: State, card: int, comps: dict[type, object]) -> None:
+    """renew_object, on the card's own components (world.own)."""
+    comps[Position].obj = state.new_object_id()  # type: ignore[attr-defined]
+    mods = comps[Modifiers].items  # type: ignore[attr-defined]
     if mods:
         mods.clear()
     state.deleted.discard(card)
@@ -297,29 +308,57 @@ def create_card(state: State, owner: int, card_id: str, zone: Zone, *,
     share it.
     """
     state.defs = list(state.defs)
-    entity = _new_card(state, owner, card_id, zone, circle, statuses)
+    comps = _components_of(state, owner, card_id, zone, circle, statuses)
+    [entity] = world.create_many(state, [comps])
+    _enter(state, [entity], [card_id])
+    _put_in(state, entity, comps[Position])  # type: ignore[arg-type]
     watch(state, (entity,))
     return entity
 
 
-def create_cards(state: State, owner: int, card_ids: list[str], zone: Zone) -> None:
-    """Make many cards in one zone of a player at once (set-up, CORE-03): `state.defs` and the
-    trigger index are copied once, not once per card."""
+def create_cards(state: State, places: Sequence[tuple[int, Zone, Sequence[str]]]) -> None:
+    """Make the cards of a new game (set-up, CORE-03): for each (owner, zone, card ids), in that
+    order, those cards in that zone in that order, as `create_card` would make them one by one
+    (the same entity and object ids). The entities, `state.defs`, each zone's contents and the
+    trigger index are made once for all of them, not once a card (world.create_many)."""
     state.defs = list(state.defs)
-    watch(state, [_new_card(state, owner, card_id, zone, None, ()) for card_id in card_ids])
+    made_all: list[int] = []
+    for owner, zone, card_ids in places:
+        if not card_ids:
+            continue
+        cards = [_components_of(state, owner, card_id, zone, None, ()) for card_id in card_ids]
+        made = world.create_many(state, cards)
+        _enter(state, made, card_ids)
+        holder, key = _place(state, made[0], cards[0][Position])  # type: ignore[arg-type]
+        holder[key] = (*holder[key], *made)
+        state.board.key = None
+        made_all += made
+    watch(state, made_all)
 
 
-def _new_card(state: State, owner: int, card_id: str, zone: Zone, circle: Circle | None,
-              statuses: tuple[object, ...]) -> int:
-    """Make one card entity in place; the caller owns `state.defs` and indexes its abilities."""
-    pos = Position(owner, zone, Circle.VC if zone is Zone.VC else circle, state.new_object_id())
-    locked = any(isinstance(status, Locked) for status in statuses)
-    orient = Orientation(rested=False, face_up=zone not in _FACE_DOWN_ZONES and not locked)
-    entity = world.create(state, Card(card_id), pos, orient, Modifiers(), *statuses)
+def _components_of(state: State, owner: int, card_id: str, zone: Zone, circle: Circle | None,
+                   statuses: tuple[object, ...]) -> dict[type, object]:
+    """The components of a new card entity in a zone (a new object, CORE-20), with its rare
+    statuses; a locked card lies face down (ACT-23)."""
+    face_up = zone not in _FACE_DOWN_ZONES
+    comps: dict[type, object] = {
+        Card: Card(card_id),
+        Position: Position(owner, zone, Circle.VC if zone is Zone.VC else circle,
+                           state.new_object_id()),
+        Orientation: Orientation(False, face_up), Modifiers: Modifiers()}
+    for status in statuses:        # none at set-up, where a game's hundred cards are made
+        comps[type(status)] = status
+        if isinstance(status, Locked):
+            comps[Orientation] = Orientation(False, False)      # ACT-23: locked lies face down
+    return comps
+
+
+def _enter(state: State, made: list[int], card_ids: Sequence[str]) -> None:
+    """Enter new cards' definitions in `state.defs` (the caller owns the list), and ask for the
+    rule actions a new card may need (a token onto an occupied RC, CORE-17)."""
     defs = state.defs
-    defs.extend([None] * (entity + 1 - len(defs)))
-    defs[entity] = state.db[card_id]
-    _put_in(state, entity, pos)
-    state.engine.dirty = True                  # a token onto an occupied RC: a rule action (CORE-17)
+    defs.extend([None] * (made[-1] + 1 - len(defs)))
+    for entity, card_id in zip(made, card_ids, strict=True):
+        defs[entity] = state.db[card_id]
+    state.engine.dirty = True
     state.engine.rule_check_due = True
-    return entity

@@ -95,10 +95,13 @@ def options(state: State, player: int, actions: Sequence[Action],
     return out
 
 
-def option_mask(actions: Sequence[Action], k: int = MAX_OPTIONS) -> np.ndarray:
-    """Return the (k,) bool mask of the slots that hold a legal action."""
+def option_mask(actions: Sequence[Action], k: int = MAX_OPTIONS,
+                allowed: Sequence[bool] | None = None) -> np.ndarray:
+    """Return the (k,) bool mask of the slots that hold a legal action (and, given `allowed`
+    per action, one it allows: agents.repeats leaves out moves that undo moves)."""
     mask = np.zeros(k, dtype=bool)
-    mask[:min(len(actions), k)] = True
+    n = min(len(actions), k)
+    mask[:n] = True if allowed is None else np.asarray(allowed[:n], dtype=bool)
     return mask
 
 

@@ -44,8 +44,9 @@ def redeal(copy: State, source_defs: list, pools: list[UnseenPool],
            rng: np.random.Generator) -> None:
     """Give every unseen place of `copy` (a fresh copy of the game `pools` were read from, its
     world current) an identity drawn again, and a generator seeded anew. The copy shares
-    nothing writable with the original (copy on write, world.own): the entities whose identity
-    changes get their own components, and the copy its own `defs` list."""
+    nothing writable with the original (copy on write): the entities whose identity changes get
+    their own Card (world.replace; their other components stay shared until a write, world.own),
+    and the copy its own `defs` list."""
     defs = list(source_defs)
     changed: list[int] = []
     for pool in pools:
@@ -54,8 +55,8 @@ def redeal(copy: State, source_defs: list, pools: list[UnseenPool],
                 defs[entity] = source_defs[source]
                 changed.append(entity)
     copy.defs = defs
-    for entity in sorted(changed):          # own() puts it in state.engine.rehash (hashing.py)
-        world.own(copy, entity)[Card] = Card(defs[entity].id)  # type: ignore[union-attr]
+    for entity in sorted(changed):          # replace() puts it in state.engine.rehash (hashing.py)
+        world.replace(copy, entity, Card(defs[entity].id))  # type: ignore[union-attr]
     _reindex(copy, set(changed))
     copy.rng = _fresh_random(rng)
 

@@ -23,7 +23,7 @@ MAX_SLOTS = 8            # abilities of one card (printed and gained)
 MAX_INDEX = 256          # declared names, and similar index choices
 MAX_BOUND_ORDERS = 16    # ALC-01: order B of an Alchemagic play, by rank among the drop's orders
 CIRCLES = list(Circle)
-AUTO_INDEX_OFFSET = 8    # pending autos may have negative (built-in) indexes down to -8
+AUTO_INDEX_OFFSET = 9    # pending autos may have negative (built-in) indexes down to -9 (DELAYED_INDEX)
 
 
 def _layout() -> dict[ActionKind | tuple[ActionKind, str], tuple[int, int]]:

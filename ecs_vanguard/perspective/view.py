@@ -128,6 +128,11 @@ def player_view(state: State, player: int) -> dict:
         side["states"] = [name for name, _, _ in state.player_states[p]]
         side["force"] = {c.value: n for c, n in state.force[p].items()}
         side["worlds"] = [q.world_content(state, w) for w in q.worlds(state, p)]
+        # The rule modifiers made for a period on this player's rules (public: both see them).
+        side["rule_modifiers"] = [
+            {"rule": m.hook.value, "change": m.change.value, "amount": m.amount,
+             "until": m.until.value, "uses": m.uses, "scope": m.scope or "all", "by": m.master}
+            for m in state.rule_modifiers if m.player == p]
         sides.append(side)
     t = state.turn
     return {"you": player, "turn": t.turn, "turn_player": t.player, "phase": t.phase.value,

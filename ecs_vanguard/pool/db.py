@@ -10,11 +10,12 @@ from pathlib import Path
 
 from ecs_vanguard.cards.bounds import check_counts, check_printed
 from ecs_vanguard.cards.files import CardFile, CardOrigin, card_paths, read_card_file
+from ecs_vanguard.cards.flow import all_steps
 from ecs_vanguard.cards.loader import load_file
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.cards.steps import GiveAbility, MakeTokens
 from ecs_vanguard.cards.table import CardTable
-from ecs_vanguard.effects.validate import all_steps, validate_card
+from ecs_vanguard.effects.validate import validate_card
 from ecs_vanguard.vocab import checks
 from ecs_vanguard.vocab.errors import CardDataError
 from ecs_vanguard.vocab.formats import UnitType

@@ -72,10 +72,32 @@ def write_run(results: Results, directory: Path) -> Path | None:
 
 def _arrow(pa: Any, values: Any) -> Any:
     """Return a column as an Arrow array: numbers as they are, texts dictionary-encoded (a few
-    distinct values repeated a million times)."""
+    distinct values repeated a million times).
+
+    The arrays are made from their buffers: `pa.array` imports pandas on its first call (to ask
+    whether the values are a pandas Series), about 0.5 CPU s of a run that never needs it. The
+    arrays are those `pa.array(values)` and `pa.array(texts).dictionary_encode()` make: the
+    numbers' own dtype, and the distinct texts in order of first appearance with int32 indices,
+    null where the text is None."""
     if isinstance(values, np.ndarray):
-        return pa.array(values)
-    return pa.array(values, type=pa.string()).dictionary_encode()
+        if values.dtype.kind not in "iuf":
+            return pa.array(values)              # (bit-packed booleans, objects: none so far)
+        data = np.ascontiguousarray(values)
+        return pa.Array.from_buffers(pa.from_numpy_dtype(data.dtype), len(data),
+                                     [None, pa.py_buffer(data)])
+    codes: dict[str, int] = {}
+    indices = np.fromiter((-1 if v is None else codes.setdefault(v, len(codes)) for v in values),
+                          dtype=np.int32, count=len(values))
+    valid = indices >= 0
+    mask = None if valid.all() else pa.py_buffer(np.packbits(valid, bitorder="little"))
+    words = [text.encode("utf-8") for text in codes]
+    offsets = np.zeros(len(words) + 1, dtype=np.int32)
+    np.cumsum([len(w) for w in words], out=offsets[1:])
+    dictionary = pa.Array.from_buffers(pa.string(), len(words),
+                                       [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(words))])
+    index_array = pa.Array.from_buffers(pa.int32(), len(indices),
+                                        [mask, pa.py_buffer(np.where(valid, indices, 0))])
+    return pa.DictionaryArray.from_arrays(index_array, dictionary)
 
 
 def pandas() -> Any:

@@ -59,23 +59,24 @@ def play_game(spec: GameSpec) -> dict:
     agents = (make_agent(spec.agent_a, spec.seed * 2 + 1), make_agent(spec.agent_b, spec.seed * 2 + 2))
     record: dict = {"seed": spec.seed, "agent_a": spec.agent_a, "agent_b": spec.agent_b,
                     "format": spec.format, "error": None}
-    played: list[int] = []
     ticker = ticks.current()                     # progress counts decisions as they are made
     game = Game(spec.deck_a, spec.deck_b, seed=spec.seed, format=spec.format, db=spec.db,
-                turn_limit=spec.turn_limit)
+                turn_limit=spec.turn_limit)      # a deck is checked once a process (CORE-02)
     try:
         while not game.over:
             decision = game.decision
             assert decision is not None
-            action = agents[decision.player].act(game)
-            played.append(decision.actions.index(action))
-            game.step(action)
+            # step() looks the action up and keeps its index (game.history, the record's
+            # actions below) before it runs the rules, so an engine failure in them still
+            # counts the action; an illegal one raises here, unplayed, as before.
+            game.step(agents[decision.player].act(game))
             if spec.check:
                 game.check_invariants()
             if ticker is not None:
                 ticker.decision()
     except Exception as exc:  # noqa: BLE001 - an engine bug ends this game only (issue 5)
         record["error"] = f"{type(exc).__name__}: {exc}"
+    played = game.history
     record["actions"] = encode_actions(played)
     record.update(_summarise(game, len(played)))
     return record

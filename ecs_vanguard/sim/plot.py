@@ -50,6 +50,9 @@ def _rates_panel(ax: Any, summary: Mapping[str, Any]) -> None:
     ax.set_xlabel("rate (95% Wilson interval)")
 
 
+_EACH_VALUE_TICKED = 12     # up to this many values, each bar gets its own tick label
+
+
 def _histogram_panel(ax: Any, histograms: Mapping[str, Mapping[str, int]], xlabel: str) -> None:
     """Draw integer histograms (value -> count) side by side as bars."""
     from matplotlib.ticker import MaxNLocator
@@ -62,8 +65,11 @@ def _histogram_panel(ax: Any, histograms: Mapping[str, Mapping[str, int]], xlabe
                label=label)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("games")
-    ax.xaxis.set_major_locator(MaxNLocator(nbins=min(max(len(values), 1), 15), integer=True,
-                                                 steps=[1, 2, 5, 10]))
+    if 0 < len(values) <= _EACH_VALUE_TICKED:
+        ax.set_xticks(values)    # a tick under every bar: damage 3..6 showed ticks at 4 and 6 only
+    else:
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=min(max(len(values), 1), 15), integer=True,
+                                               steps=[1, 2, 5, 10]))
     if len(histograms) > 1:
         ax.legend()
 

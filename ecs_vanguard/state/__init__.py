@@ -4,6 +4,7 @@ incremental state hash (hashing.py). This face re-exports core's names for the f
 
 from ecs_vanguard.state.core import (
     ALCHEMAGIC_INDEX,
+    DELAYED_INDEX,
     G_GUARDIAN_INDEX,
     GIFT_INDEX,
     MULLIGAN_INDEX,
@@ -14,6 +15,7 @@ from ecs_vanguard.state.core import (
     Battle,
     Board,
     ContinuousEffect,
+    DelayedEffect,
     EventLog,
     Frame,
     GameRandom,
@@ -22,9 +24,11 @@ from ecs_vanguard.state.core import (
     TurnState,
     new_state,
 )
+from ecs_vanguard.state.rule_modifiers import RuleModifier
 
 __all__ = [
-    "ALCHEMAGIC_INDEX", "GIFT_INDEX", "G_GUARDIAN_INDEX", "MULLIGAN_INDEX", "RIDE_DECK_INDEX",
+    "ALCHEMAGIC_INDEX", "DELAYED_INDEX", "GIFT_INDEX", "G_GUARDIAN_INDEX", "MULLIGAN_INDEX", "RIDE_DECK_INDEX",
     "SEEK_MATE_INDEX", "STRIDE_INDEX", "TRIGGER_INDEX", "Battle", "Board", "ContinuousEffect",
-    "EventLog", "Frame", "GameRandom", "PendingAuto", "State", "TurnState", "new_state",
+    "DelayedEffect", "EventLog", "Frame", "GameRandom", "PendingAuto", "RuleModifier", "State",
+    "TurnState", "new_state",
 ]

@@ -33,6 +33,7 @@ from components import (
     Token,
 )
 from ecs_vanguard.state.core import Frame, State
+from ecs_vanguard.state.rule_modifiers import RuleModifier
 from ecs_vanguard.vocab import decisions, formats, zones
 
 _MASK = (1 << 64) - 1
@@ -140,6 +141,8 @@ def _frame(f: Frame) -> tuple:
                         if esper.component_for_entity(c, Position).obj != o))
     if lost or f.following:
         key += (lost, tuple(sorted((_text(k), v) for k, v in f.following.items())))
+    if f.bound_circle:                  # only abilities that call onto a named circle keep it
+        key += (tuple(sorted((_text(k), _text(v)) for k, v in f.bound_circle.items())),)
     return key
 
 
@@ -160,10 +163,23 @@ def board_part(state: State) -> int:
 
 def rest_part(state: State) -> int:
     """Everything else that decides the future, as one hash of int tuples."""
+    rest = _rest(state)
+    if state.rule_modifiers:          # none: the hash every game without them always had
+        rest = hash((rest, tuple(_rule_modifier(m) for m in state.rule_modifiers)))
+    return rest & _MASK
+
+
+def _rule_modifier(m: RuleModifier) -> tuple[int, ...]:
+    return (m.player, m.master, _text(m.hook.value), _text(m.change.value), m.amount,
+            _text(m.until.value), m.uses, m.turn, m.source, _text(m.scope),
+            hash(tuple((_text(k), _value(v)) for k, v in m.where)), m.unit, m.unit_obj)
+
+
+def _rest(state: State) -> int:
     t = state.turn
     battle = state.battle
     rng = state.rng.state_snapshot()
-    return hash((
+    key = hash((
         board_part(state),
         (t.turn, t.player, t.first_player, _CODE[t.phase], _CODE[t.step], t.stage, t.rode,
          tuple(t.orders_played), tuple(t.grade3_at_start), t.decisions_this_turn),
@@ -189,7 +205,23 @@ def rest_part(state: State) -> int:
                r.source, tuple((_text(k), _value(v)) for k, v in r.where), r.unit, r.unit_obj,
                r.amount_of, r.amount_obj, _value(r.value)) for r in state.continuous),
         (rng["state"]["state"], rng["state"]["inc"], rng["has_uint32"], rng["uinteger"]),
-    )) & _MASK
+    ))
+    if state.delayed or state.ability_records:      # empty adds nothing: older hashes hold
+        key = hash((key, _timing_part(state)))
+    return key & _MASK
+
+
+def _timing_part(state: State) -> tuple:
+    """Delayed effects and what abilities did this turn (ops.timing), as int tuples."""
+    return (
+        tuple((d.id, d.player, d.source, _text(d.card_id), d.ability, d.pc, _text(d.at),
+               d.turn, tuple(_text(n) for n in d.names), d.cards, d.objs, d.turn_player,
+               tuple((_text(k), v) for k, v in d.context), d.fired)
+              # the remembered circles only when there are some: older hashes hold
+              + ((tuple((_text(k), _text(v)) for k, v in d.circles),) if d.circles else ())
+              for d in state.delayed),
+        tuple(sorted((obj, _text(card_id), index, tuple((_text(w), n) for w, n in counts))
+                     for (obj, card_id, index), counts in state.ability_records.items())))
 
 
 def full_cards_part() -> int:

@@ -9,7 +9,8 @@ already private to this game, `state.engine.owns_index` whether esper's componen
 that esper caches (get_component) may only ask for the rare, immutable status components:
 `own` clears the cache, but the mutable Position, Orientation and Modifiers are read per entity.
 
-Only `Game` switches worlds (STYLE §4). Relies on esper 3.9's internal names, which is why esper
+Only `Game` switches worlds (docs/design.md "esper in practice"). Relies on esper 3.9's internal
+names, which is why esper
 is pinned exactly (docs/design.md "esper in practice").
 """
 
@@ -40,12 +41,15 @@ def clone_world(source: str) -> str:
     either side writes (`own`); return the new world's name. The caller must have switched to
     `source`, and must make both games treat every entity as shared (`disown`)."""
     assert esper.current_world == source
-    entities = dict(esper._entities)
-    counter = itertools.count(start=max(entities, default=0) + 1)
+    # Both worlds go on numbering new entities (tokens) from the same id: an itertools.count
+    # cannot be copied or read without a draw, so draw its next id and give each world a fresh
+    # counter from there (max() of the ids cost 2.6 µs a clone; clones are what search pays for).
+    following = next(esper._entity_count)
+    esper._entity_count = itertools.count(following)
     name = f"ecs_vanguard-{next(_names)}"
     esper._context_map[name] = (
-        counter, esper._components, entities, set(), {}, {}, list(esper._processors),
-        dict(esper._processors_dict), False, {}, {},
+        itertools.count(following), esper._components, dict(esper._entities), set(), {}, {},
+        list(esper._processors), dict(esper._processors_dict), False, {}, {},
     )
     return name
 
@@ -135,6 +139,23 @@ def attach(state: State, entity: int, component: object) -> None:
     esper.clear_cache()
 
 
+def replace(state: State, entity: int, component: object) -> None:
+    """Give a card another component of a status kind it already has (a redealt identity's
+    Card): the entity gets its own component dict, but its Position, Orientation and Modifiers
+    stay shared until a write (own), and esper's component index is unchanged. A determinization
+    replaces the Card of about 70 cards a sample, most never written afterwards: own() would copy
+    all their components, and attach() the whole index too."""
+    kind = type(component)
+    assert kind not in _MUTABLE, f"{kind.__name__} is written through own(), not replaced"
+    comps = esper._entities[entity]
+    assert kind in comps, f"entity {entity} has no {kind.__name__} to replace"
+    state.engine.rehash.add(entity)
+    if entity not in state.engine.owned:
+        comps = esper._entities[entity] = dict(comps)    # the other game keeps the shared dict
+    comps[kind] = component
+    esper.clear_cache()
+
+
 def detach(state: State, entity: int, kind: type) -> None:
     """Remove a status component of a card (esper.remove_component, copy-on-write)."""
     _own_index(state)
@@ -147,19 +168,32 @@ def detach(state: State, entity: int, kind: type) -> None:
     esper.clear_cache()
 
 
-def create(state: State, *components: object) -> int:
-    """Make a new entity with its components (esper.create_entity, copy-on-write); it is the
-    game's own."""
+def create_many(state: State, entities: list[dict[type, object]]) -> list[int]:
+    """Make new entities, in order, each dict of components becoming one entity's own (what
+    esper.create_entity does, copy-on-write); return their ids. The one maker of entities: a new
+    game's hundred cards are made in one call, where esper.create_entity's call, the index's copy
+    test and the cache clearing were paid a hundred times (set-up, CORE-03)."""
     _own_index(state)
-    entity = esper.create_entity(*components)
-    state.engine.owned.add(entity)
-    state.engine.rehash.add(entity)
-    return entity
+    counter, table, index = esper._entity_count, esper._entities, esper._components
+    made = []
+    for comps in entities:
+        entity = next(counter)
+        for kind in comps:
+            members = index.get(kind)
+            if members is None:
+                members = index[kind] = set()
+            members.add(entity)
+        table[entity] = comps
+        made.append(entity)
+    state.engine.owned.update(made)
+    state.engine.rehash.update(made)
+    esper.clear_cache()
+    return made
 
 
 def drop_world(name: str) -> None:
     """Delete a world when its game is dropped (about 0.1-0.2 MB each)."""
     if esper.current_world == name:
         esper.switch_world("default")
-    if name in esper.list_worlds():
+    if name in esper._context_map:         # list_worlds() copies the names of every world
         esper.delete_world(name)

@@ -38,6 +38,17 @@ class PhaseStarted:
 
 
 @record
+class StepStarted:
+    """A step of the battle phase began (CORE-09..13: attack, boost, guard, drive, damage,
+    close); `player` is the turn player ("at the beginning of your opponent's close step")."""
+
+    turn: int
+    player: int
+    phase: str
+    step: str
+
+
+@record
 class CardMoved:
     """Any zone change (CORE-20): the raw fact beneath the named events."""
 

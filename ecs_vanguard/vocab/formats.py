@@ -14,6 +14,8 @@ from ecs_vanguard.vocab.errors import ArgumentError
 class Format(Enum):
     """The two formats (RULES.md "Formats")."""
 
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
+
     STANDARD = "standard"
     PREMIUM = "premium"
 
@@ -34,6 +36,8 @@ class Trigger(Enum):
 class Gift(Enum):
     """Imaginary gift icons (CORE-15)."""
 
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
+
     FORCE = "force"
     ACCEL = "accel"
     PROTECT = "protect"
@@ -41,6 +45,8 @@ class Gift(Enum):
 
 class UnitType(Enum):
     """What kind of card it is."""
+
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
 
     NORMAL = "normal"
     TRIGGER = "trigger"
@@ -52,6 +58,8 @@ class UnitType(Enum):
 class OrderType(Enum):
     """Order subtypes (CORE-08)."""
 
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
+
     NORMAL = "normal"
     SET = "set"
     BLITZ = "blitz"
@@ -59,6 +67,8 @@ class OrderType(Enum):
 
 class Skill(Enum):
     """Skill icons."""
+
+    __hash__ = object.__hash__   # identity hash in C (see zones.Zone)
 
     BOOST = "boost"
     INTERCEPT = "intercept"
@@ -92,14 +102,21 @@ class Stat(Enum):
     RESIST = "resist"                 # can't be chosen by the opponent's card effects
     CANT_STAND = "cant_stand"                         # ACT-12: it is not stood (LEG-21)
     CANT_DEAL_DAMAGE = "cant_deal_damage"             # LEG-17: its hit deals no damage
+    ATTACK_FROM_BACK_ROW = "attack_from_back_row"     # CORE-09: a permission: it may attack
+                                                      # from the back row (never boosted there)
     GUARD_MIN_GRADE = "guard_min_grade"   # CORE-10: attacked by it, only cards of grade
                                           # `amount` or more may be called to GC from hand
+    GAINS_BOOST = "gains_boost"           # CORE-09: it has [Boost] though not printed
+    GAINS_INTERCEPT = "gains_intercept"   # CORE-10: it has [Intercept] though not printed
+    RULE_CHANGE = "rule_change"           # a cont ability's modify_rule (derived.rule_modifiers)
+    UNIT_STATE = "unit_state"         # a named state of a unit ("harmony"); value = the name
 
 
 # Restrictions: statuses that hold while any modifier or continuous effect gives them.
 RESTRICTIONS: frozenset[Stat] = frozenset({
     Stat.CANT_BE_HIT, Stat.ATTACK_ONLY_VANGUARDS, Stat.CANT_ATTACK, Stat.CANT_BE_BOOSTED,
     Stat.CANT_BOOST, Stat.RESIST, Stat.CANT_STAND, Stat.CANT_DEAL_DAMAGE,
+    Stat.ATTACK_FROM_BACK_ROW,
 })
 
 

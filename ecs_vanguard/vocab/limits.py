@@ -43,6 +43,7 @@ CARD_KEYS = 100_000
 # the memory; each is far above any sensible use (the README lists them).
 MAX_MCTS_ITERATIONS = 1_000_000  # simulations per decision (default 200: about 0.1 s)
 MAX_MCTS_CONSTANT = 1_000.0      # exploration and widening (defaults 0.7 and 0)
+MAX_MCTS_HORIZON = 100          # turns a simulation plays before the position value (0: to the end)
 MAX_ODDS_SAMPLES = 100_000_000   # shuffled decks of one odds question (default 1,000,000)
 MAX_VECTOR_ENVS = 4_096          # games of one VectorEnv
 MAX_ZONE_CARDS = 200             # cards one zone of a Scenario may be given (a deck holds 50)

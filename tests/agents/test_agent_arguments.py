@@ -32,3 +32,22 @@ def test_acting_on_a_finished_game_is_an_argument_error(agent):
 def test_mcts_iterations_must_be_a_whole_number_of_at_least_one(iterations):
     with pytest.raises(ArgumentError, match="iterations must be"):
         vg.MCTSAgent(0, iterations=iterations)
+
+
+def test_mcts_horizon_on_the_command_line_reaches_every_mcts_agent():
+    """`--mcts-horizon 0` plays mcts simulations to the end; a spec's own horizon wins; a bad
+    value is argparse's one-line error."""
+    import argparse
+
+    from ecs_vanguard.agents import AgentSpec
+    from ecs_vanguard.cli import agents as cli_agents
+
+    parser = argparse.ArgumentParser()
+    cli_agents.add_search_options(parser)
+    args = parser.parse_args(["--mcts-horizon", "0"])
+    assert str(cli_agents.resolve(AgentSpec.parse("mcts"), args)) == "mcts:horizon=0"
+    assert cli_agents.resolve(AgentSpec.parse("mcts:horizon=3"), args).make().horizon == 3
+    assert str(cli_agents.resolve(AgentSpec.parse("random"), args)) == "random"
+    for bad in ("-1", "101", "two"):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["--mcts-horizon", bad])

@@ -8,6 +8,12 @@ import pytest
 import ecs_vanguard as vg
 from ecs_vanguard.agents import AgentSpec, MCTSAgent, make_agent
 from ecs_vanguard.sim.runner import game_seed
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.zones import Circle
+
+
+def q_vanguard(game: vg.Game, player: int) -> int:
+    return game.state.board.circles[player][Circle.VC][0]
 
 
 def _play(agents: list, seed: int, decks=("blazing_dragons", "radiant_knights")) -> vg.Game:
@@ -28,6 +34,62 @@ def test_mcts_beats_the_random_agent_in_both_seats():
         wins += _play(agents, seed).winner == side
         assert mcts.searched > 0
     assert wins == 4
+
+
+def _attack_step(db) -> vg.Game:
+    """Player 1 at 5 damage with an empty hand and one rear-guard that can intercept; player 0
+    attacks with a vanguard of 13000 and a rear-guard of 10000."""
+    game = (vg.Scenario(db, seed=2)
+            .player(0, vanguard="DX-004", rear={"front_left": "DX-006"}, hand=["DX-008"])
+            .player(1, vanguard="DX-104", rear={"front_right": "DX-106"}, damage=["DX-107"] * 5)
+            .start(turn=3, turn_player=0, phase="main"))
+    game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.DONE))
+    assert game.decision.kind is DecisionKind.ATTACK
+    return game
+
+
+def test_the_search_finds_the_win_the_heuristic_misses(db):
+    """The heuristic attacks the vanguard with its strongest unit, and the rear-guard
+    intercepts it (CORE-10); the search first attacks the interceptor with the rear-guard
+    (10000 against 10000: it hits and retires), after which the vanguard's attack cannot be
+    stopped and deals the sixth damage. It finds this with a few simulations, every one won."""
+    game = _attack_step(db)
+    vanguard, interceptor = game.state.board.circles[1][Circle.VC][0], \
+        game.state.board.circles[1][Circle.FRONT_RIGHT][0]
+    naive = vg.HeuristicAgent(0).act(game)
+    assert naive.target == vanguard
+    for seed in range(3):
+        agent = MCTSAgent(seed=seed, iterations=8)
+        action = agent.act(game)
+        assert action.target == interceptor and action.card != q_vanguard(game, 0)
+        visits, mean = agent.statistics()[action]
+        assert visits > 0 and mean == 1.0
+        assert agent.statistics()[naive][1] < 1.0
+    played = game.clone()
+    players = [MCTSAgent(seed=0, iterations=8), vg.HeuristicAgent(1)]
+    while not played.over and played.turn == game.turn:
+        played.step(players[played.decision.player].act(played))
+    assert played.over and played.winner == 0 and played.end_code == "damage"
+
+
+def test_a_horizon_judges_simulations_by_the_position_value(db):
+    """horizon=0 plays every simulation to the end (results 0, 0.5 or 1, so whole means over
+    paired samples); horizon 1 stops at the next turn and scores the position (agents.value),
+    so means fall between; a bad horizon is one clear error."""
+    game = (vg.Scenario(db, seed=2)
+            .player(0, vanguard="DX-004", hand=["DX-006", "DX-008", "DX-002"])
+            .player(1, vanguard="DX-104", hand=["DX-111"])
+            .start(turn=3, turn_player=0, phase="main"))
+    means = {}
+    for horizon in (0, 1):
+        agent = MCTSAgent(seed=0, iterations=12, horizon=horizon)
+        assert agent.act(game) in game.legal_actions()
+        means[horizon] = [node.reward for node in agent.last_search.values()]
+    assert all(float(r).is_integer() or (2 * r).is_integer() for r in means[0])
+    assert any(not (2 * r).is_integer() for r in means[1])
+    for bad, words in (("mcts:horizon=-1", "at least 0"), ("mcts:horizon=x", "whole number")):
+        with pytest.raises(ValueError, match=words):
+            AgentSpec.parse(bad)
 
 
 def test_the_same_seed_plays_the_same_game():
@@ -154,8 +216,8 @@ def test_a_search_stops_once_the_actions_prove_equivalent(db, monkeypatch):
 
 def test_the_strength_benchmark_reports_wins_with_intervals_and_resumes(tmp_path, capsys):
     """The full evaluation (benchmarks/bench_mcts_strength.py, 200 games per opponent) in
-    short: two games against random in both seats, both won, the figure's fields, and a second
-    run on the same directory plays nothing new."""
+    short: two games against random in both seats, both won, the figure's fields; a second
+    run on the same directory plays nothing new and says so; --fresh plays both again."""
     import importlib.util
     import json
     from pathlib import Path
@@ -173,5 +235,13 @@ def test_the_strength_benchmark_reports_wins_with_intervals_and_resumes(tmp_path
     assert figure["wins_with_deck"] == {"blazing_dragons": 1, "radiant_knights": 1}
     assert 0 < figure["seconds_per_searched_decision"] < 5
     lines = (tmp_path / "games.jsonl").read_text().splitlines()
-    assert bench.main(argv) == 0 and json.loads(capsys.readouterr().out) == figure
+    assert bench.main(argv) == 0
+    resumed = capsys.readouterr()
+    assert json.loads(resumed.out) == figure
+    assert f"resuming: 2 of 2 games taken from {tmp_path}" in resumed.err
     assert (tmp_path / "games.jsonl").read_text().splitlines() == lines
+    (tmp_path / "games.jsonl").write_text(lines[0] + "\n")     # as if stopped after one game
+    assert bench.main([*argv, "--fresh"]) == 0
+    again = capsys.readouterr()
+    assert "resuming" not in again.err and json.loads(again.out)["games"] == 2
+    assert len((tmp_path / "games.jsonl").read_text().splitlines()) == 2     # both played anew

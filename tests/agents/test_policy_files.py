@@ -59,8 +59,8 @@ def _play(policy: object, seed: int) -> tuple[list, int | None]:
 @pytest.mark.parametrize("make", [
     lambda: LinearPolicy(np.random.default_rng(3).normal(size=linear.SIZE)),
     lambda: _mlp(4, encoder=True),
-    lambda: _mlp(5, encoder=False, k=64),
-], ids=["linear", "mlp_with_option_encoder", "mlp_plain"])
+    lambda: _mlp(13, encoder=False, k=64),   # weights whose games end by the rules (64 and
+], ids=["linear", "mlp_with_option_encoder", "mlp_plain"])  # 69 decisions), not at the 2,000 limit
 def test_a_saved_policy_plays_the_same_actions_after_loading(tmp_path, make):
     policy = make()
     path = save_policy(policy, tmp_path / "policy.npz")
@@ -68,7 +68,7 @@ def test_a_saved_policy_plays_the_same_actions_after_loading(tmp_path, make):
     assert type(loaded) is type(policy)
     for seed in (1, 2):
         before, after = _play(policy, seed), _play(loaded, seed)
-        assert before == after and len(before[0]) > 20
+        assert before == after and len(before[0]) > 20 and before[1] is not None  # a winner
     assert {k: v.tolist() for k, v in loaded.arrays().items()} == \
         {k: np.asarray(v).tolist() for k, v in policy.arrays().items()}
 
@@ -177,13 +177,17 @@ def _run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 def test_simulate_plays_a_saved_agent_and_records_it(tmp_path, capsys):
-    path = save_policy(_mlp(2, k=64), tmp_path / "ppo.npz")
+    # Weights whose games of this run end by the rules: most random weights move a rear-guard
+    # back and forth until the engine's decision limit, 2,000 decisions a game, which records
+    # and replays the same but costs the suite seconds and shows no attack or guard.
+    path = save_policy(_mlp(0, k=64), tmp_path / "ppo.npz")
     out = tmp_path / "run"
     code, text, _ = _run(capsys, "simulate", "--agent-a", f"file:{path}", "--games", "3",
                          "--backend", "serial", "--out", str(out), "--seed", "4")
     assert code == 0, text
     records = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
     assert len(records) == 3
+    assert all(r["winner"] is not None and r["decisions"] < 2000 for r in records), records
     assert {r["agent_a"] for r in records} == {f"file:{path}#{policy_digest(path)}"}
     # The same games again from the loaded file: same winners and moves.
     again = tmp_path / "again"
@@ -200,6 +204,44 @@ def test_a_tournament_enters_a_saved_agent(tmp_path, capsys):
                          "--progress", "off")
     assert code == 0, text
     assert f"file:{path}#{policy_digest(path)}" in text and "rating" in text
+
+
+def test_a_path_with_a_comma_is_quoted_and_stays_one_agent_in_a_list(tmp_path, capsys):
+    """`file:"a,b.npz"` is one agent in `--agents`; its spec text quotes the path again, so
+    a worker or a resume reads the same agent back; unquoted, the piece before the comma is a
+    missing file, and the error says how to write such a path (alone, no quotes are needed)."""
+    from ecs_vanguard.agents.spec import split_specs
+
+    folder = tmp_path / "runs,v2"
+    folder.mkdir()
+    path = save_policy(LinearPolicy(np.ones(linear.SIZE)), folder / "lin,ear.npz")
+    digest = policy_digest(path)
+    for quote in ('"', "'"):
+        texts = split_specs(f"random,file:{quote}{path}{quote},mcts:iterations=4,rollout=random")
+        assert texts[0] == "random" and texts[2] == "mcts:iterations=4,rollout=random"
+        spec = AgentSpec.parse(texts[1])
+        assert dict(spec.options) == {"path": str(path), "digest": digest}
+        assert str(spec) == f'file:"{path}"#{digest}'
+        assert split_specs(f"heuristic,{spec}") == ["heuristic", str(spec)]
+        assert AgentSpec.parse(str(spec)) == spec
+        assert isinstance(make_agent(str(spec)), PolicyAgent)
+    with pytest.raises(ValueError, match="not closed"):
+        split_specs(f'random,file:"{path}')
+    with pytest.raises(ValueError, match="after the quoted path"):
+        AgentSpec.parse(f'file:"{path}"x')
+    assert AgentSpec.parse(f"file:{path}") == spec      # alone (--agent-a), no quotes needed
+    cut = split_specs(f"random,file:{path}")[1]          # in a list, unquoted: cut at the comma
+    with pytest.raises(ValueError, match='no such file .*in quotes: file:"a,b.npz"'):
+        AgentSpec.parse(cut)
+    code, text, err = _run(capsys, "tournament", "--agents", f'random,file:"{path}"',
+                           "--games", "1", "--backend", "serial", "--no-out",
+                           "--progress", "off")
+    assert code == 0, err
+    assert f"{path}" in text and "rating" in text
+    code, _, err = _run(capsys, "tournament", "--agents", f"random,file:{path}", "--games", "1",
+                        "--backend", "serial", "--no-out", "--progress", "off")
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert code == 2 and len(lines) == 1 and "no such file" in lines[0], err
 
 
 @pytest.mark.parametrize("command", [

@@ -153,6 +153,15 @@ BAD_FILES = [
     ("unknown declared name",
      _ability(ACT + 'effect = [{ op = "choose", from = "your_drop", where = { declared = "said" } }]\n'),
      "ability[0].effect[0].where.declared", "not bound"),
+    ("a call to the vanguard circle by name",
+     _ability(ACT + 'effect = [{ op = "superior_call", from = "your_soul", to = { circle = "vc" } }]\n'),
+     "ability[0].effect[0].to.circle", "never VC"),
+    ("a call to a circle that does not exist",
+     _ability(ACT + 'effect = [{ op = "superior_call", from = "your_soul", to = { circle = "middle" } }]\n'),
+     "ability[0].effect[0].to.circle", "back_center"),
+    ("a named circle with another key",
+     _ability(ACT + 'effect = [{ op = "superior_call", from = "your_soul", to = { circle = "back_center", open = true } }]\n'),
+     "ability[0].effect[0].to", "circle"),
 ]
 
 

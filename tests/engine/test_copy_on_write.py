@@ -114,3 +114,30 @@ def test_the_hash_is_the_same_in_another_process():
                              cwd=str(__import__("pathlib").Path(__file__).parents[2])
                              ).stdout.strip() for salt in (1, 2)}
     assert len(hashes) == 1 and len(hashes.pop().split()[0]) == 16
+
+
+def test_a_card_made_after_a_clone_gets_the_same_new_id_in_both_games_and_none_in_use():
+    """clone_world hands both worlds the next entity id from one counter (ids are never
+    deleted): a card made in the clone and one made in the parent get the same id, above every
+    id in use, as a replay of either game would give it; each game sees only its own."""
+    import esper
+
+    from ecs_vanguard.ops import zones
+    from ecs_vanguard.vocab.zones import Zone
+
+    decks = tuple(vg.Deck.builtin(n) for n in MATCHUPS["standard"])
+    parent = vg.Game(*decks, seed=2)
+    child = parent.clone()
+    made = []
+    for game in (child, parent, child):
+        game.switch()
+        in_use = set(esper._entities)
+        made.append(zones.create_card(game.state, 0, decks[0].starter, Zone.DROP))
+        assert made[-1] not in in_use and made[-1] > max(in_use)
+    assert made[0] == made[1] and made[2] == made[0] + 1
+    parent.switch()
+    assert made[2] not in esper._entities
+    child.switch()
+    assert {made[0], made[2]} <= set(esper._entities)
+    assert child.state.board.zones[0][Zone.DROP][-2:] == (made[0], made[2])
+    assert parent.state.board.zones[0][Zone.DROP][-1:] == (made[1],)

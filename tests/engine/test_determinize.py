@@ -8,9 +8,11 @@ import numpy as np
 import pytest
 
 import ecs_vanguard as vg
+from components import Card, Orientation, Position
 from ecs_vanguard import ops
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.perspective.knowledge import Knowledge, knowledge
+from ecs_vanguard.state import world
 from ecs_vanguard.vocab.events import CardMoved
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.helpers import ids_in
@@ -278,3 +280,29 @@ def test_the_hash_of_a_determinized_copy_is_a_full_recomputation_and_covers_iden
         copy.switch()
         copy.state_hash()
         assert hashing.cards_part(copy.state) == hashing.full_cards_part()
+
+
+def test_a_redealt_card_gets_its_own_identity_and_shares_the_rest_until_a_write():
+    """world.replace: a card whose identity is dealt again has its own Card in the copy, while
+    its Position, Orientation and Modifiers stay the original's objects until the copy writes
+    them (own); then the copy's write is its own and the game's card is as it was."""
+    game = _mid_game("blazing_dragons", "radiant_knights", "standard", 9, 4)
+    copy = game.determinize(1, np.random.default_rng(4))
+    changed = [e for e, (x, y) in enumerate(zip(copy.state.defs, game.state.defs, strict=True))
+               if x is not y]
+    assert changed
+    entity = changed[0]
+    game.switch()
+    theirs = dict(esper._entities[entity])
+    copy.switch()
+    mine = esper._entities[entity]
+    assert mine[Card] != theirs[Card] and mine[Card].card_id == copy.state.defs[entity].id
+    for kind in (Position, Orientation):
+        assert mine[kind] is theirs[kind]
+    world.writable_orientation(copy.state, entity).rested = not theirs[Orientation].rested
+    game.switch()
+    assert esper._entities[entity][Orientation] is theirs[Orientation]
+    assert esper._entities[entity][Card] == theirs[Card]
+    with pytest.raises(AssertionError):
+        copy.switch()
+        world.replace(copy.state, entity, Position(0, theirs[Position].zone, None, 0))

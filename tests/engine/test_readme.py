@@ -1,4 +1,4 @@
-"""The README runs as written (STYLE §9: examples cannot drift from the API): each Python block
+"""The README runs as written (examples cannot drift from the API): each Python block
 alone in a fresh interpreter, and the commands name only files that exist or visible templates."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ PYTHON_BLOCKS = _blocks("python")
 @pytest.mark.parametrize("line, block", PYTHON_BLOCKS, ids=[f"line{n}" for n, _ in PYTHON_BLOCKS])
 def test_readme_python_block_runs_alone(tmp_path, line, block):
     """Every Python block of the README runs as written and alone (its own imports), in a fresh
-    interpreter, in a folder that holds only the repository's examples (STYLE §9)."""
+    interpreter, in a folder that holds only the repository's examples."""
     (tmp_path / "examples").symlink_to(REPO / "examples")
     path = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH", "")) if p)
     done = subprocess.run([sys.executable, "-c", block], cwd=tmp_path, capture_output=True,

@@ -1,5 +1,5 @@
-"""Structural rules of the code base (STYLE §1, §4; issue 17): one writer of zones, a complete
-face, one folder per floor, imports that point down with no circle."""
+"""Structural rules of the code base (docs/design.md "Floors"; issue 17): one writer of zones,
+a complete face, one folder per floor, imports that point down with no circle."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_only_move_card_writes_position_zone():
-    """Every zone change goes through ops.zones.move_card (STYLE §4)."""
+    """Every zone change goes through ops.zones.move_card (CORE-20: one place moves cards)."""
     writers = []
     for folder in ("ecs_vanguard", "systems", "components"):
         for path in (ROOT / folder).rglob("*.py"):

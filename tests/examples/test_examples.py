@@ -1,4 +1,4 @@
-"""The examples run as the README shows them (STYLE §9), on a tiny budget."""
+"""The examples run as the README shows them, on a tiny budget."""
 
 from __future__ import annotations
 

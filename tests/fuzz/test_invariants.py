@@ -119,6 +119,57 @@ def _make_a_hand_card_a_heart(s: State) -> None:
     esper.add_component(_hand(s)[0], HeartLink(s.board.circles[0][Circle.VC][0]))
 
 
+def _list_a_card_twice(s: State) -> None:
+    s.board.zones[0][Zone.HAND] += (_hand(s)[0],)
+
+
+def _list_a_card_on_the_other_side(s: State) -> None:
+    s.board.zones[1][Zone.HAND] += (_pop_hand(s),)
+
+
+def _list_a_card_nowhere(s: State) -> None:
+    _pop_hand(s)
+
+
+def _list_an_entity_that_is_no_card(s: State) -> None:
+    s.board.zones[0][Zone.DROP] += (esper.create_entity(),)
+
+
+def _give_a_hand_card_a_circle(s: State) -> None:
+    esper.component_for_entity(_hand(s)[0], Position).circle = Circle.FRONT_LEFT
+
+
+def _list_a_rear_guard_on_the_next_circle(s: State) -> None:
+    circles = s.board.circles[0]
+    at = next(c for c, units in circles.items() if units and c is not Circle.VC)
+    free = next(c for c, units in circles.items() if not units and c is not Circle.VC)
+    circles[free], circles[at] = circles[at], ()
+
+
+# Each way a card can be listed elsewhere than its Position says, for check_one_zone_per_card
+# (which takes a fast path and names the card on the slow one).
+MISPLACED: list[tuple[Callable[[State], None], str]] = [
+    (_move_in_board_only, "but listed at"),
+    (_list_a_card_twice, "listed more than once"),
+    (_list_a_card_on_the_other_side, "but listed at"),
+    (_list_a_card_nowhere, "but listed at None"),
+    (_list_an_entity_that_is_no_card, "is at None but listed at"),
+    (_give_a_hand_card_a_circle, "but listed at"),
+    (_list_a_rear_guard_on_the_next_circle, "but listed at"),
+]
+
+
+@pytest.mark.parametrize("corrupt, message", MISPLACED,
+                         ids=[c[0].__name__.strip("_") for c in MISPLACED])
+def test_CORE_01_a_card_listed_anywhere_but_where_its_position_says_is_named(corrupt, message):
+    game = _deck_game()
+    game.switch()
+    inv.check_one_zone_per_card(game.state)
+    corrupt(game.state)
+    with pytest.raises(AssertionError, match=message):
+        inv.check_one_zone_per_card(game.state)
+
+
 def _two_units_on_a_circle(s: State) -> None:
     card = _pop_hand(s)
     s.board.circles[0][Circle.FRONT_LEFT] += (card, card)

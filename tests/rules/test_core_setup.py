@@ -222,3 +222,31 @@ def test_CORE_05_persona_ride_front_row_plus_10000_and_draw_1(db):
     assert power_of(game, front) == 20000 and power_of(game, back) == 8000
     assert ids_in(game, 0, Zone.HAND) == ["DX-007"]
     assert events_of(game, UnitRode)[-1].persona
+
+
+def test_CORE_02_a_game_checks_a_deck_once_per_format_and_pool_and_an_illegal_one_every_time(
+        monkeypatch, tmp_path):
+    """CORE-02 holds for every game, checked once: a deck found legal is not checked again in
+    that format and pool, but is in another format or pool; an illegal deck fails every game."""
+    from dataclasses import replace
+
+    from ecs_vanguard.vocab.errors import DeckError
+    from tests.helpers import record_deck_checks
+
+    checked = record_deck_checks(monkeypatch)
+    a, b = vg.Deck.builtin("blazing_dragons"), vg.Deck.builtin("radiant_knights")
+    for seed in range(3):
+        vg.Game(a, b, seed=seed)
+    assert checked == [(a, "standard"), (b, "standard")]
+    vg.Game(a, b, format="premium")
+    assert checked[2:] == [(a, "premium"), (b, "premium")]
+    extra = tmp_path / "extra.toml"
+    extra.write_text('[[card]]\nid = "X-1"\nnames = ["Extra"]\ngrade = 0\npower = 5000\n')
+    other_pool = vg.CardDB.load(extra, base=vg.CardDB.builtin())
+    vg.Game(a, b, db=other_pool)
+    assert checked[4:] == [(a, "standard"), (b, "standard")]
+    short = replace(a, main=a.main[:-1])
+    for seed in (0, 1):
+        with pytest.raises(DeckError, match="CORE-02"):
+            vg.Game(short, b, seed=seed)
+    assert checked[6:] == [(short, "standard"), (short, "standard")]

@@ -94,7 +94,7 @@ def test_STR_03_stride_in_the_stride_step_paying_the_stride_cost(db):
     first = card_named(game, 0, Zone.HAND, "PX-002")
     game.step(pick(game, ActionKind.PICK, card=first))          # grade 1: not enough yet
     game.step(pick(game, ActionKind.PICK, card=card_named(game, 0, Zone.HAND, "PX-009")))
-    # 1 + 1 < 3 and one card is left: it is taken without a question (STYLE §5)
+    # 1 + 1 < 3 and one card is left: it is taken without a question (no question with one answer)
     assert unit_at(game, 0, Circle.VC) == g_unit and is_face_up(game, g_unit)
     assert len(cards_in(game, 0, Zone.DROP)) == 3 and game.phase is vg.Phase.MAIN
 

@@ -299,3 +299,23 @@ def test_header_names_the_game_function():
     header = runner.run_header(template, 0, fake_game)
     assert header["game_fn"].endswith("test_runner.fake_game")
     assert rundir.header_differences(header, runner.run_header(template, 0, flaky_game))
+
+
+def test_play_game_checks_a_matchups_decks_once_and_an_illegal_deck_every_time(monkeypatch):
+    """The decks of a matchup are checked (CORE-02) before its first game in a process, not
+    again before each; a deck that breaks the rules fails every game it is given to."""
+    from dataclasses import replace
+
+    from ecs_vanguard.sim import play
+    from tests.helpers import record_deck_checks
+
+    checked = record_deck_checks(monkeypatch)
+    a, b = Deck.builtin(A), Deck.builtin(B)
+    spec = GameSpec(a, b, agent_a="heuristic", agent_b="heuristic", turn_limit=2)
+    records = [play.play_game(replace(spec, seed=s)) for s in range(3)]
+    assert [deck for deck, _ in checked] == [a, b] and all(r["error"] is None for r in records)
+    short = replace(a, main=a.main[:-1])
+    for seed in (0, 1):
+        with pytest.raises(DeckError, match="CORE-02"):
+            play.play_game(replace(spec, deck_a=short, seed=seed))
+    assert [deck for deck, _ in checked] == [a, b, short, short]

@@ -17,11 +17,13 @@ from components import (
     Position,
     Token,
 )
+from ecs_vanguard.cards.timing_steps import Delay
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.effects.gifts import PROTECT_CARD
+from ecs_vanguard.effects.runtime import steps_of
 from ecs_vanguard.ops.units import EXTRA_TURN
 from ecs_vanguard.pool.deck import Deck
-from ecs_vanguard.state import State
+from ecs_vanguard.state import Frame, State
 from ecs_vanguard.vocab.events import GameEnded, PlayerStateEntered
 from ecs_vanguard.vocab.formats import BattleStep, Phase, UnitType
 from ecs_vanguard.vocab.limits import LIMIT_END_CODES
@@ -89,17 +91,57 @@ def check_cards_conserved(state: State) -> None:
 def check_one_zone_per_card(state: State) -> None:
     """Every card is listed exactly once, in the zone and circle its Position names, on its
     owner's side (an imprisoned card on its jailer's, PRI-01) (CORE-01)."""
+    if not _listed_where_positioned(state):
+        _name_the_misplaced_card(state)
+
+
+def _listed_where_positioned(state: State) -> bool:
+    """The check itself, without building a map of either side (it runs after every step of
+    the fuzzer): every listing's card has a Position naming that list's side (its jailer's, if
+    imprisoned), zone and circle, and there are as many listings as distinct listed cards and as
+    cards with a Position, so each card is listed once, where its Position says."""
+    jailers = {e: jail.by for e, jail in esper.get_component(Imprisoned)}
+    # Each card's component dict read inline: a call of q.position per card was most of the cost.
+    entities = esper._entities
+    listed: list[int] = []
+    try:
+        for p in (0, 1):
+            for zone, cards in state.board.zones[p].items():
+                if cards:  # most zones are empty
+                    listed += cards
+                    for c in cards:
+                        pos = entities[c][Position]
+                        # dress sources keep their unit's circle (check_dress_sources)
+                        if (pos.zone is not zone or jailers.get(c, pos.owner) != p
+                                or (pos.circle is not None and zone is not Zone.DRESS)):
+                            return False
+            for circle, units in state.board.circles[p].items():
+                if units:
+                    listed += units
+                    zone = Zone.VC if circle is Circle.VC else Zone.RC
+                    for c in units:
+                        pos = entities[c][Position]
+                        if (pos.circle is not circle or pos.zone is not zone
+                                or jailers.get(c, pos.owner) != p):
+                            return False
+    except KeyError:  # a listed entity that is not a card, or has no Position
+        return False
+    return len(listed) == len(set(listed)) == len(esper.get_component(Position))
+
+
+def _name_the_misplaced_card(state: State) -> None:
+    """Raise AssertionError naming a card listed elsewhere than its Position says, or how many
+    are listed twice."""
     places, listed = _board_places(state)
     actual = {e: (p.owner, p.zone, p.circle) for e, p in esper.get_component(Position)}
     for e, jail in esper.get_component(Imprisoned):
         actual[e] = (jail.by, *actual[e][1:])  # PRI-01: listed in the jailer's order zone
-    if listed == len(places) and places == actual:
-        return
     for e in sorted(set(places) | set(actual)):
         assert places.get(e) == actual.get(e), (
             f"card {e} is at {actual.get(e)} but listed at {places.get(e)}"
         )
-    raise AssertionError(f"{listed - len(places)} card(s) are listed more than once")
+    assert listed == len(places), f"{listed - len(places)} card(s) are listed more than once"
+    raise AssertionError("the board's lists and the cards' Positions disagree")  # never silent
 
 
 def check_unique_objects(state: State) -> None:
@@ -176,10 +218,12 @@ def _owner_after_extra_turns(state: State) -> int:
 
 
 def check_battle(state: State) -> None:
-    """A battle exists exactly between the attack and close steps, between units of the two
-    players, its guardians on the defender's GC (CORE-09..13)."""
+    """A battle exists exactly between the attack and close steps (the close step's autos
+    resolve after it ended: stage 1), between units of the two players, its guardians on the
+    defender's GC (CORE-09..13)."""
     t, b = state.turn, state.battle
-    between = t.phase is Phase.BATTLE and t.step is not BattleStep.ATTACK
+    closed = t.step is BattleStep.CLOSE and t.stage == 1
+    between = t.phase is Phase.BATTLE and t.step is not BattleStep.ATTACK and not closed
     assert (b is not None) == between, f"battle {b} in phase {t.phase.value}, step {t.step}"
     if b is None:
         return
@@ -288,6 +332,20 @@ def check_pending_work(state: State) -> None:
     for a in state.pending_autos:
         assert _exists(state, a.source) and a.card_id in state.db, f"auto {a}"
         assert a.player == q.position(a.source).owner, f"auto {a} of another player's card"
+    for d in state.delayed:                              # ops.timing: plain, whole records
+        assert _exists(state, d.source) and d.card_id in state.db and d.player in (0, 1), \
+            f"delayed effect {d}"
+        assert len(d.names) == len(d.cards) == len(d.objs) and all(
+            _exists(state, c) for cards in d.cards for c in cards), f"delayed effect {d}"
+        assert all(isinstance(name, str) and type(where) is str and where[:2] in ("0:", "1:")
+                   for name, where in d.circles), f"delayed effect {d.id}: circles {d.circles}"
+        origin = Frame(d.source, d.card_id, d.ability, d.player, context=d.context)
+        steps = steps_of(state, origin)[0]
+        assert 0 <= d.pc < len(steps) and isinstance(steps[d.pc], Delay), (
+            f"delayed effect {d.id}: step {d.pc} of {d.card_id}'s ability is no delay step")
+    for key, counts in state.ability_records.items():
+        assert len(key) == 3 and key[1] in state.db and all(
+            isinstance(n, int) and n > 0 for _, n in counts), f"ability record {key}"
 
 
 def check_game_over_iff_lost(state: State) -> None:

@@ -11,7 +11,7 @@ from ecs_vanguard.derived import query as q
 from ecs_vanguard.game.invariants.board import _FRONT_RC, _REAR, _REAR_AND_ACCEL, _exists
 from ecs_vanguard.state import State
 from ecs_vanguard.vocab.decisions import Action, ActionKind, DecisionKind
-from ecs_vanguard.vocab.formats import BattleStep, Phase
+from ecs_vanguard.vocab.formats import BattleStep, Phase, Stat
 from ecs_vanguard.vocab.zones import (
     BACK_ROW,
     COLUMN_PARTNER,
@@ -152,8 +152,11 @@ def _play_order(state: State, player: int, a: Action) -> str | None:
 
 
 def _attack(state: State, player: int, a: Action) -> str | None:
-    if not _unit_of(state, player, a.card, FRONT_ROW) or not q.is_standing(a.card):
-        return "not a standing front-row unit of the player"
+    # CORE-09: the front row attacks; a back-row rear-guard only while an effect lets it.
+    from_back = (_unit_of(state, player, a.card, _REAR)
+                 and q.is_restricted(state, a.card, Stat.ATTACK_FROM_BACK_ROW))
+    if not (_unit_of(state, player, a.card, FRONT_ROW) or from_back) or not q.is_standing(a.card):
+        return "not a standing front-row unit of the player (nor one let attack from the back)"
     return None if _unit_of(state, 1 - player, a.target, FRONT_ROW) else "target not in front row"
 
 

@@ -1,0 +1,29 @@
+"""The size of a cost or a count now (`ecs_vanguard.cards.sizes`): a whole number as written,
+one card's derived value ("as many as this unit's drive"), or how many cards a selector gives."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ecs_vanguard.cards.sizes import Size, ValueOf
+from ecs_vanguard.cards.value_steps import Quantity
+from ecs_vanguard.derived.values import count_of, critical, drive, grade, power, select, shield
+from ecs_vanguard.state import Frame, State
+
+_VALUES: dict[str, Callable[[State, int], int]] = {
+    "drive": drive, "critical": critical, "grade": grade, "power": power, "shield": shield,
+}
+
+
+def size_of(state: State, frame: Frame, n: Size) -> int:
+    """Return how many a step's `n` means now (never below 0)."""
+    if isinstance(n, int):
+        return n
+    if isinstance(n, Quantity):
+        return count_of(state, frame, n)
+    assert isinstance(n, ValueOf)
+    cards = select(state, frame, n.of)
+    return max(0, _VALUES[n.value](state, cards[0])) if cards else 0
+
+
+__all__ = ["size_of"]

@@ -1,0 +1,114 @@
+"""Helpers of the product study (issue 19): the moves a card's scenario test makes again and
+again (an attack left unguarded, a guard, a ride from hand, a trigger revealed by a drive
+check), spoken in the domain."""
+
+from __future__ import annotations
+
+import ecs_vanguard as vg
+from ecs_vanguard.vocab.decisions import ActionKind
+from ecs_vanguard.vocab.zones import Circle, Zone
+from tests.cards.conftest import G2, V3, scene
+from tests.helpers import (
+    card_named,
+    cards_in,
+    critical_of,
+    damage_count,
+    pick,
+    power_of,
+    unit_at,
+    zone_of,
+)
+
+
+def attack(game: vg.Game, attacker: int, target: int) -> None:
+    """Declare an attack (no boost is offered when no unit stands behind)."""
+    game.step(pick(game, ActionKind.ATTACK, card=attacker, target=target))
+
+
+def no_guard(game: vg.Game) -> None:
+    """The defender calls no guardian."""
+    game.step(pick(game, ActionKind.DONE))
+
+
+def ride_from_hand(game: vg.Game, player: int, card_id: str) -> int:
+    """Ride a card of the hand (a normal ride in the ride phase)."""
+    card = card_named(game, player, Zone.HAND, card_id)
+    game.step(pick(game, ActionKind.RIDE, card=card))
+    return card
+
+
+def call_from_hand(
+    game: vg.Game, player: int, card_id: str, circle: Circle = Circle.FRONT_LEFT
+) -> int:
+    """A normal call from hand to a rear-guard circle."""
+    card = card_named(game, player, Zone.HAND, card_id)
+    game.step(pick(game, ActionKind.CALL, card=card, circle=circle))
+    return card
+
+
+def drive_into(db: vg.CardDB, trigger_id: str, **me: object) -> tuple[vg.Game, int]:
+    """Player 0's vanguard (a vanilla grade 3, twin drive) attacks unguarded with `trigger_id`
+    on top of the deck: the first drive check reveals it. A standing rear-guard keeps the turn
+    going."""
+    side: dict = {"vanguard": V3, "rear": {"front_left": G2}, "deck": [trigger_id] + [G2] * 9}
+    side.update(me)
+    game = scene(db, side, phase="battle")
+    vanguard = unit_at(game, 0, Circle.VC)
+    attack(game, vanguard, unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    return game, vanguard
+
+
+def assert_sentinel_guards(db: vg.CardDB, sentinel: str) -> None:
+    """CORE-10: the sentinel, called to GC with a card to discard for its cost, keeps the
+    attacked vanguard from being hit; with no other card in hand it cannot pay and the hit
+    lands."""
+    for hand, damage in (([G2], 0), ([], 1)):
+        game = scene(
+            db,
+            {"vanguard": V3, "hand": [sentinel] + hand},
+            {"vanguard": V3, "rear": {"front_left": G2}},
+            phase="battle",
+            turn_player=1,
+        )
+        attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+        game.step(pick(game, ActionKind.GUARD, card=card_named(game, 0, Zone.HAND, sentinel)))
+        game.step(pick(game, ActionKind.DONE))
+        assert damage_count(game, 0) == damage
+
+
+def assert_trigger_effect(db: vg.CardDB, card_id: str) -> None:
+    """CORE-14: the trigger revealed by a drive check does its type's effect, and only it:
+    critical +1 critical, draw a card, front +10000 to the front row, heal a damage (damage 1
+    against 0); every type's +10000 goes to the vanguard (front: to each front-row unit)."""
+    game, vanguard = drive_into(db, card_id, damage=[G2])
+    kind = db[card_id].trigger.value
+    if kind != "front":
+        game.step(pick(game, ActionKind.PICK, card=vanguard))
+    if kind == "critical":
+        game.step(pick(game, ActionKind.PICK, card=vanguard))
+    assert power_of(game, vanguard) == 23000
+    assert critical_of(game, vanguard) == (2 if kind == "critical" else 1)
+    assert (len(cards_in(game, 0, Zone.HAND)) == 3) is (kind == "draw")
+    assert (power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 20000) is (kind == "front")
+    assert (damage_count(game, 0) == 0) is (kind == "heal")
+
+
+def assert_vanilla_grade_2_intercepts(db: vg.CardDB, card_id: str) -> None:
+    """A vanilla grade 2 (10000, shield 5000, intercept, no ability): from the front row it
+    intercepts, its 5000 shield stops a 13000 attack on a 13000 vanguard, and it is retired as
+    a guardian (CORE-10)."""
+    card = db[card_id]
+    assert (card.grade, card.power, card.shield, card.abilities) == (2, 10000, 5000, ())
+    game = scene(
+        db,
+        {"vanguard": V3, "rear": {"front_left": card_id}},
+        {"vanguard": V3, "rear": {"front_left": G2}},
+        phase="battle",
+        turn_player=1,
+    )
+    interceptor = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+    game.step(pick(game, ActionKind.INTERCEPT, card=interceptor))
+    no_guard(game)
+    assert damage_count(game, 0) == 0 and zone_of(game, interceptor) is Zone.DROP

@@ -1,0 +1,46 @@
+"""The product study's summary (docs/card-language-coverage.md) is counted from its tables by
+tools/study_counts.py, never typed: the doc's summary block must be what the script counts, and
+the script must count what the tables say (a table row changed to partial shows in the total)."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+SCRIPT = REPO / "tools" / "study_counts.py"
+
+
+def _script():
+    spec = importlib.util.spec_from_file_location("study_counts", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_doc_summary_is_what_the_tables_count():
+    """`--check` passes on the doc as committed (run `--write` after changing a table)."""
+    done = subprocess.run([sys.executable, str(SCRIPT), "--check"], capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_count_follows_a_changed_verdict_and_card_ranges():
+    """A row turned partial is counted as partial and named; a trigger row '011-014' without
+    our id counts four cards, a row naming our id one."""
+    counts = _script()
+    text = (REPO / "docs" / "card-language-coverage.md").read_text(encoding="utf-8")
+    before = dict(counts.products(text))
+    d_sd02 = next(h for h in before if h.startswith("D-SD02"))
+    assert sum(n for n, _, _ in before[d_sd02]) == 15
+    assert any(n == 4 for n, _, _ in before[d_sd02])
+    changed = text.replace("| 008 | Tumbling Barker | Acrobat Presenter | full |",
+                           "| 008 | Tumbling Barker | Acrobat Presenter | partial |")
+    assert changed != text
+    summary = counts.summary(changed)
+    assert "| D-SD02 \"Danji Momoyama\" (Dark States, Final Rush) | 15 | 14 | 1 | 0 | 0 |" \
+        in summary
+    total = sum(n for cards in before.values() for n, _, _ in cards)
+    assert "Tumbling Barker" in summary and f"{total - 1} of {total} cards full" in summary
