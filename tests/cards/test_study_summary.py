@@ -43,7 +43,8 @@ def test_the_count_follows_a_changed_verdict_and_card_ranges():
     assert "| D-SD02 \"Danji Momoyama\" (Dark States, Final Rush) | 15 | 14 | 1 | 0 | 0 |" \
         in summary
     total = sum(n for cards in before.values() for n, _, _ in cards)
-    assert "Tumbling Barker" in summary and f"{total - 1} of {total} cards full" in summary
+    full = sum(n for cards in before.values() for n, verdict, _ in cards if verdict == "full")
+    assert "Tumbling Barker" in summary and f"{full - 1} of {total} cards full" in summary
 
 
 def test_the_later_study_sections_are_counted():
