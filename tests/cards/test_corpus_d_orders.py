@@ -28,7 +28,7 @@ from tests.helpers import (
 
 ORDEVEIL, AGRETTE, CHEVRANT, BOMBIX, FAIRLYNX = "PO-001", "PO-002", "PO-003", "PO-004", "PO-005"
 CUBITH, DRUMMOR, GOLDDAGGER, VIGIL, ROUTHE = "PO-006", "PO-007", "PO-008", "PO-009", "PO-010"
-RELOADER, PHOBEL = "PO-011", "PO-012"
+RELOADER, PHOBEL, MIDNIGHT = "PO-011", "PO-012", "PO-013"
 PRISON = "PH-015"                       # the D-SD05 study's Prison set order
 NIGHTS = {"blank": [], "dark_night": [VIGIL], "abyssal_dark_night": [VIGIL, VIGIL],
           "not_only_worlds": [VIGIL, PRISON]}
@@ -353,7 +353,26 @@ def test_PO_012_ridden_draws_only_if_you_went_second(ldb, turn, drawn):
     assert len(cards_in(game, 0, Zone.HAND)) == drawn
 
 
-@pytest.mark.parametrize("card_id", [f"PO-0{n:02d}" for n in range(1, 13)])
+def test_PO_013_played_it_retires_a_front_row_rear_guard_and_is_a_world(ldb):
+    """SB1: a chosen front-row rear-guard of the opponent is retired (the back row is no choice)
+    and, beside a Vigil, the Worlds are Abyssal Dark Night; with an empty soul it cannot be
+    played."""
+    them = {"vanguard": V3, "rear": {"front_left": G2, "back_left": G2}}
+    game = scene(ldb, {"vanguard": V3, "hand": [MIDNIGHT], "soul": [G2], "order_zone": [VIGIL]},
+                 them)
+    victim, back = unit_at(game, 1, Circle.FRONT_LEFT), unit_at(game, 1, Circle.BACK_LEFT)
+    game.step(pick(game, ActionKind.PLAY_ORDER))
+    if has_action(game, ActionKind.PICK):
+        assert not has_action(game, ActionKind.PICK, card=back)
+        game.step(pick(game, ActionKind.PICK, card=victim))
+    assert zone_of(game, victim) is Zone.DROP and zone_of(game, back) is Zone.RC
+    assert sorted(ids_in(game, 0, Zone.ORDER)) == [VIGIL, MIDNIGHT]
+    assert _content(game) == "abyssal_dark_night"
+    game = scene(ldb, {"vanguard": V3, "hand": [MIDNIGHT]}, them)
+    assert not has_action(game, ActionKind.PLAY_ORDER)
+
+
+@pytest.mark.parametrize("card_id", [f"PO-0{n:02d}" for n in range(1, 14)])
 def test_every_written_card_of_the_study_is_brandt_gate(ldb, card_id):
-    """Twelve cards written (D-BT01/082 is not expressible), all of the nation."""
+    """Thirteen cards written (D-BT01/082 is not expressible), all of the nation."""
     assert ldb.get(card_id).nation == "brandt_gate"
