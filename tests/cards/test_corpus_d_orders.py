@@ -1,8 +1,9 @@
 """Study of Link Joker and D orders (2026-12), product 2: the Brandt Gate main units of D-BT01
-that use set orders (tests/cards/corpus/p_d_orders.toml, ids PO-001..012): the World line and the
-Prison units. Each test plays the card's effect in a position built for it and a position where
-its condition or cost fails. A World's content is WLD-01 (one World alone in an only-Worlds
-order zone: Dark Night; two or more: Abyssal Dark Night); imprisoning needs a Prison (PRI-01)."""
+that use set orders (tests/cards/corpus/p_d_orders.toml, ids PO-001..013): the World line and the
+Prison units (D-BT01/082, a column attack, is not expressible). Each test plays the card's
+effect in a position built for it and a position where its condition or cost fails. A World's
+content is WLD-01 (one World alone in an only-Worlds order zone: Dark Night; two or more:
+Abyssal Dark Night); imprisoning needs a Prison (PRI-01)."""
 
 from __future__ import annotations
 
