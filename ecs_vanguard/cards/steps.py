@@ -415,10 +415,12 @@ class Imprison:
 
 @record
 class MakeTokens:
-    """Choose up to `count` different RCs, then make a token of card `card` on each (TOK-06)."""
+    """Choose up to `count` different RCs, then make a token of card `card` on each (TOK-06);
+    `min = 0` ("call up to three tokens"): the player may stop choosing after `min` or more."""
 
     card: str
     count: int = 1
+    min: int | None = None          # None: `count` RCs, or all if fewer are free
 
 
 @record

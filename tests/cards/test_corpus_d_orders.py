@@ -96,6 +96,38 @@ def test_PO_001_act_calls_three_shadow_army_tokens_in_abyssal_dark_night(ldb):
         assert not has_action(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC))
 
 
+@pytest.mark.parametrize("made", [0, 1, 2])
+def test_TOK_06_up_to_three_tokens_may_stop_before_three(ldb, made):
+    """TOK-06 with "up to three" (`min = 0`): the RCs are chosen first, and the player may stop
+    after any number of them (even none); a token is made on each chosen RC only, and a unit on
+    an RC not chosen stays."""
+    game = scene(ldb, {"vanguard": ORDEVEIL, "damage": [G2] * 2, "rear": {"back_left": G2},
+                       "order_zone": NIGHTS["abyssal_dark_night"]})
+    keeper = unit_at(game, 0, Circle.BACK_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    circles = (Circle.FRONT_LEFT, Circle.FRONT_RIGHT)[:made]
+    for circle in circles:
+        game.step(pick(game, ActionKind.PICK, circle=circle))
+    game.step(pick(game, ActionKind.DONE))
+    tokens = [u for u in q.rear_guards(game.state, 0)
+              if game.state.card(u).id == "TOKEN-NIGHTSHADE"]
+    assert sorted(q.position(t).circle.value for t in tokens) == sorted(c.value for c in circles)
+    assert unit_at(game, 0, Circle.BACK_LEFT) == keeper
+    assert game.decision.kind is DecisionKind.MAIN_PHASE
+
+
+def test_TOK_06_without_min_every_free_rc_up_to_count_is_chosen(ldb):
+    """TOK-06 without `min` (the built-in BG-005, count 3): no stop is offered; three RCs are
+    chosen and get a token."""
+    game = scene(ldb, {"vanguard": "BG-005", "damage": [G2] * 2,
+                       "order_zone": NIGHTS["abyssal_dark_night"]})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    for circle in (Circle.FRONT_LEFT, Circle.FRONT_RIGHT, Circle.BACK_LEFT):
+        assert not has_action(game, ActionKind.DONE)
+        game.step(pick(game, ActionKind.PICK, circle=circle))
+    assert len(q.rear_guards(game.state, 0)) == 3
+
+
 def _jail(held: int) -> dict:
     """Player 0 with a Prison holding `held` of the opponent's cards."""
     return {"order_zone": [PRISON], "imprisoned": [G2] * held}
