@@ -415,8 +415,9 @@ class Imprison:
 
 @record
 class MakeTokens:
-    """Choose up to `count` different RCs, then make a token of card `card` on each (TOK-06);
-    `min = 0` ("call up to three tokens"): the player may stop choosing after `min` or more."""
+    """Choose `count` different RCs (every free one if fewer), then make a token of card `card`
+    on each (TOK-06); with `min` the player may stop once `min` are chosen ("call up to three
+    tokens": count = 3, min = 0)."""
 
     card: str
     count: int = 1
