@@ -7,6 +7,8 @@ Abyssal Dark Night); imprisoning needs a Prison (PRI-01)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import ecs_vanguard as vg
@@ -30,6 +32,7 @@ from tests.helpers import (
 ORDEVEIL, AGRETTE, CHEVRANT, BOMBIX, FAIRLYNX = "PO-001", "PO-002", "PO-003", "PO-004", "PO-005"
 CUBITH, DRUMMOR, GOLDDAGGER, VIGIL, ROUTHE = "PO-006", "PO-007", "PO-008", "PO-009", "PO-010"
 RELOADER, PHOBEL, MIDNIGHT = "PO-011", "PO-012", "PO-013"
+TIMING_CARDS = Path(__file__).parents[1] / "rules" / "timing_cards.toml"
 PRISON = "PH-015"                       # the D-SD05 study's Prison set order
 NIGHTS = {"blank": [], "dark_night": [VIGIL], "abyssal_dark_night": [VIGIL, VIGIL],
           "not_only_worlds": [VIGIL, PRISON]}
@@ -117,15 +120,29 @@ def test_TOK_06_up_to_three_tokens_may_stop_before_three(ldb, made):
 
 
 def test_TOK_06_without_min_every_free_rc_up_to_count_is_chosen(ldb):
-    """TOK-06 without `min` (the built-in BG-005, count 3): no stop is offered; three RCs are
-    chosen and get a token."""
-    game = scene(ldb, {"vanguard": "BG-005", "damage": [G2] * 2,
-                       "order_zone": NIGHTS["abyssal_dark_night"]})
-    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    """TOK-06 without `min` ("call three tokens", a test card of tests/rules/timing_cards.toml):
+    no stop is offered; three RCs are chosen and get a token."""
+    db = vg.CardDB.load(TIMING_CARDS, base=ldb)
+    game = scene(db, {"vanguard": "TJ-WISP-MAKER"})
+    three = [a for a in game.legal_actions() if a.kind is ActionKind.ACT][1]
+    game.step(three)
     for circle in (Circle.FRONT_LEFT, Circle.FRONT_RIGHT, Circle.BACK_LEFT):
         assert not has_action(game, ActionKind.DONE)
         game.step(pick(game, ActionKind.PICK, circle=circle))
     assert len(q.rear_guards(game.state, 0)) == 3
+
+
+def test_TOK_06_builtin_bg005_up_to_three_may_stop_after_one(ldb):
+    """The built-in BG-005 says "up to three" (`min = 0`): after one chosen RC the player may
+    stop, and only that RC gets a token."""
+    game = scene(ldb, {"vanguard": "BG-005", "damage": [G2] * 2,
+                       "order_zone": NIGHTS["abyssal_dark_night"]})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    _pay(game)
+    game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_LEFT))
+    game.step(pick(game, ActionKind.DONE))
+    assert [q.position(u).circle for u in q.rear_guards(game.state, 0)] == [Circle.FRONT_LEFT]
+    assert game.decision.kind is DecisionKind.MAIN_PHASE
 
 
 def _jail(held: int) -> dict:
