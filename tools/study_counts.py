@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Count the verdicts of the product study in docs/card-language-coverage.md.
 
-Reads every table under the two "## Study of six products" sections: one table per product
+Reads every table under the "## Study of six products" and "## Study (2026-12): ..." sections
+(STUDIES): one table per product
 (its "### " heading), one row per card, or per card range ("011-014" with four names: four
 cards; a row naming one of our ids counts one card whatever its number column says). A
 verdict is full, partial, not expressible or pending (the first word of the verdict column).
@@ -21,6 +22,7 @@ BEGIN, END = "<!-- study-summary: tools/study_counts.py --write -->", "<!-- /stu
 VERDICTS = ("full", "partial", "not expressible", "pending")
 OUR_ID = re.compile(r"^\(?P[A-Z]-\d+")
 RANGE = re.compile(r"^(\d+)-(\d+)$")
+STUDIES = ("## Study of six products", "## Study (2026-12):")
 
 
 def products(text):
@@ -28,7 +30,7 @@ def products(text):
     out, heading, in_study = [], None, False
     for line in text.splitlines():
         if line.startswith("## "):
-            in_study = line.startswith("## Study of six products")
+            in_study = line.startswith(STUDIES)
             heading = None
         elif in_study and line.startswith("### "):
             heading = line[4:].split(" — ")[0].strip()

@@ -415,10 +415,13 @@ class Imprison:
 
 @record
 class MakeTokens:
-    """Choose up to `count` different RCs, then make a token of card `card` on each (TOK-06)."""
+    """Choose `count` different RCs (every free one if fewer), then make a token of card `card`
+    on each (TOK-06); with `min` the player may stop once `min` are chosen ("call up to three
+    tokens": count = 3, min = 0)."""
 
     card: str
     count: int = 1
+    min: int | None = None          # None: `count` RCs, or all if fewer are free
 
 
 @record

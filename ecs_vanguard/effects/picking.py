@@ -114,6 +114,21 @@ def pick_circle(state: State, frame: Frame, circles: list[Circle], label: str,
     return answer.circle
 
 
+def pick_circle_or_stop(state: State, frame: Frame, circles: list[Circle],
+                        label: str) -> Circle | Decision | None:
+    """Return one of `circles` chosen by the master, or None when they stop (DONE, offered
+    after the circles: "up to n"); asked even for one circle, since stopping is a choice."""
+    answer = take_answer(state)
+    if answer is None:
+        picks = tuple(action(ActionKind.PICK, circle=c) for c in circles)
+        return Decision(frame.master, DecisionKind.CHOOSE_CIRCLE, (*picks, DONE), label=label,
+                        source=frame.source)
+    if answer.kind is ActionKind.DONE:
+        return None
+    assert answer.circle is not None
+    return answer.circle
+
+
 def pick_index(state: State, frame: Frame, count: int, label: str) -> int | Decision:
     """Return an index in range(count) chosen by the master (a declared value, ACT-25)."""
     answer = take_answer(state)

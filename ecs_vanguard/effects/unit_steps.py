@@ -19,7 +19,7 @@ from ecs_vanguard.derived.values import (
 )
 from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.gifts import gain_gift
-from ecs_vanguard.effects.picking import pick_cards, pick_circle, player_of
+from ecs_vanguard.effects.picking import pick_cards, pick_circle, pick_circle_or_stop, player_of
 from ecs_vanguard.effects.rule_change_steps import spend_stride_cost_change
 from ecs_vanguard.effects.selection import call_circles, distinct_candidates
 from ecs_vanguard.state import ContinuousEffect, Frame, State
@@ -249,16 +249,22 @@ def _imprison(state: State, frame: Frame, step: s.Imprison) -> None:
 
 
 def _make_tokens(state: State, frame: Frame, step: s.MakeTokens) -> Decision | None:
-    """TOK-06: first choose that many different RCs (as many as there are), then make them."""
+    """TOK-06: first choose that many different RCs (as many as there are), then make them;
+    "up to" (`min`): the player may stop once `min` are chosen."""
     if not frame.loop:
         frame.loop = [1]
     while len(frame.circles) < step.count:
         free = _free_circles(state, frame)
         if not free:
             break
-        circle = pick_circle(state, frame, free, "token to")
+        if step.min is not None and len(frame.circles) >= step.min:
+            circle: Circle | Decision | None = pick_circle_or_stop(state, frame, free, "token to")
+        else:
+            circle = pick_circle(state, frame, free, "token to")
         if isinstance(circle, Decision):
             return circle
+        if circle is None:                  # stopped: the RCs chosen so far get the tokens
+            break
         frame.circles.append(circle.value)
     ops.make_tokens(state, frame.master, step.card, [Circle(c) for c in frame.circles])
     frame.circles, frame.loop = [], []

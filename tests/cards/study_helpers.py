@@ -77,20 +77,24 @@ def assert_sentinel_guards(db: vg.CardDB, sentinel: str) -> None:
         assert damage_count(game, 0) == damage
 
 
-def assert_trigger_effect(db: vg.CardDB, card_id: str) -> None:
+def assert_trigger_effect(db: vg.CardDB, card_id: str, power: int = 10000) -> None:
     """CORE-14: the trigger revealed by a drive check does its type's effect, and only it:
     critical +1 critical, draw a card, front +10000 to the front row, heal a damage (damage 1
-    against 0); every type's +10000 goes to the vanguard (front: to each front-row unit)."""
+    against 0); every type's `power` (the D-era +10000 unless told: classic triggers give
+    +5000) goes to the vanguard (front: to each front-row unit)."""
     game, vanguard = drive_into(db, card_id, damage=[G2])
-    kind = db[card_id].trigger.value
+    trigger = db[card_id].trigger
+    assert trigger is not None, f"{card_id} is not a trigger unit"
+    kind = trigger.value
     if kind != "front":
         game.step(pick(game, ActionKind.PICK, card=vanguard))
     if kind == "critical":
         game.step(pick(game, ActionKind.PICK, card=vanguard))
-    assert power_of(game, vanguard) == 23000
+    assert power_of(game, vanguard) == db[V3].power + power
     assert critical_of(game, vanguard) == (2 if kind == "critical" else 1)
     assert (len(cards_in(game, 0, Zone.HAND)) == 3) is (kind == "draw")
-    assert (power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 20000) is (kind == "front")
+    front_left = power_of(game, unit_at(game, 0, Circle.FRONT_LEFT))
+    assert (front_left == db[G2].power + power) is (kind == "front")
     assert (damage_count(game, 0) == 0) is (kind == "heal")
 
 

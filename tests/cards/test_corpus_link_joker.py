@@ -13,6 +13,7 @@ from ecs_vanguard.vocab.decisions import ActionKind
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
 from tests.cards.study_helpers import (
+    assert_trigger_effect,
     assert_vanilla_grade_2_intercepts,
     attack,
     no_guard,
@@ -224,6 +225,14 @@ def test_PJ_013_the_starting_vanguard(ldb):
     """A vanilla grade 0 of the clan: 5000, shield 10000, boost, no ability."""
     card = ldb["PJ-013"]
     assert (card.grade, card.power, card.shield, card.abilities) == (0, 5000, 10000, ())
+
+
+@pytest.mark.parametrize("card_id", ["PJ-014", "PJ-015", "PJ-017"])
+def test_PJ_014_015_017_classic_trigger_effects(ldb, card_id):
+    """The critical, draw and heal triggers do their effect, and only it, with the classic
+    +5000 (not the D-era +10000) to the vanguard."""
+    assert ldb[card_id].trigger_power == 5000
+    assert_trigger_effect(ldb, card_id, power=5000)
 
 
 def test_PJ_016_stand_trigger_stands_a_rested_rear_guard(ldb):

@@ -43,4 +43,16 @@ def test_the_count_follows_a_changed_verdict_and_card_ranges():
     assert "| D-SD02 \"Danji Momoyama\" (Dark States, Final Rush) | 15 | 14 | 1 | 0 | 0 |" \
         in summary
     total = sum(n for cards in before.values() for n, _, _ in cards)
-    assert "Tumbling Barker" in summary and f"{total - 1} of {total} cards full" in summary
+    full = sum(n for cards in before.values() for n, verdict, _ in cards if verdict == "full")
+    assert "Tumbling Barker" in summary and f"{full - 1} of {total} cards full" in summary
+
+
+def test_the_later_study_sections_are_counted():
+    """A "## Study (2026-12): ..." section counts like the six products: TD11 is 17 cards."""
+    counts = _script()
+    text = (REPO / "docs" / "card-language-coverage.md").read_text(encoding="utf-8")
+    found = dict(counts.products(text))
+    td11 = next(h for h in found if "TD11" in h)
+    assert sum(n for n, _, _ in found[td11]) == 17
+    hidden = text.replace("## Study (2026-12): Link Joker", "## Notes: Link Joker")
+    assert not any("TD11" in h for h, _ in counts.products(hidden))
