@@ -80,30 +80,37 @@ def pure_requested() -> bool:
     return os.environ.get(PURE_VARIABLE, "").strip().lower() in ("1", "true", "yes")
 
 
-def _extension(name: str) -> str | None:
-    """The compiled extension of module `name` beside its source, if one is built."""
-    base = os.path.join(_HERE, *name.split("."))
-    folder, stem = os.path.split(base)
-    try:
-        entries = os.listdir(folder)
-    except OSError:
-        return None
-    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        if stem + suffix in entries:
-            return os.path.join(folder, stem + suffix)
-    return None
+_GROUP_LIBRARY = "ecs_vanguard._engine__mypyc"  # mypyc's shared library of all compiled code
+
+
+def _built_extensions() -> dict[str, str]:
+    """Every compiled extension in the three packages, by module name (one walk of the tree)."""
+    built: dict[str, str] = {}
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    for root in _ROOTS:
+        for folder, subfolders, files in os.walk(os.path.join(_HERE, root)):
+            subfolders[:] = [s for s in subfolders if s != "__pycache__"]
+            package = os.path.relpath(folder, _HERE).replace(os.sep, ".")
+            for file in files:
+                for suffix in suffixes:
+                    if file.endswith(suffix):
+                        built[f"{package}.{file[: -len(suffix)]}"] = os.path.join(folder, file)
+                        break
+    return built
 
 
 def stale_modules() -> list[str]:
-    """The compiled modules whose extension is older than their source (edited, not rebuilt)."""
+    """The compiled modules that must not run: an extension older than its source (edited, not
+    rebuilt), or an extension of a module COMPILED no longer lists (left by an older build:
+    Python would still load it before the source, against a group library without its code)."""
     stale = []
-    for name in COMPILED:
-        ext = _extension(name)
+    listed = set(COMPILED)
+    for name, ext in sorted(_built_extensions().items()):
+        if name == _GROUP_LIBRARY:
+            continue
         source = os.path.join(_HERE, *name.split(".")) + ".py"
-        if (
-            ext is not None
-            and os.path.exists(source)
-            and (os.path.getmtime(ext) < os.path.getmtime(source))
+        if name not in listed or (
+            os.path.exists(source) and os.path.getmtime(ext) < os.path.getmtime(source)
         ):
             stale.append(name)
     return stale
@@ -183,7 +190,8 @@ def build_mode() -> str:
     load it, "pure (why)" when none runs compiled, else "partly compiled (...)"."""
     if _REASON:
         return f"pure ({_REASON})"
-    missing = [name for name in COMPILED if _extension(name) is None]
+    built = _built_extensions()
+    missing = [name for name in COMPILED if name not in built]
     if len(missing) == len(COMPILED):
         return "pure (no compiled build: installed with ECS_VANGUARD_PURE=1 or not built)"
     if missing:

@@ -9,6 +9,7 @@ it then checks the switch and the determinism across processes only, which is wh
 
 from __future__ import annotations
 
+import importlib.machinery
 import json
 import os
 import subprocess
@@ -72,6 +73,25 @@ def test_no_compiled_module_is_older_than_its_source() -> None:
         f"compiled modules older than their source: {', '.join(stale)}; "
         f"rebuild with `{_compiled.REBUILD}` (or `pip install -e .` again)"
     )
+
+
+def test_an_extension_older_than_its_source_or_left_by_an_older_build_is_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a tree of its own: a current extension is fine; one older than its source is stale,
+    and so is one of a module COMPILED does not list (Python would load it before the source,
+    against a group library built without it); the group library itself is not a module."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    ops = tmp_path / "ecs_vanguard" / "ops"
+    ops.mkdir(parents=True)
+    for stem, source_age, extension_age in (("zones", 20, 10), ("emit", 10, 20), ("orphan", 20, 10)):
+        (ops / f"{stem}.py").write_text("")
+        (ops / f"{stem}{suffix}").write_text("")
+        os.utime(ops / f"{stem}.py", (1000 - source_age, 1000 - source_age))
+        os.utime(ops / f"{stem}{suffix}", (1000 - extension_age, 1000 - extension_age))
+    (tmp_path / "ecs_vanguard" / f"_engine__mypyc{suffix}").write_text("")
+    monkeypatch.setattr(_compiled, "_HERE", str(tmp_path))
+    assert _compiled.stale_modules() == ["ecs_vanguard.ops.emit", "ecs_vanguard.ops.orphan"]
 
 
 def test_the_build_mode_says_what_runs_and_ci_runs_the_compiled_build() -> None:
