@@ -146,6 +146,32 @@ def _list_a_rear_guard_on_the_next_circle(s: State) -> None:
     circles[free], circles[at] = circles[at], ()
 
 
+def _imprison_a_card_left_on_its_owners_side(s: State) -> None:
+    """PRI-01: an imprisoned card belongs in its jailer's order zone, not its owner's."""
+    card = _pop_hand(s)
+    esper.component_for_entity(card, Position).zone = Zone.ORDER
+    s.board.zones[0][Zone.ORDER] += (card,)
+    esper.add_component(card, Imprisoned(1))
+
+
+def _imprison_a_card(s: State) -> int:
+    """Move a hand card of player 0 into player 1's order zone as player 1's prisoner."""
+    card = _pop_hand(s)
+    esper.component_for_entity(card, Position).zone = Zone.ORDER
+    s.board.zones[1][Zone.ORDER] += (card,)
+    esper.add_component(card, Imprisoned(1))
+    return card
+
+
+def _free_a_prisoner_in_the_jailers_order_zone(s: State) -> None:
+    esper.remove_component(_imprison_a_card(s), Imprisoned)
+
+
+def _list_a_prisoner_on_its_owners_side_too(s: State) -> None:
+    card = _imprison_a_card(s)
+    s.board.zones[0][Zone.ORDER] += (card,)
+
+
 # Each way a card can be listed elsewhere than its Position says, for check_one_zone_per_card
 # (which takes a fast path and names the card on the slow one).
 MISPLACED: list[tuple[Callable[[State], None], str]] = [
@@ -156,6 +182,9 @@ MISPLACED: list[tuple[Callable[[State], None], str]] = [
     (_list_an_entity_that_is_no_card, "is at None but listed at"),
     (_give_a_hand_card_a_circle, "but listed at"),
     (_list_a_rear_guard_on_the_next_circle, "but listed at"),
+    (_imprison_a_card_left_on_its_owners_side, "but listed at"),
+    (_free_a_prisoner_in_the_jailers_order_zone, "but listed at"),
+    (_list_a_prisoner_on_its_owners_side_too, "listed more than once"),
 ]
 
 
@@ -168,6 +197,14 @@ def test_CORE_01_a_card_listed_anywhere_but_where_its_position_says_is_named(cor
     corrupt(game.state)
     with pytest.raises(AssertionError, match=message):
         inv.check_one_zone_per_card(game.state)
+
+
+def test_PRI_01_a_prisoner_is_listed_in_its_jailers_order_zone():
+    """The other side of the fault above: there, with its owner's Position, it is in place."""
+    game = _deck_game()
+    game.switch()
+    _imprison_a_card(game.state)
+    inv.check_one_zone_per_card(game.state)
 
 
 def _two_units_on_a_circle(s: State) -> None:

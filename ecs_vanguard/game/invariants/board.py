@@ -102,7 +102,7 @@ def _listed_where_positioned(state: State) -> bool:
     cards with a Position, so each card is listed once, where its Position says."""
     jailers = {e: jail.by for e, jail in esper.get_component(Imprisoned)}
     # Each card's component dict read inline: a call of q.position per card was most of the cost.
-    entities = esper._entities
+    entities, position = esper._entities, Position
     listed: list[int] = []
     try:
         for p in (0, 1):
@@ -110,19 +110,24 @@ def _listed_where_positioned(state: State) -> bool:
                 if cards:  # most zones are empty
                     listed += cards
                     for c in cards:
-                        pos = entities[c][Position]
+                        pos = entities[c][position]
                         # dress sources keep their unit's circle (check_dress_sources)
-                        if (pos.zone is not zone or jailers.get(c, pos.owner) != p
-                                or (pos.circle is not None and zone is not Zone.DRESS)):
+                        if pos.zone is not zone or (pos.circle is not None
+                                                    and zone is not Zone.DRESS):
+                            return False
+                        # PRI-01: an imprisoned card is on its jailer's side. `in` first: the
+                        # usual card, its owner's and free, costs no call of jailers.get
+                        if (pos.owner != p or c in jailers) and jailers.get(c, pos.owner) != p:
                             return False
             for circle, units in state.board.circles[p].items():
                 if units:
                     listed += units
                     zone = Zone.VC if circle is Circle.VC else Zone.RC
                     for c in units:
-                        pos = entities[c][Position]
-                        if (pos.circle is not circle or pos.zone is not zone
-                                or jailers.get(c, pos.owner) != p):
+                        pos = entities[c][position]
+                        if pos.circle is not circle or pos.zone is not zone:
+                            return False
+                        if (pos.owner != p or c in jailers) and jailers.get(c, pos.owner) != p:
                             return False
     except KeyError:  # a listed entity that is not a card, or has no Position
         return False
