@@ -104,7 +104,9 @@ def closed_form_rides(seat: int, keep_first_copies: bool | None) -> dict:
     seen = [cards_seen(seat, t) for t in range(1, 5)]
     if keep_first_copies is None:
         return ride_odds(SIZE, GRADE_COUNTS, set(), seen)
-    total = {(t, g): Fraction(0) for t in range(1, 5) for g in (1, 2, 3)}
+    # P(each hand after the mulligan), summed over the openings and draws that give it: the
+    # ride odds depend on the hand alone, so they are worked out once a hand, not once a path.
+    hands: dict[tuple[int, ...], Fraction] = {}
     cats = [*GRADE_COUNTS.values(), OTHERS]
     for opening in itertools.product(*(range(min(k, 5) + 1) for k in cats)):
         if sum(opening) != 5:
@@ -118,11 +120,14 @@ def closed_form_rides(seat: int, keep_first_copies: bool | None) -> dict:
                 continue
             p = p_open * Fraction(prod(comb(r, f) for r, f in zip(rest, fresh)),
                                   comb(SIZE - 5, back))
-            hand = [k + f for k, f in zip(kept, fresh)]
-            left = {g: GRADE_COUNTS[g] - hand[g - 1] for g in (1, 2, 3)}
-            present = {g for g in (1, 2, 3) if hand[g - 1]}
-            for key, q in ride_odds(SIZE - 5, left, present, [s - 5 for s in seen]).items():
-                total[key] += p * q
+            hand = tuple(k + f for k, f in zip(kept, fresh))
+            hands[hand] = hands.get(hand, Fraction(0)) + p
+    total = {(t, g): Fraction(0) for t in range(1, 5) for g in (1, 2, 3)}
+    for hand, p in hands.items():
+        left = {g: GRADE_COUNTS[g] - hand[g - 1] for g in (1, 2, 3)}
+        present = {g for g in (1, 2, 3) if hand[g - 1]}
+        for key, q in ride_odds(SIZE - 5, left, present, [s - 5 for s in seen]).items():
+            total[key] += p * q
     return total
 
 
