@@ -26,6 +26,7 @@ from ecs_vanguard.game import invariants as inv
 from ecs_vanguard.game.invariants import decisions as inv_decisions
 from ecs_vanguard.state import Battle, PendingAuto, State
 from ecs_vanguard.vocab.decisions import Action, ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import GameEnded
 from ecs_vanguard.vocab.formats import Phase
 from ecs_vanguard.vocab.zones import Circle, Zone
 
@@ -341,7 +342,36 @@ def _call_a_card_from_the_drop(s: State) -> None:
         d, actions=(*d.actions, Action(ActionKind.CALL, card=card, circle=Circle.BACK_LEFT)))
 
 
+def _six_damage_at_a_quiet_decision(s: State) -> None:
+    deck = s.board.zones[0][Zone.DECK]
+    s.board.zones[0][Zone.DAMAGE] += deck[:6 - len(s.board.zones[0][Zone.DAMAGE])]
+
+
+def _no_deck_at_a_quiet_decision(s: State) -> None:
+    s.board.zones[1][Zone.DECK] = ()
+
+
+def _end_the_game(s: State, code: str, winner: int | None) -> None:
+    s.over, s.decision, s.end_code, s.end_reason, s.winner = True, None, code, code, winner
+    s.events.append(GameEnded(winner, code))
+
+
+def _over_by_damage_without_damage(s: State) -> None:
+    _end_the_game(s, "damage", 1)
+
+
+def _the_loser_wins(s: State) -> None:
+    s.board.zones[1][Zone.DECK] = ()
+    _end_the_game(s, "deck_out", 1)
+
+
 FAULTS: list[tuple[Callable[[State], None], Callable[[State], None], str]] = [
+    (_over_by_damage_without_damage, inv.check_game_over_iff_lost, "over without a loss"),
+    (_the_loser_wins, inv.check_game_over_iff_lost, "winner 1, but player(s) [1] lost"),
+    (_six_damage_at_a_quiet_decision, inv.check_game_over_iff_lost,
+     "player(s) [0] lost at a quiet decision"),
+    (_no_deck_at_a_quiet_decision, inv.check_game_over_iff_lost,
+     "player(s) [1] lost at a quiet decision"),
     (_object_id_above_next_obj, inv.check_unique_objects, "an object id above next_obj"),
     (_an_unknown_circle, inv.check_zone_sizes, "unknown circles {'moon'}"),
     (_swap_a_circle_for_an_unknown_one, inv.check_zone_sizes, "unknown circles {'moon'}"),

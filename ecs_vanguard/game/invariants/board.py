@@ -370,20 +370,17 @@ def check_pending_work(state: State) -> None:
 def check_game_over_iff_lost(state: State) -> None:
     """The game is over exactly when a loss condition held at a check timing or a limit was
     reached; the winner is the one who did not lose, GameEnded last in the log (CORE-16)."""
-    losers = [
-        p
-        for p in (0, 1)
-        if q.damage_count(state, p) >= state.rules.damage_to_lose
-        or not state.board.zones[p][Zone.DECK]
-    ]
     last = state.events[-1] if state.events else None
     if not state.over:
-        assert not losers or state.stack, f"player(s) {losers} lost at a quiet decision"
+        if not state.stack:  # while an ability resolves, a loss waits for the check timing
+            losers = _losers(state)
+            assert not losers, f"player(s) {losers} lost at a quiet decision"
         assert state.decision is not None, "the game is neither over nor waiting for a decision"
         assert not isinstance(last, GameEnded), "GameEnded logged but the game goes on"
         return
     assert state.decision is None, "a decision is pending in a finished game"
     assert last == GameEnded(state.winner, state.end_reason), f"last event {last}"
+    losers = _losers(state)
     if state.end_code in LIMIT_END_CODES:
         assert state.winner is None, f"{state.end_code} ended the game, but {state.winner} won"
         return
@@ -391,6 +388,16 @@ def check_game_over_iff_lost(state: State) -> None:
     assert state.end_code in _LOSS_CODES, f"unknown end code {state.end_code!r}"
     winner = None if len(losers) == 2 else 1 - losers[0]
     assert state.winner == winner, f"winner {state.winner}, but player(s) {losers} lost"
+
+
+def _losers(state: State) -> list[int]:
+    """The players a loss condition holds for: enough damage, or no deck (CORE-16)."""
+    return [
+        p
+        for p in (0, 1)
+        if q.damage_count(state, p) >= state.rules.damage_to_lose
+        or not state.board.zones[p][Zone.DECK]
+    ]
 
 
 def check_legion_links(state: State) -> None:
