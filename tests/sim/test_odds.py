@@ -104,7 +104,9 @@ def closed_form_rides(seat: int, keep_first_copies: bool | None) -> dict:
     seen = [cards_seen(seat, t) for t in range(1, 5)]
     if keep_first_copies is None:
         return ride_odds(SIZE, GRADE_COUNTS, set(), seen)
-    total = {(t, g): Fraction(0) for t in range(1, 5) for g in (1, 2, 3)}
+    # P(each hand after the mulligan), summed over the openings and draws that give it: the
+    # ride odds depend on the hand alone, so they are worked out once a hand, not once a path.
+    hands: dict[tuple[int, ...], Fraction] = {}
     cats = [*GRADE_COUNTS.values(), OTHERS]
     for opening in itertools.product(*(range(min(k, 5) + 1) for k in cats)):
         if sum(opening) != 5:
@@ -118,11 +120,14 @@ def closed_form_rides(seat: int, keep_first_copies: bool | None) -> dict:
                 continue
             p = p_open * Fraction(prod(comb(r, f) for r, f in zip(rest, fresh)),
                                   comb(SIZE - 5, back))
-            hand = [k + f for k, f in zip(kept, fresh)]
-            left = {g: GRADE_COUNTS[g] - hand[g - 1] for g in (1, 2, 3)}
-            present = {g for g in (1, 2, 3) if hand[g - 1]}
-            for key, q in ride_odds(SIZE - 5, left, present, [s - 5 for s in seen]).items():
-                total[key] += p * q
+            hand = tuple(k + f for k, f in zip(kept, fresh))
+            hands[hand] = hands.get(hand, Fraction(0)) + p
+    total = {(t, g): Fraction(0) for t in range(1, 5) for g in (1, 2, 3)}
+    for hand, p in hands.items():
+        left = {g: GRADE_COUNTS[g] - hand[g - 1] for g in (1, 2, 3)}
+        present = {g for g in (1, 2, 3) if hand[g - 1]}
+        for key, q in ride_odds(SIZE - 5, left, present, [s - 5 for s in seen]).items():
+            total[key] += p * q
     return total
 
 
@@ -166,7 +171,9 @@ CONFIGS = {
 
 @pytest.fixture(scope="module")
 def reports(classic) -> dict[str, OddsReport]:
-    """One 200 000-deck report per configuration (about a second each)."""
+    """One 200 000-deck report per configuration (about a second each). Every test that reads
+    them is in the xdist group below, so one worker makes them, not each worker that runs one
+    of these tests (under `--dist loadgroup` both did, about 12 s of CPU each)."""
     out = {}
     for key, (deck, policy, targets) in CONFIGS.items():
         db, d = classic if deck == "classic" else (vg.CardDB.builtin(), deck)
@@ -174,6 +181,10 @@ def reports(classic) -> dict[str, OddsReport]:
     return out
 
 
+_ONE_WORKER = pytest.mark.xdist_group("odds_reports")
+
+
+@_ONE_WORKER
 @pytest.mark.parametrize("key", CONFIGS)
 def test_every_estimate_is_within_4_standard_errors_of_its_exact_twin(reports, key):
     """Every figure with a closed form: the Monte Carlo estimate is within 4 standard errors."""
@@ -190,6 +201,7 @@ def test_every_estimate_is_within_4_standard_errors_of_its_exact_twin(reports, k
     assert checked >= 60, checked
 
 
+@_ONE_WORKER
 def test_exact_figures_are_used_and_cover_the_six_turns_without_strides(reports):
     """Decks without a G deck get exact ride, hand and copy figures for all six turns; with a
     G deck the exact figures stop where a stride could first happen (STR-04)."""
@@ -206,6 +218,7 @@ def test_exact_figures_are_used_and_cover_the_six_turns_without_strides(reports)
 
 # --- seats and the turn structure ---------------------------------------------------------------
 
+@_ONE_WORKER
 def test_CORE_04_CORE_11_first_and_second_differ_once_the_second_player_has_drive_checked(
         reports):
     """Both seats hold the same on own turn 1; from turn 2 the second player holds its turn-1
@@ -227,6 +240,7 @@ def test_CORE_04_CORE_11_first_and_second_differ_once_the_second_player_has_driv
     assert hand.cell("turn 2", "second").value > hand.cell("turn 2", "first").value + 0.9
 
 
+@_ONE_WORKER
 def test_CORE_05_riding_from_the_ride_deck_costs_a_card_from_hand(reports):
     """Standard: the ride deck rides grades 1-3 on curve for certain; each ride discards 1, so
     own turn 1 starts its main phase with 5 + 1 - 1 cards."""
@@ -300,6 +314,7 @@ def test_the_same_seed_gives_the_same_report_and_another_seed_another(classic):
     assert odds(deck, db, samples=30_000, seed=4).to_dict() != first
 
 
+@_ONE_WORKER
 def test_report_text_has_a_table_per_question_with_first_and_second_columns(reports):
     """The text names the policy, marks exact figures with '=', shows ± for estimates."""
     text = reports["blazing grades"].to_text()
@@ -312,6 +327,7 @@ def test_report_text_has_a_table_per_question_with_first_and_second_columns(repo
     assert " =" in text and "±" in text
 
 
+@_ONE_WORKER
 def test_report_json_keeps_exact_fractions_and_estimates(reports):
     data = json.loads(json.dumps(reports["force none"].to_dict()))
     cell = data["tables"]["ride"]["rows"]["turn 3"]["G3 first"]
@@ -332,3 +348,14 @@ def test_bad_arguments_are_typed_errors(classic):
     bad = dataclasses.replace(good, ride_deck=(*good.ride_deck, *["DX-002"] * 4))
     with pytest.raises(DeckError, match="CORE-02.*DX-002"):
         odds(bad, samples=10)
+
+
+def test_every_test_of_the_reports_is_in_their_xdist_group():
+    """A test reading `reports` outside the group would make another worker build them all."""
+    import inspect
+    tests = [f for name, f in globals().items() if name.startswith("test_") and callable(f)]
+    readers = [f for f in tests if "reports" in inspect.signature(f).parameters]
+    assert len(readers) >= 6
+    for f in readers:
+        groups = [m.args for m in getattr(f, "pytestmark", []) if m.name == "xdist_group"]
+        assert groups == [("odds_reports",)], f.__name__

@@ -43,6 +43,10 @@ _LOSS_CODES = frozenset({"damage", "deck_out", "damage_and_deck_out"})
 _FRONT_RC = FRONT_ROW - {Circle.VC}
 _TOKEN_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC, Zone.REMOVED})
 _REAR_AND_ACCEL = frozenset({*REAR_CIRCLES, *ACCEL_CIRCLES})
+_ACCEL = frozenset(ACCEL_CIRCLES)
+# Board.empty's circles in their order: a board whose circle keys are exactly these (a tuple
+# compare, in C) has no extra circle, and needs no set built to say so.
+_BASE_ORDER = (Circle.VC, *REAR_CIRCLES)
 
 
 
@@ -78,13 +82,14 @@ def check_cards_conserved(state: State) -> None:
     if state.decks[0] is None:
         return  # a Scenario position: no deck list to compare with
     owners = [p.owner for _, p in esper.get_component(Position)]
-    made = {e for e, _ in esper.get_component(GiftMarker)} | {
-        e for e, _ in esper.get_component(Token)
-    }
-    extra = [q.position(e).owner for e in made]  # markers and tokens are made, not dealt
-    for p, deck in enumerate(state.decks):
+    markers, tokens = esper.get_component(GiftMarker), esper.get_component(Token)
+    extra: list[int] = []
+    if markers or tokens:  # most games make neither
+        made = {e for e, _ in markers} | {e for e, _ in tokens}
+        extra = [q.position(e).owner for e in made]  # markers and tokens are made, not dealt
+    for p, deck in enumerate(cast("tuple[Deck, Deck]", state.decks)):
         owned = owners.count(p) - extra.count(p)
-        expected = len(cast(Deck, deck).main) + len(cast(Deck, deck).g_deck)
+        expected = len(deck.main) + len(deck.g_deck)
         assert owned == expected, f"player {p} owns {owned} cards, not {expected}"
 
 
@@ -101,8 +106,9 @@ def _listed_where_positioned(state: State) -> bool:
     imprisoned), zone and circle, and there are as many listings as distinct listed cards and as
     cards with a Position, so each card is listed once, where its Position says."""
     jailers = {e: jail.by for e, jail in esper.get_component(Imprisoned)}
+    jailed = bool(jailers)  # most games imprison nobody: then no per-card look at `jailers`
     # Each card's component dict read inline: a call of q.position per card was most of the cost.
-    entities = esper._entities
+    entities, position = esper._entities, Position
     listed: list[int] = []
     try:
         for p in (0, 1):
@@ -110,19 +116,26 @@ def _listed_where_positioned(state: State) -> bool:
                 if cards:  # most zones are empty
                     listed += cards
                     for c in cards:
-                        pos = entities[c][Position]
+                        pos = entities[c][position]
                         # dress sources keep their unit's circle (check_dress_sources)
-                        if (pos.zone is not zone or jailers.get(c, pos.owner) != p
-                                or (pos.circle is not None and zone is not Zone.DRESS)):
+                        if pos.zone is not zone or (pos.circle is not None
+                                                    and zone is not Zone.DRESS):
+                            return False
+                        # PRI-01: an imprisoned card is on its jailer's side. The usual card, its
+                        # owner's and free, costs no call of jailers.get
+                        if ((pos.owner != p or jailed and c in jailers)
+                                and jailers.get(c, pos.owner) != p):
                             return False
             for circle, units in state.board.circles[p].items():
                 if units:
                     listed += units
                     zone = Zone.VC if circle is Circle.VC else Zone.RC
                     for c in units:
-                        pos = entities[c][Position]
-                        if (pos.circle is not circle or pos.zone is not zone
-                                or jailers.get(c, pos.owner) != p):
+                        pos = entities[c][position]
+                        if pos.circle is not circle or pos.zone is not zone:
+                            return False
+                        if ((pos.owner != p or jailed and c in jailers)
+                                and jailers.get(c, pos.owner) != p):
                             return False
     except KeyError:  # a listed entity that is not a card, or has no Position
         return False
@@ -160,7 +173,10 @@ def check_circles_after_rule_actions(state: State) -> None:
     if state.decision is None or state.stack:
         return
     for p in (0, 1):
-        for circle, units in state.board.circles[p].items():
+        circles = state.board.circles[p]
+        if max(map(len, circles.values()), default=0) <= 1:
+            continue  # the usual board, no circle holding two: nothing to name, in C
+        for circle, units in circles.items():
             if circle is not Circle.VC:  # VC: check_zone_sizes
                 assert len(units) <= 1, f"player {p}: {len(units)} units on {circle.value}"
 
@@ -176,15 +192,18 @@ def check_zone_sizes(state: State) -> None:
             on_vc = [u for u in vc if u in units]
             legion = len(on_vc) == 2 and all(esper.has_component(u, LegionLink) for u in on_vc)
             assert len(on_vc) == 1 or legion, f"player {p}: not one vanguard in {vc}"
-        assert len(zones[Zone.TRIGGER]) <= 1, f"player {p}: {len(zones[Zone.TRIGGER])} in trigger"
+        trigger = zones[Zone.TRIGGER]
+        assert len(trigger) <= 1, f"player {p}: {len(trigger)} in trigger"
         assert len(zones[Zone.ORDER_AREA]) <= 1, f"player {p}: two orders played at once"
         if state.battle is None:
             assert not zones[Zone.GC], f"player {p}: guardians outside a battle"
             # skill damage checks outside a battle hold the card only while their trigger resolves
-            assert not zones[Zone.TRIGGER] or state.stack, f"player {p}: a checked card left over"
-        extra = set(circles) - _BASE_CIRCLES
-        assert extra <= set(ACCEL_CIRCLES), f"player {p}: unknown circles {extra}"
-        assert not extra or state.rules.imaginary_gifts, f"player {p}: accel circles in standard"
+            assert not trigger or state.stack, f"player {p}: a checked card left over"
+        if tuple(circles) != _BASE_ORDER:  # else no extra circle
+            extra = set(circles) - _BASE_CIRCLES
+            assert extra <= _ACCEL, f"player {p}: unknown circles {extra}"
+            assert not extra or state.rules.imaginary_gifts, (
+                f"player {p}: accel circles in standard")
         assert state.rules.g_deck_allowed or not zones[Zone.G_ZONE], f"player {p}: a G zone card"
 
 
@@ -351,20 +370,17 @@ def check_pending_work(state: State) -> None:
 def check_game_over_iff_lost(state: State) -> None:
     """The game is over exactly when a loss condition held at a check timing or a limit was
     reached; the winner is the one who did not lose, GameEnded last in the log (CORE-16)."""
-    losers = [
-        p
-        for p in (0, 1)
-        if q.damage_count(state, p) >= state.rules.damage_to_lose
-        or not state.board.zones[p][Zone.DECK]
-    ]
     last = state.events[-1] if state.events else None
     if not state.over:
-        assert not losers or state.stack, f"player(s) {losers} lost at a quiet decision"
+        if not state.stack:  # while an ability resolves, a loss waits for the check timing
+            losers = _losers(state)
+            assert not losers, f"player(s) {losers} lost at a quiet decision"
         assert state.decision is not None, "the game is neither over nor waiting for a decision"
         assert not isinstance(last, GameEnded), "GameEnded logged but the game goes on"
         return
     assert state.decision is None, "a decision is pending in a finished game"
     assert last == GameEnded(state.winner, state.end_reason), f"last event {last}"
+    losers = _losers(state)
     if state.end_code in LIMIT_END_CODES:
         assert state.winner is None, f"{state.end_code} ended the game, but {state.winner} won"
         return
@@ -372,6 +388,16 @@ def check_game_over_iff_lost(state: State) -> None:
     assert state.end_code in _LOSS_CODES, f"unknown end code {state.end_code!r}"
     winner = None if len(losers) == 2 else 1 - losers[0]
     assert state.winner == winner, f"winner {state.winner}, but player(s) {losers} lost"
+
+
+def _losers(state: State) -> list[int]:
+    """The players a loss condition holds for: enough damage, or no deck (CORE-16)."""
+    return [
+        p
+        for p in (0, 1)
+        if q.damage_count(state, p) >= state.rules.damage_to_lose
+        or not state.board.zones[p][Zone.DECK]
+    ]
 
 
 def check_legion_links(state: State) -> None:

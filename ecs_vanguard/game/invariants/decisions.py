@@ -53,10 +53,17 @@ def check_decision_actions(state: State) -> None:
     if d is None:
         return
     assert d.actions, f"decision {d.kind.value} has no legal actions"
-    assert len(set(d.actions)) == len(d.actions), f"decision {d.kind.value} repeats actions"
+    assert len(_distinct(d.actions)) == len(d.actions), f"decision {d.kind.value} repeats actions"
     for action in d.actions:
         problem = _ACTION_RULES.get(action.kind, _cards_exist)(state, d.player, action)
         assert problem is None, f"{d.kind.value} decision of player {d.player}: {action}: {problem}"
+
+
+def _distinct(actions: tuple[Action, ...]) -> set[tuple[object, ...]]:
+    """The distinct actions, as the tuples of Action's fields that its generated __eq__ and
+    __hash__ compare and hash: as many as a set of the Actions holds, without a call of the
+    Python __hash__ for each (the enums' hash is in C)."""
+    return {(a.kind, a.card, a.target, a.circle, a.index) for a in actions}
 
 
 # -- the decision's moment and its actions ----------------------------------------------------
@@ -73,7 +80,12 @@ _MOMENTS: dict[DecisionKind, tuple[Phase, BattleStep | None, bool]] = {
 
 
 def _in(state: State, player: int, card: int, *zones: Zone) -> bool:
-    return _exists(state, card) and any(card in state.board.zones[player][z] for z in zones)
+    if _exists(state, card):
+        lists = state.board.zones[player]
+        for z in zones:  # a loop, not any() of a generator: this runs for most actions
+            if card in lists[z]:
+                return True
+    return False
 
 
 def _unit_of(state: State, player: int, card: int, row: frozenset[Circle]) -> bool:
@@ -152,10 +164,12 @@ def _play_order(state: State, player: int, a: Action) -> str | None:
 
 
 def _attack(state: State, player: int, a: Action) -> str | None:
-    # CORE-09: the front row attacks; a back-row rear-guard only while an effect lets it.
-    from_back = (_unit_of(state, player, a.card, _REAR)
-                 and q.is_restricted(state, a.card, Stat.ATTACK_FROM_BACK_ROW))
-    if not (_unit_of(state, player, a.card, FRONT_ROW) or from_back) or not q.is_standing(a.card):
+    # CORE-09: the front row attacks; a back-row rear-guard only while an effect lets it (asked
+    # only of a unit not in the front row: the restriction's query is the costly part).
+    attacker = _unit_of(state, player, a.card, FRONT_ROW) or (
+        _unit_of(state, player, a.card, _REAR)
+        and q.is_restricted(state, a.card, Stat.ATTACK_FROM_BACK_ROW))
+    if not attacker or not q.is_standing(a.card):
         return "not a standing front-row unit of the player (nor one let attack from the back)"
     return None if _unit_of(state, 1 - player, a.target, FRONT_ROW) else "target not in front row"
 
