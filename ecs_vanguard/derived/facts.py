@@ -31,19 +31,22 @@ from ecs_vanguard.vocab.zones import BACK_ROW, FRONT_ROW, Circle, Zone
 _ce = esper.component_for_entity
 
 
+# The three accessors read the current world's table as esper.component_for_entity does
+# (esper rebinds `_entities` at each switch_world, so it is read at each call), without its
+# Python call: in the compiled build they are C functions, and the call was most of their cost.
 def position(entity: int) -> Position:
     """Return the Position component of a card."""
-    return _ce(entity, Position)
+    return esper._entities[entity][Position]  # type: ignore[return-value]
 
 
 def orientation(entity: int) -> Orientation:
     """Return the Orientation component of a card."""
-    return _ce(entity, Orientation)
+    return esper._entities[entity][Orientation]  # type: ignore[return-value]
 
 
 def modifiers(entity: int) -> list:
     """Return the live modifiers of a card (do not mutate)."""
-    return _ce(entity, Modifiers).items
+    return esper._entities[entity][Modifiers].items  # type: ignore[attr-defined]
 
 
 def try_unit_at(state: State, player: int, circle: Circle) -> int | None:

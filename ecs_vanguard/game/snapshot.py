@@ -11,7 +11,7 @@ import dataclasses
 import json
 from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
-from functools import lru_cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -171,7 +171,28 @@ def _dataclass(data: dict, version: int) -> object:
         raise SnapshotError(
             f"malformed snapshot: the fields of a {cls.__name__} must be {sorted(names)}"
         )
-    return cls(**{k: decode(v, version) for k, v in fields.items()})
+    values = {k: decode(v, version) for k, v in fields.items()}
+    for name, wanted in _plain_field_types(cls).items():
+        if name in values and not isinstance(values[name], wanted):
+            # Refused here, by name, in both builds: a compiled class refuses a value of the wrong
+            # type at construction with a message that names neither the class nor the field.
+            raise SnapshotError(f"malformed snapshot: {cls.__name__}.{name} is "
+                                f"{values[name]!r:.40}, not {_SAID[wanted]}")
+    return cls(**values)
+
+
+_PLAIN_TYPES: dict[object, type] = {t: t for t in (int, str, bool)} | {
+    t.__name__: t for t in (int, str, bool)}
+_SAID = {int: "an integer", str: "a string", bool: "true or false"}
+
+
+@cache
+def _plain_field_types(cls: type) -> dict[str, type]:
+    """The fields of a dataclass declared as exactly int, str or bool (the annotation itself or
+    its string), by name; other annotations are checked where they are used. (A snapshot holds
+    no floats: the decoder refuses them.)"""
+    return {f.name: _PLAIN_TYPES[f.type] for f in dataclasses.fields(cls)
+            if isinstance(f.type, str | type) and f.type in _PLAIN_TYPES}
 
 
 def _registered(data: dict, tag: str, keys: set[str]) -> type:

@@ -209,9 +209,15 @@ def _position(data: dict, k: int = 0) -> dict:
     return next(c for c in data["entities"][k][1] if c["class"] == "Position")["fields"]
 
 
+def _orientation(data: dict, k: int = 0) -> dict:
+    return next(c for c in data["entities"][k][1] if c["class"] == "Orientation")["fields"]
+
+
 @pytest.mark.parametrize("tamper, expected", [
     (lambda d: _position(d).update(owner=7), "owner 7 is not 0 or 1"),
-    (lambda d: _position(d).update(owner="0"), "owner '0' is not 0 or 1"),
+    (lambda d: _position(d).update(owner="0"), "Position.owner is '0', not an integer"),
+    (lambda d: _position(d).update(obj="3"), "Position.obj is '3', not an integer"),
+    (lambda d: _orientation(d).update(rested=0), "Orientation.rested is 0, not true or false"),
     (lambda d: _position(d).update(zone={"enum": "Phase", "value": "main"}), "is not a Zone"),
     (lambda d: _position(d).update(zone={"enum": "Zone", "value": "drop"}),
      "but its components say"),
