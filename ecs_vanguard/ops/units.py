@@ -284,6 +284,7 @@ def overdress(state: State, player: int, card: int, designated: int) -> None:
     new unit), and `card` from hand is put standing on that RC, linked to them. Not a call
     (OD-02) but an appearance (OD-12); becoming a source is not leaving the field."""
     circle = q.position(designated).circle
+    from_zone = q.position(card).zone       # the hand, unless an effect overDresses (OD-13)
     inherited = q.dress_sources(state, designated)
     from_ride_deck = designated in state.from_ride_deck
     with batch(state):
@@ -294,7 +295,20 @@ def overdress(state: State, player: int, card: int, designated: int) -> None:
             old = esper.component_for_entity(source, DressSource)
             link_dress_source(state, source, card, old.from_ride_deck)
         emit(state, UnitOverDressed(card, player, circle, designated))  # type: ignore[arg-type]
-        emit(state, UnitPlaced(card, player, Zone.RC, circle, Zone.HAND))  # type: ignore
+        emit(state, UnitPlaced(card, player, Zone.RC, circle, from_zone))  # type: ignore
+
+
+def add_dress_source(state: State, card: int, unit: int) -> bool:
+    """OD-14: put a card from outside the field under a unit on RC as one of its dress sources
+    (face up: OD-04 makes it a card on the field, not a unit); the unit is then in overDress
+    (OD-03). Return whether it was put (onto a rear-guard only, not a locked one; not a card on a circle)."""
+    if q.position(unit).zone is not Zone.RC or q.is_locked(unit):
+        return False
+    if q.position(card).zone in (Zone.VC, Zone.RC, Zone.GC, Zone.DRESS):
+        return False
+    move_card(state, card, Zone.DRESS, face_up=True)
+    link_dress_source(state, card, unit)
+    return True
 
 
 def link_dress_source(state: State, source: int, unit: int, from_ride_deck: bool = False
