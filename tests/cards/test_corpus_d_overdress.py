@@ -116,3 +116,102 @@ def test_PR_004_in_overdress_plus_10000_power_and_shield(ldb):
     dressed, bare = unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 0, Circle.FRONT_RIGHT)
     assert (power_of(game, dressed), q.shield(game.state, dressed)) == (23000, 10000)
     assert power_of(game, bare) == 13000
+
+
+def test_PR_001_overdress_onto_trickglow_or_a_dressed_unit_plus_5000_per_source(ldb):
+    """onto «Trickglow»: one source, 18000; onto a «Vermilia» in overDress: it and its
+    «Trickglow» are both sources (OD-01), 23000; not onto a vanilla rear-guard."""
+    game = scene(ldb, {"vanguard": V3, "hand": [VALOROSA, VALOROSA],
+                       "rear": {"front_left": TRICK, "front_right": VERMILIA, "back_left": G2},
+                       "dress": {"front_right": [TRICK]}})
+    card = card_named(game, 0, Zone.HAND, VALOROSA)
+    assert not has_action(game, ActionKind.OVERDRESS, card=card,
+                          target=unit_at(game, 0, Circle.BACK_LEFT))
+    one = _overdress(game, VALOROSA, Circle.FRONT_LEFT)
+    two = _overdress(game, VALOROSA, Circle.FRONT_RIGHT)
+    assert power_of(game, one) == 18000
+    assert len(q.dress_sources(game.state, two)) == 2 and power_of(game, two) == 23000
+
+
+def test_PR_001_not_in_overdress_the_printed_power(ldb):
+    """Called normally (no dress source) it is not in overDress: 13000."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": VALOROSA}})
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 13000
+
+
+def _valorosa_hits(ldb, dressed: bool = True) -> tuple[vg.Game, int]:
+    me = {"vanguard": V3, "hand": [G2], "damage": [G2], "rear": {"front_left": VALOROSA}}
+    if dressed:
+        me["dress"] = {"front_left": [TRICK]}
+    game = scene(ldb, me, phase="battle")
+    valorosa = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, valorosa, unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    return game, valorosa
+
+
+def test_PR_001_hit_in_overdress_cb1_and_discard_stand_once_a_turn(ldb):
+    """Its hit in overDress, CB1 & discard: it stands; the next hit asks nothing (1/Turn)."""
+    game, valorosa = _valorosa_hits(ldb)
+    _yes(game)
+    _pay(game)
+    assert q.is_standing(valorosa) and ids_in(game, 0, Zone.HAND) == []
+    attack(game, valorosa, unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    assert not has_action(game, ActionKind.YES)
+
+
+def test_PR_001_hit_out_of_overdress_asks_nothing(ldb):
+    """Not in overDress, its hit asks nothing and it stays rested."""
+    game, valorosa = _valorosa_hits(ldb, dressed=False)
+    assert not has_action(game, ActionKind.YES) and not q.is_standing(valorosa)
+
+
+def test_PR_002_placed_in_overdress_cb1_draw_two_plus_5000(ldb):
+    """overDressed onto «Trickglow» (an appearance on RC, OD-12), CB1: two cards drawn and
+    13000 + 5000."""
+    game = scene(ldb, {"vanguard": V3, "hand": [ARCUS], "damage": [G2],
+                       "rear": {"front_left": TRICK}})
+    arcus = _overdress(game, ARCUS)
+    _yes(game)
+    _pay(game)
+    assert len(cards_in(game, 0, Zone.HAND)) == 2 and power_of(game, arcus) == 18000
+
+
+def test_PR_002_called_normally_asks_nothing(ldb):
+    """A normal call is not in overDress: no question, nothing drawn."""
+    game = scene(ldb, {"vanguard": V3, "hand": [ARCUS], "damage": [G2]})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, ARCUS),
+                   circle=Circle.FRONT_LEFT))
+    assert not has_action(game, ActionKind.YES) and cards_in(game, 0, Zone.HAND) == []
+
+
+def test_PR_003_placed_with_a_unit_in_overdress_cb1_retires(ldb):
+    """With a «Vermilia» in overDress, called: CB1, an opponent's rear-guard retired; with no
+    unit in overDress nothing is asked."""
+    for dressed in (True, False):
+        me = {"vanguard": V3, "hand": [TIDEBREAKER], "damage": [G2],
+              "rear": {"front_left": VERMILIA}}
+        if dressed:
+            me["dress"] = {"front_left": [TRICK]}
+        game = scene(ldb, me, {"vanguard": V3, "rear": {"front_left": G2}})
+        victim = unit_at(game, 1, Circle.FRONT_LEFT)
+        game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, TIDEBREAKER),
+                       circle=Circle.FRONT_RIGHT))
+        assert has_action(game, ActionKind.YES) is dressed
+        if dressed:
+            _yes(game)
+            _pay(game)
+            assert zone_of(game, victim) is Zone.DROP
+
+
+def test_PR_005_discard_an_overdress_card_draw_two(ldb):
+    """Normal order: discard a card with overDress, draw two; with only a vanilla card in hand
+    it cannot be played."""
+    game = scene(ldb, {"vanguard": V3, "hand": [HORN, VERMILIA]})
+    game.step(pick(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, HORN)))
+    _pay(game)
+    assert ids_in(game, 0, Zone.DROP).count(VERMILIA) == 1
+    assert len(cards_in(game, 0, Zone.HAND)) == 2
+    game = scene(ldb, {"vanguard": V3, "hand": [HORN, G2]})
+    assert not has_action(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, HORN))
