@@ -215,3 +215,131 @@ def test_PR_005_discard_an_overdress_card_draw_two(ldb):
     assert len(cards_in(game, 0, Zone.HAND)) == 2
     game = scene(ldb, {"vanguard": V3, "hand": [HORN, G2]})
     assert not has_action(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, HORN))
+
+
+def _prayer(ldb, dressed: bool, soul: int = 1) -> vg.Game:
+    """The opponent's vanguard attacks player 0's; player 0 plays the blitz order in the guard
+    step and picks the vanguard if asked."""
+    me = {"vanguard": V3, "hand": [PRAYER], "soul": [G2] * soul, "rear": {"front_left": ARCUS}}
+    if dressed:
+        me["dress"] = {"front_left": [TRICK]}
+    game = scene(ldb, me, {"vanguard": V3}, phase="battle", turn_player=1)
+    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+    return game
+
+
+def test_PR_006_blitz_sb1_with_a_rear_guard_in_overdress_plus_15000_for_the_battle(ldb):
+    """SB1 in the guard step, a rear-guard in overDress: the chosen vanguard +15000 until the
+    battle ends; without one the soul is spent and nothing else happens."""
+    for dressed, power in ((True, 28000), (False, 13000)):
+        game = _prayer(ldb, dressed)
+        vanguard = unit_at(game, 0, Circle.VC)
+        game.step(pick(game, ActionKind.PLAY_ORDER,
+                       card=card_named(game, 0, Zone.HAND, PRAYER)))
+        if game.decision.kind is DecisionKind.CHOOSE_CARD:
+            game.step(pick(game, ActionKind.PICK, card=vanguard))
+        assert power_of(game, vanguard) == power and cards_in(game, 0, Zone.SOUL) == []
+        if dressed:
+            game.step(pick(game, ActionKind.DONE))
+            assert power_of(game, vanguard) == 13000
+    game = _prayer(ldb, True, soul=0)
+    assert not has_action(game, ActionKind.PLAY_ORDER,
+                          card=card_named(game, 0, Zone.HAND, PRAYER))
+
+
+def test_PR_007_attacking_a_grade_3_vanguard_cb1_plus_15000_crit_then_sources_to_drop(ldb):
+    """In overDress against a grade 3 vanguard, CB1: +15000 and critical 2 for the battle; at
+    its end the originalDress goes to the drop and the unit is no longer in overDress."""
+    game = _expectans_attacks(ldb, dressed=True)
+    expectans = unit_at(game, 0, Circle.FRONT_LEFT)
+    _yes(game)
+    _pay(game)
+    assert (power_of(game, expectans), critical_of(game, expectans)) == (28000, 2)
+    no_guard(game)
+    assert q.dress_sources(game.state, expectans) == []
+    assert sorted(ids_in(game, 0, Zone.DROP)) == sorted([TRICK, VERMILIA])
+    assert (power_of(game, expectans), critical_of(game, expectans)) == (13000, 1)
+    assert damage_count(game, 1) == 2
+
+
+def _expectans_attacks(ldb, dressed: bool, them: str = V3) -> vg.Game:
+    me = {"vanguard": V3, "damage": [G2], "rear": {"front_left": EXPECTANS}}
+    if dressed:
+        me["dress"] = {"front_left": [VERMILIA, TRICK]}
+    game = scene(ldb, me, {"vanguard": them}, phase="battle")
+    attack(game, unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 1, Circle.VC))
+    return game
+
+
+def test_PR_007_not_against_a_grade_2_vanguard_nor_out_of_overdress(ldb):
+    """Against a grade 2 vanguard, or not in overDress, nothing is asked."""
+    for dressed, them in ((True, G2), (False, V3)):
+        game = _expectans_attacks(ldb, dressed, them)
+        assert not has_action(game, ActionKind.YES)
+
+
+def test_PR_008_placed_cb1_an_overdress_card_of_the_top_seven_to_hand(ldb):
+    """CB1: of the top seven, the «Vermilia» (sixth) is revealed into the hand and the deck
+    shuffled; without a face-up damage nothing is asked."""
+    deck = [G2] * 5 + [VERMILIA] + [G2] * 4
+    game = scene(ldb, {"vanguard": V3, "hand": [HIMARI], "damage": [G2], "deck": deck})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, HIMARI),
+                   circle=Circle.BACK_LEFT))
+    _yes(game)
+    _pay(game)
+    if game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(pick(game, ActionKind.PICK, card=card_named(game, 0, Zone.DECK, VERMILIA)))
+    assert ids_in(game, 0, Zone.HAND) == [VERMILIA] and VERMILIA not in ids_in(game, 0, Zone.DECK)
+    game = scene(ldb, {"vanguard": V3, "hand": [HIMARI], "damage": [G2], "damage_face_down": 1,
+                       "deck": deck})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, HIMARI),
+                   circle=Circle.BACK_LEFT))
+    assert not has_action(game, ActionKind.YES)
+
+
+def test_PR_008_an_overdress_card_eighth_from_the_top_is_not_found(ldb):
+    """Seven cards only: a «Vermilia» eighth stays in the deck."""
+    deck = [G2] * 7 + [VERMILIA] + [G2] * 2
+    game = scene(ldb, {"vanguard": V3, "hand": [HIMARI], "damage": [G2], "deck": deck})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, HIMARI),
+                   circle=Circle.BACK_LEFT))
+    _yes(game)
+    _pay(game)
+    assert cards_in(game, 0, Zone.HAND) == [] and VERMILIA in ids_in(game, 0, Zone.DECK)
+
+
+def test_PR_009_hit_cb1_an_overdress_card_from_the_drop_to_hand(ldb):
+    """Its hit, CB1: the «Vermilia» of the drop to hand (not the «Trickglow»); a miss asks
+    nothing."""
+    for hits in (True, False):
+        them = {"vanguard": G2 if hits else V3}
+        game = scene(ldb, {"vanguard": V3, "damage": [G2], "drop": [TRICK, VERMILIA],
+                           "rear": {"front_left": TESSALY}}, them, phase="battle")
+        attack(game, unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 1, Circle.VC))
+        no_guard(game)
+        assert has_action(game, ActionKind.YES) is hits
+        if hits:
+            _yes(game)
+            _pay(game)
+            assert ids_in(game, 0, Zone.HAND) == [VERMILIA]
+
+
+def test_PR_010_011_an_overdress_placing_powers_it_and_may_draw_then_discard(ldb):
+    """A «Vermilia» overDressed: Flarescorn gives it +5000 (15000); Tenzan may draw one and then
+    discard one. A normal call of a «Vermilia» (not in overDress) triggers neither."""
+    game = scene(ldb, {"vanguard": V3, "hand": [VERMILIA, G2],
+                       "rear": {"front_left": TRICK, "back_left": FLARESCORN,
+                                "back_right": TENZAN}})
+    vermilia = _overdress(game, VERMILIA)
+    while game.decision.kind is DecisionKind.ORDER_AUTOS:
+        game.step(game.legal_actions()[0])
+    _yes(game)
+    game.step(pick(game, ActionKind.PICK, card=card_named(game, 0, Zone.HAND, G2)))
+    assert power_of(game, vermilia) == 15000
+    assert ids_in(game, 0, Zone.DROP) == [G2] and len(cards_in(game, 0, Zone.HAND)) == 1
+    game = scene(ldb, {"vanguard": V3, "hand": [VERMILIA],
+                       "rear": {"back_left": FLARESCORN, "back_right": TENZAN}})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, VERMILIA),
+                   circle=Circle.FRONT_LEFT))
+    assert game.decision.kind is DecisionKind.MAIN_PHASE
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 10000
