@@ -7,6 +7,7 @@ overDress has at least one dress source (OD-03); its dress sources are its origi
 from __future__ import annotations
 
 import ecs_vanguard as vg
+from ecs_vanguard import ops
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.derived.scopes import keywords
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
@@ -343,3 +344,182 @@ def test_PR_010_011_an_overdress_placing_powers_it_and_may_draw_then_discard(ldb
                    circle=Circle.FRONT_LEFT))
     assert game.decision.kind is DecisionKind.MAIN_PHASE
     assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 10000
+
+
+def test_PR_012_the_vanguard_gains_draw_and_plus_5000_on_each_overdress_placing(ldb):
+    """CB1: the vanguard gets the auto for the turn; a «Vermilia» overDressed then draws one and
+    gives the vanguard +5000; a normal call of a «Vermilia» does neither."""
+    game = scene(ldb, {"vanguard": V3, "hand": [ECHO, VERMILIA, VERMILIA], "damage": [G2],
+                       "rear": {"front_left": TRICK}})
+    vanguard = unit_at(game, 0, Circle.VC)
+    game.step(pick(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, ECHO)))
+    _pay(game)
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, VERMILIA),
+                   circle=Circle.FRONT_RIGHT))
+    assert power_of(game, vanguard) == 13000 and len(cards_in(game, 0, Zone.HAND)) == 1
+    _overdress(game, VERMILIA)
+    assert power_of(game, vanguard) == 18000 and len(cards_in(game, 0, Zone.HAND)) == 1
+
+
+def test_PR_012_without_the_order_the_vanguard_has_no_such_auto(ldb):
+    """Not played (no face-up damage: it cannot be), an overDress placing draws nothing."""
+    game = scene(ldb, {"vanguard": V3, "hand": [ECHO, VERMILIA], "damage": [G2],
+                       "damage_face_down": 1, "rear": {"front_left": TRICK}})
+    assert not has_action(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, ECHO))
+    _overdress(game, VERMILIA)
+    assert ids_in(game, 0, Zone.HAND) == [ECHO]
+    assert power_of(game, unit_at(game, 0, Circle.VC)) == 13000
+
+
+def test_OD_14_esperanza_puts_trickglows_and_overdress_cards_of_the_drop_under_it(ldb):
+    """OD-14 (PR-013): overDressed, it takes the chosen «Trickglow» and «Vermilia» of the drop
+    as dress sources (face up, not units), not the vanilla card; with its first «Trickglow»
+    that is three sources, and they follow it to the drop when it is retired (OD-05)."""
+    game = scene(ldb, {"vanguard": V3, "hand": [ESPERANZA], "drop": [TRICK, VERMILIA, G2],
+                       "rear": {"front_left": TRICK}})
+    esperanza = _overdress(game, ESPERANZA)
+    while game.decision.kind is DecisionKind.CHOOSE_CARD:
+        picks = [a for a in game.legal_actions() if a.kind is ActionKind.PICK]
+        game.step(picks[0] if picks else pick(game, ActionKind.DONE))
+    sources = q.dress_sources(game.state, esperanza)
+    assert sorted(game.state.card(c).id for c in sources) == sorted([TRICK, TRICK, VERMILIA])
+    assert ids_in(game, 0, Zone.DROP) == [G2]
+    assert all(zone_of(game, c) is Zone.DRESS and is_face_up(game, c) for c in sources)
+    assert esperanza not in sources and len(q.rear_guards(game.state, 0)) == 1
+    ops.retire(game.state, esperanza)
+    assert sorted(ids_in(game, 0, Zone.DROP)) == sorted([G2, ESPERANZA, TRICK, TRICK, VERMILIA])
+
+
+def test_PR_013_called_normally_takes_nothing_from_the_drop(ldb):
+    """A normal call is not in overDress: nothing is asked, the drop stays."""
+    game = scene(ldb, {"vanguard": V3, "hand": [ESPERANZA], "drop": [TRICK, VERMILIA]})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, ESPERANZA),
+                   circle=Circle.FRONT_LEFT))
+    assert game.decision.kind is DecisionKind.MAIN_PHASE
+    assert sorted(ids_in(game, 0, Zone.DROP)) == sorted([TRICK, VERMILIA])
+
+
+def test_PR_013_your_vanguard_attacks_sb1_stand_plus_5000_per_source_once_a_turn(ldb):
+    """The vanguard attacks, SB1: the rested Esperanza stands with +5000 for each of its two
+    sources (23000); with no soul nothing is asked."""
+    for soul in (1, 0):
+        game = scene(ldb, {"vanguard": V3, "soul": [G2] * soul,
+                           "rear": {"front_left": ESPERANZA}, "rested": ["front_left"],
+                           "dress": {"front_left": [TRICK, VERMILIA]}}, phase="battle")
+        esperanza = unit_at(game, 0, Circle.FRONT_LEFT)
+        attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+        assert has_action(game, ActionKind.YES) is bool(soul)
+        if soul:
+            _yes(game)
+            assert q.is_standing(esperanza) and power_of(game, esperanza) == 23000
+
+
+def test_PR_014_front_row_plus_10000_on_your_turn_with_a_unit_in_overdress(ldb):
+    """Your turn and a «Vermilia» in overDress: the front row (vanguard, both front RCs) gets
+    +10000, the back row nothing; with no unit in overDress, or in the opponent's turn, none."""
+    rear = {"front_left": VERMILIA, "front_right": G2, "back_left": G2}
+    for dressed, turn_player, bonus in ((True, 0, 10000), (False, 0, 0), (True, 1, 0)):
+        me = {"vanguard": MAHA, "rear": rear}
+        if dressed:
+            me["dress"] = {"front_left": [TRICK]}
+        game = scene(ldb, me, turn_player=turn_player)
+        assert power_of(game, unit_at(game, 0, Circle.VC)) == 13000 + bonus
+        assert power_of(game, unit_at(game, 0, Circle.FRONT_RIGHT)) == 10000 + bonus
+        assert power_of(game, unit_at(game, 0, Circle.BACK_LEFT)) == 10000
+
+
+def _maha_act(ldb, opponent_damage: int, hand: list | None = None) -> vg.Game:
+    game = scene(ldb, {"vanguard": MAHA, "damage": [G2], "hand": hand or [SAMSARA],
+                       "drop": [TRICK]}, {"vanguard": V3, "damage": [G2] * opponent_damage})
+    return game
+
+
+def test_PR_014_act_cb1_and_a_samsara_calls_a_grade_0_and_deals_one_damage(ldb):
+    """CB1 & a «Samsara» card from hand to drop: the «Trickglow» of the drop is called, and the
+    opponent at four damage takes one; at five it takes none. Once a turn."""
+    for before, after in ((4, 5), (5, 5)):
+        game = _maha_act(ldb, before)
+        maha = unit_at(game, 0, Circle.VC)
+        game.step(pick(game, ActionKind.ACT, card=maha))
+        _pay(game)
+        while game.decision.kind is not DecisionKind.MAIN_PHASE:
+            game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
+        assert [game.state.card(u).id for u in q.rear_guards(game.state, 0)] == [TRICK]
+        assert ids_in(game, 0, Zone.DROP) == [SAMSARA]
+        assert damage_count(game, 1) == after
+        assert not has_action(game, ActionKind.ACT, card=maha)
+
+
+def test_PR_014_act_needs_a_samsara_card_in_hand_or_soul(ldb):
+    """With a vanilla card only in hand and soul the ACT is not offered; a «Samsara» in the
+    soul pays it."""
+    game = _maha_act(ldb, 0, hand=[G2])
+    assert not has_action(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC))
+    game = scene(ldb, {"vanguard": MAHA, "damage": [G2], "soul": [SAMSARA]})
+    assert has_action(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC))
+
+
+def test_PR_015_placed_cb1_an_overdress_card_back_and_cc1_only_with_a_grade_4_vanguard(ldb):
+    """CB1 (of two face-up damage): the «Vermilia» of the drop to hand; the vanguard is grade 3,
+    so no counter charge: one damage stays face down."""
+    game = scene(ldb, {"vanguard": V3, "hand": [RETSUZAN], "damage": [G2, G2],
+                       "drop": [VERMILIA]})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, RETSUZAN),
+                   circle=Circle.FRONT_LEFT))
+    _yes(game)
+    _pay(game)
+    if game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(pick(game, ActionKind.PICK, card=card_named(game, 0, Zone.DROP, VERMILIA)))
+    assert ids_in(game, 0, Zone.HAND) == [VERMILIA]
+    assert sum(not is_face_up(game, c) for c in cards_in(game, 0, Zone.DAMAGE)) == 1
+
+
+def test_PR_015_with_a_grade_4_vanguard_the_cost_comes_back(ldb):
+    """A grade 4 vanguard (a G unit of the premium format on VC) makes the CB1 come back: no
+    face-down damage afterwards."""
+    game = scene(ldb, {"vanguard": V3, "stride": "PG-001", "hand": [RETSUZAN],
+                       "damage": [G2], "drop": [VERMILIA]}, fmt="premium")
+    assert q.grade(game.state, unit_at(game, 0, Circle.VC)) == 4
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, RETSUZAN),
+                   circle=Circle.FRONT_LEFT))
+    _yes(game)
+    _pay(game)
+    if game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(pick(game, ActionKind.PICK, card=card_named(game, 0, Zone.DROP, VERMILIA)))
+    _pay(game)
+    assert ids_in(game, 0, Zone.HAND) == [VERMILIA]
+    assert all(is_face_up(game, c) for c in cards_in(game, 0, Zone.DAMAGE))
+
+
+def test_PR_016_sb1_the_unit_in_overdress_counter_charges_when_it_attacks_a_vanguard(ldb):
+    """SB1: the «Vermilia» in overDress gets the auto; its attack on the vanguard turns a damage
+    face up; the same attack by a unit that did not get it (the other «Vermilia») does not."""
+    game = scene(ldb, {"vanguard": V3, "hand": [WISH], "soul": [G2], "damage": [G2],
+                       "damage_face_down": 1,
+                       "rear": {"front_left": VERMILIA, "front_right": VERMILIA},
+                       "dress": {"front_left": [TRICK]}})
+    blessed, other = unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 0, Circle.FRONT_RIGHT)
+    game.step(pick(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, WISH)))
+    game.step(pick(game, ActionKind.DONE))
+    attack(game, other, unit_at(game, 1, Circle.VC))
+    assert not is_face_up(game, cards_in(game, 0, Zone.DAMAGE)[0])
+    no_guard(game)
+    attack(game, blessed, unit_at(game, 1, Circle.VC))
+    while game.decision.kind is DecisionKind.ORDER_AUTOS:   # its own PD-006 auto as well
+        game.step(game.legal_actions()[0])
+    assert is_face_up(game, cards_in(game, 0, Zone.DAMAGE)[0])
+
+
+def test_PR_016_needs_a_soul_and_gives_nothing_without_a_unit_in_overdress(ldb):
+    """With no soul the order is not offered; played with no unit in overDress, the attack of
+    the «Vermilia» counter charges nothing."""
+    game = scene(ldb, {"vanguard": V3, "hand": [WISH], "rear": {"front_left": VERMILIA},
+                       "dress": {"front_left": [TRICK]}})
+    assert not has_action(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, WISH))
+    game = scene(ldb, {"vanguard": V3, "hand": [WISH], "soul": [G2], "damage": [G2],
+                       "damage_face_down": 1, "rear": {"front_left": VERMILIA}})
+    game.step(pick(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, WISH)))
+    assert cards_in(game, 0, Zone.SOUL) == []
+    game.step(pick(game, ActionKind.DONE))
+    attack(game, unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 1, Circle.VC))
+    assert not is_face_up(game, cards_in(game, 0, Zone.DAMAGE)[0])
