@@ -408,9 +408,9 @@ class PutAsHeart:
 
 @record
 class SuperiorOverdress:
-    """Put a chosen card (from hand unless told) onto the RC of the designated rear-guard `onto`
-    by overDress, by an effect ("overDress this card on the RC where that unit is"): OD-01's
-    steps (1)-(2), not a call (OD-02, OD-13)."""
+    """Put a chosen card of `from` (not on the field) onto the RC of the designated rear-guard
+    `onto` by overDress, by an effect ("overDress this card on the RC where that unit is"):
+    OD-01's steps (1)-(2), not a call (OD-02, OD-13)."""
 
     source: str
     onto: str
