@@ -282,8 +282,8 @@ def deal_damage_start(state: State, player: int, amount: int) -> None:
 def overdress(state: State, player: int, card: int, designated: int) -> None:
     """OD-01: the designated rear-guard becomes a dress source (keeping its own sources for the
     new unit), and `card` from hand (or the zone an effect takes it from, OD-13) is put standing
-    on that RC, linked to them. Not a call
-    (OD-02) but an appearance (OD-12); becoming a source is not leaving the field."""
+    on that RC, linked to them. Not a call (OD-02) but an appearance (OD-12); becoming a source
+    is not leaving the field."""
     circle = q.position(designated).circle
     from_zone = q.position(card).zone       # the hand, unless an effect overDresses (OD-13)
     inherited = q.dress_sources(state, designated)
