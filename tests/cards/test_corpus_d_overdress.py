@@ -90,10 +90,25 @@ def test_OD_13_superior_overdress_puts_the_card_onto_that_rear_guard_not_a_call(
     assert power_of(game, ergo) == 23000
 
 
-def _ergo_battle(ldb, vanguard: str, target: Circle = Circle.VC) -> vg.Game:
+def test_OD_13_a_superior_overdress_is_a_placing_on_rc(ldb):
+    """OD-12 with OD-13: the unit overDressed by an effect is placed on RC, so Flarescorn's
+    "your unit in overDress is placed" gives it +5000 (13000 + 10000 + 5000); the dress source
+    keeps no power of its own on the field (OD-04)."""
+    game = _ergo_battle(ldb, vanguard=SAMSARA, back={"back_right": FLARESCORN})
+    trick = unit_at(game, 0, Circle.FRONT_LEFT)
+    no_guard(game)
+    _yes(game)
+    _pay(game)
+    ergo = unit_at(game, 0, Circle.FRONT_LEFT)
+    assert power_of(game, ergo) == 28000
+    assert trick not in q.rear_guards(game.state, 0) and zone_of(game, trick) is Zone.DRESS
+
+
+def _ergo_battle(ldb, vanguard: str, target: Circle = Circle.VC,
+                 back: dict | None = None) -> vg.Game:
     game = scene(ldb, {"vanguard": vanguard, "hand": [ERGO], "soul": [G2, G2],
                        "damage": [G2, G2], "damage_face_down": 2,
-                       "rear": {"front_left": TRICK}},
+                       "rear": {"front_left": TRICK, **(back or {})}},
                  {"vanguard": V3, "rear": {"front_left": G2}}, phase="battle")
     attack(game, unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 1, target))
     return game
