@@ -410,7 +410,7 @@ class PutAsHeart:
 class SuperiorOverdress:
     """Put a chosen card of `from` (not on the field) onto the RC of the designated rear-guard
     `onto` by overDress, by an effect ("overDress this card on the RC where that unit is"):
-    OD-01's steps (1)-(2), not a call (OD-02, OD-13)."""
+    OD-01's steps (1)-(2), not a call (OD-02, OD-01)."""
 
     source: str
     onto: str
@@ -420,7 +420,7 @@ class SuperiorOverdress:
 @record
 class AddDressSources:
     """Put chosen cards from outside the field into the originalDress of the `target` unit
-    on RC ("put them into this unit's originalDress"): they become its dress sources (OD-14)."""
+    on RC ("put them into this unit's originalDress"): they become its dress sources (OD-03)."""
 
     source: str
     target: str = "self"

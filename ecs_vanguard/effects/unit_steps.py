@@ -383,7 +383,7 @@ def _put_as_heart(state: State, frame: Frame, step: s.PutAsHeart) -> Decision | 
 
 def _superior_overdress(state: State, frame: Frame, step: s.SuperiorOverdress
                         ) -> Decision | None:
-    """OD-13: an effect overDresses a chosen card onto the designated rear-guard `onto` (the
+    """OD-01: an effect overDresses a chosen card onto the designated rear-guard `onto` (the
     first one it selects: "the RC where that unit is"); with no such rear-guard of yours, or
     no card to put, nothing happens. Not a call (OD-02)."""
     onto = [u for u in _on_field(select(state, frame, step.onto))
@@ -401,7 +401,7 @@ def _superior_overdress(state: State, frame: Frame, step: s.SuperiorOverdress
 
 
 def _add_dress_sources(state: State, frame: Frame, step: s.AddDressSources) -> Decision | None:
-    """OD-14: chosen cards from outside the field go under the target rear-guard as its dress
+    """OD-03: chosen cards from outside the field go under the target rear-guard as its dress
     sources, all at once; with no such rear-guard nothing is chosen."""
     units = [u for u in _on_field(select(state, frame, step.target))
              if q.position(u).zone is Zone.RC]

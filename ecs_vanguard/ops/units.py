@@ -281,11 +281,11 @@ def deal_damage_start(state: State, player: int, amount: int) -> None:
 
 def overdress(state: State, player: int, card: int, designated: int) -> None:
     """OD-01: the designated rear-guard becomes a dress source (keeping its own sources for the
-    new unit), and `card` from hand (or the zone an effect takes it from, OD-13) is put standing
+    new unit), and `card` from hand (or the zone an effect takes it from, OD-01) is put standing
     on that RC, linked to them. Not a call (OD-02) but an appearance (OD-12); becoming a source
     is not leaving the field."""
     circle = q.position(designated).circle
-    from_zone = q.position(card).zone       # the hand, unless an effect overDresses (OD-13)
+    from_zone = q.position(card).zone       # the hand, unless an effect overDresses (OD-01)
     inherited = q.dress_sources(state, designated)
     from_ride_deck = designated in state.from_ride_deck
     with batch(state):
@@ -300,7 +300,7 @@ def overdress(state: State, player: int, card: int, designated: int) -> None:
 
 
 def add_dress_source(state: State, card: int, unit: int) -> bool:
-    """OD-14: put a card from outside the field under a unit on RC as one of its dress sources
+    """OD-03: put a card from outside the field under a unit on RC as one of its dress sources
     (face up: OD-04 makes it a card on the field, not a unit); the unit is then in overDress
     (OD-03). Return whether it was put (onto a rear-guard only, not a locked one; not a card on a circle)."""
     if q.position(unit).zone is not Zone.RC or q.is_locked(unit):

@@ -73,8 +73,8 @@ def test_OD_01_a_card_designating_only_a_rear_guard_in_overdress_is_offered_onto
     assert "overdress" in keywords(ldb[EXPECTANS])
 
 
-def test_OD_13_superior_overdress_puts_the_card_onto_that_rear_guard_not_a_call(ldb):
-    """OD-13 (PR-004's step): at the end of the battle its «Trickglow» attacked a vanguard, SB2:
+def test_OD_01_superior_overdress_puts_the_card_onto_that_rear_guard_not_a_call(ldb):
+    """OD-01 (PR-004's step): at the end of the battle its «Trickglow» attacked a vanguard, SB2:
     the card from hand goes onto that RC, the «Trickglow» becomes its dress source; it is placed
     (OD-12), not called (OD-02), and CC1 turns one of the two face-down damage face up."""
     game = _ergo_battle(ldb, vanguard=SAMSARA)
@@ -90,8 +90,8 @@ def test_OD_13_superior_overdress_puts_the_card_onto_that_rear_guard_not_a_call(
     assert power_of(game, ergo) == 23000
 
 
-def test_OD_13_a_superior_overdress_is_a_placing_on_rc(ldb):
-    """OD-12 with OD-13: the unit overDressed by an effect is placed on RC, so Flarescorn's
+def test_OD_01_a_superior_overdress_is_a_placing_on_rc(ldb):
+    """OD-12 with OD-01: the unit overDressed by an effect is placed on RC, so Flarescorn's
     "your unit in overDress is placed" gives it +5000 (13000 + 10000 + 5000); the dress source
     keeps no power of its own on the field (OD-04)."""
     game = _ergo_battle(ldb, vanguard=SAMSARA, back={"back_right": FLARESCORN})
@@ -386,8 +386,8 @@ def test_PR_012_without_the_order_the_vanguard_has_no_such_auto(ldb):
     assert power_of(game, unit_at(game, 0, Circle.VC)) == 13000
 
 
-def test_OD_14_esperanza_puts_trickglows_and_overdress_cards_of_the_drop_under_it(ldb):
-    """OD-14 (PR-013): overDressed, it takes the chosen «Trickglow» and «Vermilia» of the drop
+def test_OD_03_esperanza_puts_trickglows_and_overdress_cards_of_the_drop_under_it(ldb):
+    """OD-03 (PR-013): overDressed, it takes the chosen «Trickglow» and «Vermilia» of the drop
     as dress sources (face up, not units), not the vanilla card; with its first «Trickglow»
     that is three sources, and they follow it to the drop when it is retired (OD-05)."""
     game = scene(ldb, {"vanguard": V3, "hand": [ESPERANZA], "drop": [TRICK, VERMILIA, G2],
