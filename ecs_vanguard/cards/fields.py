@@ -272,6 +272,7 @@ FIELD_KINDS: dict[str, str] = {
     "until_owner_end": "bool", "optional": "bool", "distinct_names": "bool", "card": "card_id", "name": "name",
     "content": "text", "do": "steps", "then": "steps", "otherwise": "steps", "cost": "cost",
     "condition": "checks", "per": "quantity", "becomes": "int", "other": "selector",
+    "onto": "selector",
     "skill": "skill",
     "distinct": "distinct_field",
     "at": "moment",

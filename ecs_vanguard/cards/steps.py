@@ -407,6 +407,29 @@ class PutAsHeart:
 
 
 @record
+class SuperiorOverdress:
+    """Put a chosen card of `from` (not on the field) onto the RC of the designated rear-guard
+    `onto` by overDress, by an effect ("overDress this card on the RC where that unit is"):
+    OD-01's steps (1)-(2), not a call (OD-02, OD-01)."""
+
+    source: str
+    onto: str
+    where: Where = ()
+
+
+@record
+class AddDressSources:
+    """Put chosen cards from outside the field into the originalDress of the `target` unit
+    on RC ("put them into this unit's originalDress"): they become its dress sources (OD-03)."""
+
+    source: str
+    target: str = "self"
+    count: int = 1
+    min: int | None = None
+    where: Where = ()
+
+
+@record
 class Imprison:
     """Imprison the target opponent's cards in your order zone, if it has a Prison (PRI-01)."""
 
@@ -477,6 +500,7 @@ STEP_TYPES: dict[str, type] = {
     "enter_state": EnterState, "imprison": Imprison, "make_tokens": MakeTokens,
     "set_world_content": SetWorldContent, "discard_grades": DiscardGrades,
     "restrict_attack": RestrictAttack, "put_as_heart": PutAsHeart,
+    "superior_overdress": SuperiorOverdress, "add_dress_sources": AddDressSources,
     "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName,
     "become_name": BecomeName, "delete": Delete, "remove_from_game": RemoveFromGame,
     "if": If, "pay": Pay, "extra_turn": ExtraTurn, "swap": Swap,

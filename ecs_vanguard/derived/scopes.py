@@ -138,6 +138,10 @@ SELECTOR_SPECS: dict[str, tuple[Selector, str]] = {
     # OD-11: "a card on a circle" includes dress sources where the format says so (premium).
     "opponent_circle_cards": (lambda s, fr: _circle_cards(s, 1 - fr.master),
                               "your opponent's cards on circles (dress sources in premium)"),
+    # OD-04: a unit's dress sources are cards on the field, never units (its "originalDress").
+    "self_dress_sources": (lambda s, fr: f.dress_sources(s, fr.source)
+                           if f.position(fr.source).zone is Zone.RC else [],
+                           "this unit's dress sources (its originalDress, OD-04: cards, not units)"),
     "your_attacked_units": (lambda s, fr: _attacked_units_of(s, fr.master),
                             "your units being attacked"),
     "attacking_unit": (lambda s, fr: [s.battle.attacker] if s.battle else [],
@@ -215,7 +219,7 @@ def keywords(card: CardDef) -> frozenset[str]:
     keywords (overdress, seek_mate, stride, ultimate_stride, g_guardian, generation_break,
     limit_break, alchemagic, prison, world, gift, act / auto / cont abilities)."""
     words = {s.value for s in card.skills} | set(card.subtypes)
-    flags = {"sentinel": card.sentinel, "overdress": bool(card.overdress),
+    flags = {"sentinel": card.sentinel, "overdress": bool(card.overdress) or card.overdress_or_dressed,
              "seek_mate": bool(card.seek_mate), "stride": bool(card.stride_cost),
              "ultimate_stride": card.ultimate_stride, "g_guardian": bool(card.g_guardian_cost),
              "alchemagic": bool(card.alchemagic), "gift": card.gift is not None}

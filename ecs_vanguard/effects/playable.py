@@ -96,8 +96,11 @@ def overdress_actions(state: State, player: int, vg_grade: int | None = None) ->
     designated rear-guard (by name, or any rear-guard in overDress when the card allows); the
     grade is the normal call's (CORE-06, LEG-30). `vg_grade` as for call_actions."""
     defs = state.defs
+    # OD-01: the designation is names, "a rear-guard in overDress", or both (D-BT03/001 has
+    # only the latter).
     hand = [card for card in state.board.zones[player][Zone.HAND]
-            if defs[card].overdress]                  # type: ignore[union-attr]
+            if defs[card].overdress                   # type: ignore[union-attr]
+            or defs[card].overdress_or_dressed]       # type: ignore[union-attr]
     if not hand:                               # no overDress card in hand: the usual case
         return []
     if vg_grade is None:

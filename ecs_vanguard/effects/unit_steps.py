@@ -381,6 +381,43 @@ def _put_as_heart(state: State, frame: Frame, step: s.PutAsHeart) -> Decision | 
     return None
 
 
+def _superior_overdress(state: State, frame: Frame, step: s.SuperiorOverdress
+                        ) -> Decision | None:
+    """OD-01: an effect overDresses a chosen card onto the designated rear-guard `onto` (the
+    first one it selects: "the RC where that unit is"); with no such rear-guard of yours, or
+    no card to put, nothing happens. Not a call (OD-02)."""
+    onto = [u for u in _on_field(select(state, frame, step.onto))
+            if q.position(u).zone is Zone.RC and q.position(u).owner == frame.master]
+    if not onto:
+        return None
+    got = pick_cards(state, frame,
+                     _outside_the_field(state, select(state, frame, step.source, step.where)),
+                     1, None, "overDress")
+    if isinstance(got, Decision):
+        return got
+    for card in got:
+        ops.overdress(state, frame.master, card, onto[0])
+    return None
+
+
+def _add_dress_sources(state: State, frame: Frame, step: s.AddDressSources) -> Decision | None:
+    """OD-03: chosen cards from outside the field go under the target rear-guard as its dress
+    sources, all at once; with no such rear-guard nothing is chosen."""
+    units = [u for u in _on_field(select(state, frame, step.target))
+             if q.position(u).zone is Zone.RC]
+    if not units:
+        return None
+    got = pick_cards(state, frame,
+                     _outside_the_field(state, select(state, frame, step.source, step.where)),
+                     step.count, step.min, "dress source")
+    if isinstance(got, Decision):
+        return got
+    with ops.batch(state):
+        for card in got:
+            ops.add_dress_source(state, card, units[0])
+    return None
+
+
 def _ride_self(state: State, frame: Frame, step: object) -> None:
     ops.ride(state, frame.master, frame.source)
 
@@ -423,6 +460,8 @@ HANDLERS: dict[type, Handler] = {
     rs.FormLegion: _form_legion,
     s.RestrictAttack: _restrict_attack,
     s.PutAsHeart: _put_as_heart,
+    s.SuperiorOverdress: _superior_overdress,
+    s.AddDressSources: _add_dress_sources,
     s.SuperiorStride: _superior_stride,
     rs.GuardSelf: _guard_self,
     s.PlaceOnRC: _place_on_rc,

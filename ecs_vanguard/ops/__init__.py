@@ -38,6 +38,7 @@ from ecs_vanguard.ops.rule_modifiers import (
 from ecs_vanguard.ops.stride import choose_heart, make_hearts, return_g_units, stride, sync_hearts
 from ecs_vanguard.ops.units import (
     add_continuous,
+    add_dress_source,
     add_modifier,
     battles,
     become_name,
@@ -79,6 +80,7 @@ from ecs_vanguard.ops.zones import (
 __all__ = [
     "add_accel_circle",
     "add_continuous",
+    "add_dress_source",
     "add_modifier",
     "add_rule_modifier",
     "batch",

@@ -281,9 +281,11 @@ def deal_damage_start(state: State, player: int, amount: int) -> None:
 
 def overdress(state: State, player: int, card: int, designated: int) -> None:
     """OD-01: the designated rear-guard becomes a dress source (keeping its own sources for the
-    new unit), and `card` from hand is put standing on that RC, linked to them. Not a call
-    (OD-02) but an appearance (OD-12); becoming a source is not leaving the field."""
+    new unit), and `card` from hand (or the zone an effect takes it from, OD-01) is put standing
+    on that RC, linked to them. Not a call (OD-02) but an appearance (OD-12); becoming a source
+    is not leaving the field."""
     circle = q.position(designated).circle
+    from_zone = q.position(card).zone       # the hand, unless an effect overDresses (OD-01)
     inherited = q.dress_sources(state, designated)
     from_ride_deck = designated in state.from_ride_deck
     with batch(state):
@@ -294,7 +296,20 @@ def overdress(state: State, player: int, card: int, designated: int) -> None:
             old = esper.component_for_entity(source, DressSource)
             link_dress_source(state, source, card, old.from_ride_deck)
         emit(state, UnitOverDressed(card, player, circle, designated))  # type: ignore[arg-type]
-        emit(state, UnitPlaced(card, player, Zone.RC, circle, Zone.HAND))  # type: ignore
+        emit(state, UnitPlaced(card, player, Zone.RC, circle, from_zone))  # type: ignore
+
+
+def add_dress_source(state: State, card: int, unit: int) -> bool:
+    """OD-03: put a card from outside the field under a unit on RC as one of its dress sources
+    (face up: OD-04 makes it a card on the field, not a unit); the unit is then in overDress
+    (OD-03). Return whether it was put (onto a rear-guard only, not a locked one; not a card on a circle)."""
+    if q.position(unit).zone is not Zone.RC or q.is_locked(unit):
+        return False
+    if q.position(card).zone in (Zone.VC, Zone.RC, Zone.GC, Zone.DRESS):
+        return False
+    move_card(state, card, Zone.DRESS, face_up=True)
+    link_dress_source(state, card, unit)
+    return True
 
 
 def link_dress_source(state: State, source: int, unit: int, from_ride_deck: bool = False

@@ -111,8 +111,9 @@ def _keywords(card: CardDef) -> list[tuple[object, str]]:
     trigger_power = card.trigger is not None and card.trigger_power != 10000
     return [
         (trigger_power, f"trigger power +{card.trigger_power}"),
-        (card.overdress, "overDress: onto a rear-guard named " + " or ".join(card.overdress)
-         + (" or a rear-guard in overDress" if card.overdress_or_dressed else "")),
+        (card.overdress or card.overdress_or_dressed, "overDress: onto " + " or ".join(
+            ["a rear-guard named " + " or ".join(card.overdress)] * bool(card.overdress)
+            + ["a rear-guard in overDress"] * card.overdress_or_dressed)),
         (card.seek_mate, "Seek Mate: " + "; ".join(card.seek_mate)),
         (card.stride_cost, (f"{'Ultimate Stride' if card.ultimate_stride else 'Stride'} "
                             f"cost: {_steps(card.stride_cost)}")),

@@ -56,3 +56,25 @@ def test_the_later_study_sections_are_counted():
     assert sum(n for n, _, _ in found[td11]) == 17
     hidden = text.replace("## Study (2026-12): Link Joker", "## Notes: Link Joker")
     assert not any("TD11" in h for h, _ in counts.products(hidden))
+
+
+def test_the_overdress_and_v_booster_study_is_counted():
+    """The "overDress and a V booster" section's two tables count as products: the overDress
+    line 16 cards (15 full, D-BT03/001 partial), TD03 15 full; a row turned "not expressible"
+    moves from full in the summary, and renaming the section out of the studies drops both."""
+    counts = _script()
+    text = (REPO / "docs" / "card-language-coverage.md").read_text(encoding="utf-8")
+    found = dict(counts.products(text))
+    overdress = next(h for h in found if h.startswith("D-BT01..D-BT04"))
+    td03 = next(h for h in found if "TD03" in h)
+    assert sum(n for n, _, _ in found[overdress]) == 16
+    assert [name for _, verdict, name in found[overdress] if verdict != "full"] == [
+        "Vermilia Expectans"]
+    assert sum(n for n, verdict, _ in found[td03] if verdict == "full") == 15
+    changed = text.replace("| 004 | Sovereign of Blades | King of Sword | full |",
+                           "| 004 | Sovereign of Blades | King of Sword | not expressible |")
+    assert changed != text
+    assert f"| {td03} | 15 | 14 | 0 | 1 | 0 |" in counts.summary(changed)
+    hidden = text.replace("## Study (2026-12): overDress and a V booster",
+                          "## Notes: overDress and a V booster")
+    assert not any("TD03" in h or h.startswith("D-BT01..") for h, _ in counts.products(hidden))
