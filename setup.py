@@ -78,6 +78,14 @@ class BuildExt(build_ext):
             ext._links_to_dynamic = ext._needs_stub = False
             ext._file_name = self.get_ext_filename(ext._full_name)
         super().run()
+        # A build that changed no C file leaves the extensions' old times (mypyc rewrites only
+        # what changed, setuptools copies only what it compiled), and then a source merely
+        # touched since (a checkout) would keep the build "stale" for good: every extension
+        # was just checked against the current sources, so it is dated now.
+        for ext in self.extensions:
+            built = self.get_ext_fullpath(ext.name)
+            if os.path.exists(built):
+                os.utime(built)
 
 
 # A stand-in extension marks the distribution as compiled (a platform wheel, build_ext run);

@@ -105,12 +105,17 @@ def stale_modules() -> list[str]:
     Python would still load it before the source, against a group library without its code)."""
     stale = []
     listed = set(COMPILED)
-    for name, ext in sorted(_built_extensions().items()):
-        if name == _GROUP_LIBRARY:
-            continue
+    built = _built_extensions()
+    # Each module's extension is a small shim; its code lives in the group library, which every
+    # build rewrites from all the current sources, while setuptools leaves an unchanged shim
+    # (and its old time) in place. A module is as new as the newer of the two.
+    group = built.pop(_GROUP_LIBRARY, None)
+    group_time = os.path.getmtime(group) if group is not None else 0.0
+    for name, ext in sorted(built.items()):
         source = os.path.join(_HERE, *name.split(".")) + ".py"
         if name not in listed or (
-            os.path.exists(source) and os.path.getmtime(ext) < os.path.getmtime(source)
+            os.path.exists(source)
+            and max(os.path.getmtime(ext), group_time) < os.path.getmtime(source)
         ):
             stale.append(name)
     return stale

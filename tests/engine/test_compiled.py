@@ -78,9 +78,10 @@ def test_no_compiled_module_is_older_than_its_source() -> None:
 def test_an_extension_older_than_its_source_or_left_by_an_older_build_is_stale(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """In a tree of its own: a current extension is fine; one older than its source is stale,
-    and so is one of a module COMPILED does not list (Python would load it before the source,
-    against a group library built without it); the group library itself is not a module."""
+    """In a tree of its own: a current extension is fine; one older than its source (and than
+    the group library) is stale, and so is one of a module COMPILED does not list (Python would
+    load it before the source, against a group library built without it); the group library
+    itself is not a module."""
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     ops = tmp_path / "ecs_vanguard" / "ops"
     ops.mkdir(parents=True)
@@ -89,9 +90,15 @@ def test_an_extension_older_than_its_source_or_left_by_an_older_build_is_stale(
         (ops / f"{stem}{suffix}").write_text("")
         os.utime(ops / f"{stem}.py", (1000 - source_age, 1000 - source_age))
         os.utime(ops / f"{stem}{suffix}", (1000 - extension_age, 1000 - extension_age))
-    (tmp_path / "ecs_vanguard" / f"_engine__mypyc{suffix}").write_text("")
+    group = tmp_path / "ecs_vanguard" / f"_engine__mypyc{suffix}"
+    group.write_text("")
+    os.utime(group, (985, 985))
     monkeypatch.setattr(_compiled, "_HERE", str(tmp_path))
     assert _compiled.stale_modules() == ["ecs_vanguard.ops.emit", "ecs_vanguard.ops.orphan"]
+    # A rebuild rewrites the group library (the code of every module) but may leave an unchanged
+    # shim with its old time: the module is then current.
+    os.utime(group, (2000, 2000))
+    assert _compiled.stale_modules() == ["ecs_vanguard.ops.orphan"]
 
 
 def test_the_build_mode_says_what_runs_and_ci_runs_the_compiled_build() -> None:
