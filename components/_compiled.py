@@ -198,7 +198,8 @@ def build_mode() -> str:
     built = _built_extensions()
     missing = [name for name in COMPILED if name not in built]
     if len(missing) == len(COMPILED):
-        return "pure (no compiled build: installed with ECS_VANGUARD_PURE=1 or not built)"
+        return ("pure (no compiled build: installed with ECS_VANGUARD_PURE=1, not built, or the "
+                "build failed: `pip install -e . -v` shows why)")
     if missing:
         return f"partly compiled (not built: {', '.join(missing[:3])}...)"
     return "compiled"
