@@ -410,7 +410,7 @@ class PutAsHeart:
 class SuperiorOverdress:
     """Put a chosen card of `from` (not on the field) onto the RC of the designated rear-guard
     `onto` by overDress, by an effect ("overDress this card on the RC where that unit is"):
-    OD-01's steps (1)-(2), not a call (OD-02, OD-01)."""
+    OD-01's steps (1)-(2) (its engine reading, docs/RULES.md), not a call (OD-02)."""
 
     source: str
     onto: str
