@@ -335,7 +335,7 @@ class Game:
 
     def view(self, player: int) -> dict:
         """Return what `player` may see: their own hand, every public zone, counts of hidden ones."""
-        checks.player(player)
+        player = checks.player(player)   # a plain int onward: numpy integers too
         esper.switch_world(self._world)
         return player_view(self.state, player)
 
@@ -383,7 +383,7 @@ class Game:
 
     def observation(self, player: int) -> np.ndarray:
         """Return a float32 vector of what `player` may see (views: encoding.OBSERVATION)."""
-        checks.player(player)
+        player = checks.player(player)   # a plain int onward: numpy integers too
         esper.switch_world(self._world)
         return encoding.observation(self.state, player)
 
@@ -396,7 +396,7 @@ class Game:
         Raises:
             ArgumentError: `player` is not 0 or 1, or `rng` is not a Generator, a seed or None.
         """
-        checks.player(player)
+        player = checks.player(player)   # a plain int onward: numpy integers too
         if not isinstance(rng, np.random.Generator) and rng is not None:
             checks.integer(rng, "rng (a numpy Generator, a seed or None)", low=0)
         generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)

@@ -18,7 +18,7 @@ from ecs_vanguard.game.facade import Game
 from ecs_vanguard.game.scenario_args import check_player
 from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.state import ContinuousEffect, State, world
-from ecs_vanguard.vocab import checks
+from ecs_vanguard.vocab import checks, limits
 from ecs_vanguard.vocab.errors import ScenarioError
 from ecs_vanguard.vocab.formats import BattleStep, Duration, Phase, Stat, UnitType, format_rules
 from ecs_vanguard.vocab.zones import ACCEL_CIRCLES, REAR_CIRCLES, Circle, Zone
@@ -90,7 +90,7 @@ class Scenario:
             force: {circle: markers}; accel: accel circles ("accel_1", ... in `rear`);
                 protect: Protect gift cards in hand (CORE-15).
         """
-        checks.player(player, error=ScenarioError)
+        player = checks.player(player, error=ScenarioError)
         lists = {k: v for k, v in more.items() if k in _LIST_FIELDS}
         extras = {k: v for k, v in more.items() if k not in _LIST_FIELDS}
         known = {f for f in _Side.__dataclass_fields__} - {"vanguard", "rear", "lists",
@@ -123,7 +123,8 @@ class Scenario:
         Raises:
             ScenarioError: a missing player, unknown card or circle, or an illegal position.
         """
-        self._check_start(turn, turn_player, phase)
+        turn, turn_player, orders_played = self._check_start(turn, turn_player, phase,
+                                                             orders_played)
         game = Game._blank(self._db, self._rules, self._seed)
         state = game.state
         t = state.turn
@@ -150,18 +151,24 @@ class Scenario:
         game._run()
         return game
 
-    def _check_start(self, turn: int, turn_player: int, phase: str) -> None:
+    def _check_start(self, turn: int, turn_player: int, phase: str, orders_played: int
+                     ) -> tuple[int, int, int]:
+        """Refuse a start that cannot be; return turn, turn_player and orders_played as plain
+        ints (numpy integers are welcome, and the compiled engine takes only ints)."""
         if set(self._sides) != {0, 1}:
             raise ScenarioError("describe both players with .player(0, ...) and .player(1, ...)")
-        if phase not in _PHASES:
-            raise ScenarioError(f"unknown phase {phase!r}; use one of {sorted(_PHASES)}")
-        if turn < 1 or turn_player not in (0, 1):
-            raise ScenarioError("turn must be 1 or more and turn_player 0 or 1")
+        if not isinstance(phase, str) or phase not in _PHASES:
+            raise ScenarioError(f"unknown phase {phase!r:.40}; use one of {sorted(_PHASES)}")
+        turn = checks.integer(turn, "turn", low=1, error=ScenarioError)
+        turn_player = checks.player(turn_player, error=ScenarioError)
+        orders_played = checks.integer(orders_played, "orders_played", low=0,
+                                       high=limits.MAX_ZONE_CARDS, error=ScenarioError)
         if turn > self._rules.turn_limit:
             raise ScenarioError(f"turn {turn} is past the turn limit of "
                                 f"{self._rules.turn_limit} (CORE-16)")
         if turn == 1 and phase == "battle":
             raise ScenarioError("the first player's first turn has no battle phase (CORE-04)")
+        return turn, turn_player, orders_played
 
     def _card(self, card_id: str, kind: UnitType | None = None, what: str = "card") -> str:
         if card_id not in self._db:

@@ -36,7 +36,7 @@ def unseen_pools(state: State, player: int) -> list[UnseenPool]:
     Raises:
         ArgumentError: `player` is not 0 or 1.
     """
-    checks.player(player)
+    player = checks.player(player)
     return _pools(knowledge(state, player))
 
 

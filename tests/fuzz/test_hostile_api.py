@@ -219,6 +219,42 @@ def test_scenario_refuses_bad_arguments(build, needles):
     refused(build, vg.ScenarioError, *needles)
 
 
+def _two_sides() -> vg.Scenario:
+    return vg.Scenario().player(0, vanguard="DX-004").player(1, vanguard="DX-104")
+
+
+@pytest.mark.parametrize("kwargs, needles", [
+    ({"turn": "3"}, ("turn must be a whole number", "'3'")),
+    ({"turn": 0}, ("turn must be at least 1",)),
+    ({"turn": 2.0}, ("turn must be a whole number",)),
+    ({"turn_player": 2}, ("player must be 0 or 1",)),
+    ({"turn_player": True}, ("player must be 0 or 1",)),
+    ({"orders_played": -1}, ("orders_played must be at least 0",)),
+    ({"orders_played": "1"}, ("orders_played must be a whole number",)),
+    ({"phase": ["main"]}, ("unknown phase",)),
+])
+def test_scenario_start_refuses_bad_arguments(kwargs, needles):
+    """A wrong type is the user's mistake: a ScenarioError naming it, never a TypeError."""
+    refused(lambda: _two_sides().start(**kwargs), vg.ScenarioError, *needles)
+
+
+def test_numpy_integers_are_plain_integers_to_the_api(decks):
+    """Where the API takes an integer (a player, a turn, a count), a numpy integer means the
+    same: the same game, view and observation in the compiled build as in the pure one (a
+    compiled function refuses a numpy integer where it declares an int)."""
+    i = np.int64
+    game = vg.Game(*decks, seed=1)
+    assert game.view(i(1)) == game.view(1)
+    assert np.array_equal(game.observation(i(0)), game.observation(0))
+    assert game.determinize(i(1), rng=i(5)).state_hash() == game.determinize(1, rng=5).state_hash()
+    built = [vg.Scenario(seed=seed).player(p0, vanguard="DX-004", damage_face_down=down)
+             .player(1, vanguard="DX-104")
+             .start(turn=turn, turn_player=tp, orders_played=orders).state_hash()
+             for seed, p0, down, turn, tp, orders in ((2, 0, 1, 3, 0, 1),
+                                                      (i(2), i(0), i(1), i(3), i(0), i(1)))]
+    assert built[0] == built[1]
+
+
 def test_scenario_refuses_a_g_unit_as_the_vanguard(db):
     g_unit = next(c.id for c in db if c.unit_type is UnitType.G_UNIT)
     for fmt in ("standard", "premium"):
