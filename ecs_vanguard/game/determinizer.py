@@ -7,6 +7,7 @@ import numpy as np
 
 from ecs_vanguard.game.facade import Game
 from ecs_vanguard.perspective.determinize import redeal, unseen_pools
+from ecs_vanguard.vocab import checks
 from ecs_vanguard.vocab.errors import ArgumentError
 
 
@@ -25,15 +26,22 @@ class Determinizer:
     def __init__(self, game: Game, player: int) -> None:
         if not isinstance(game, Game):
             raise ArgumentError(f"game must be a Game, got {type(game).__name__}")
+        player = checks.player(player)
         game.switch()
         self.pools = unseen_pools(game.state, player)
         self.game, self.player = game, player
 
-    def sample(self, rng: np.random.Generator) -> Game:
+    def sample(self, rng: np.random.Generator | int | None) -> Game:
         """Return a new game with no history of its own: a copy with every unseen card's
-        identity drawn again, sharing nothing writable with this game."""
+        identity drawn again, sharing nothing writable with this game. `rng` as for
+        `Game.determinize`: a Generator (drawn from), a seed or None.
+
+        Raises:
+            ArgumentError: `rng` is not a Generator, a seed or None.
+        """
+        generator = checks.generator(rng)
         copy = self.game._copy()
         copy.switch()
-        redeal(copy.state, self.game.state.defs, self.pools, rng)
+        redeal(copy.state, self.game.state.defs, self.pools, generator)
         return copy
 

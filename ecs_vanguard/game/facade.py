@@ -397,9 +397,7 @@ class Game:
             ArgumentError: `player` is not 0 or 1, or `rng` is not a Generator, a seed or None.
         """
         player = checks.player(player)   # a plain int onward: numpy integers too
-        if not isinstance(rng, np.random.Generator) and rng is not None:
-            checks.integer(rng, "rng (a numpy Generator, a seed or None)", low=0)
-        generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+        generator = checks.generator(rng)
         esper.switch_world(self._world)
         pools = determinize.unseen_pools(self.state, player)
         copy = self._copy()

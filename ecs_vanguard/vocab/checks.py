@@ -83,6 +83,21 @@ def player(value: Any, *, error: Error = ArgumentError) -> int:
     return int(value)
 
 
+def generator(value: Any, name: str = "rng", *, error: Error = ArgumentError
+              ) -> np.random.Generator:
+    """Return `value` as a numpy Generator: a Generator itself, a seed (an integer of at least
+    0) for a new one, or None for fresh entropy.
+
+    Raises:
+        error: naming `name`, what it must be and what it got.
+    """
+    if isinstance(value, np.random.Generator):
+        return value
+    if value is not None:
+        value = integer(value, f"{name} (a numpy Generator, a seed or None)", low=0, error=error)
+    return np.random.default_rng(value)
+
+
 def real(value: Any, name: str, *, low: float, high: float | None = None,
          above: bool = False, error: Error = ArgumentError) -> float:
     """Return `value` as a finite float no smaller than `low` (greater with `above=True`) and

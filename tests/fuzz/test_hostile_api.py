@@ -93,6 +93,9 @@ def test_game_refuses_bad_arguments(decks, kwargs, needles):
     (lambda g: g.determinize(2), ("player",)),
     (lambda g: Determinizer(0, 0), ("game", "a Game")),
     (lambda g: Determinizer("game", 0), ("game",)),
+    (lambda g: Determinizer(g, 2), ("player must be 0 or 1",)),
+    (lambda g: Determinizer(g, 0).sample("x"), ("rng", "a numpy Generator, a seed or None")),
+    (lambda g: Determinizer(g, 0).sample(-1), ("rng", "at least 0")),
 ])
 def test_determinize_refuses_bad_arguments(game, call, needles):
     before = game.state_hash()
@@ -103,6 +106,15 @@ def test_determinize_refuses_bad_arguments(game, call, needles):
 def test_determinize_still_takes_a_seed_a_generator_or_none(game):
     for rng in (0, 7, np.random.default_rng(3), None):
         assert game.determinize(0, rng=rng).state_hash() is not None
+
+
+def test_a_determinizer_samples_from_a_seed_as_from_its_generator(game):
+    """Determinizer.sample takes what Game.determinize takes: a seed deals as the Generator it
+    seeds, and as Game.determinize with that seed."""
+    sampler = Determinizer(game, np.int64(1))
+    from_seed = sampler.sample(np.int64(11)).state_hash()
+    assert from_seed == sampler.sample(np.random.default_rng(11)).state_hash()
+    assert from_seed == game.determinize(1, rng=11).state_hash()
 
 
 # -- agents --------------------------------------------------------------------------------------
