@@ -18,9 +18,6 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
-_GROUP = (
-    "ecs_vanguard._engine"  # mypyc's one group: every compiled module calls the others natively
-)
 
 
 def _build_choices() -> ModuleType:
@@ -34,10 +31,13 @@ def _build_choices() -> ModuleType:
     return module
 
 
+_CHOICES = _build_choices()
+_GROUP = _CHOICES.GROUP
+
+
 def _extensions() -> list[Extension]:
     """The compiled modules as extensions (mypyc writes their C when called)."""
-    choices = _build_choices()
-    if choices.pure_requested():
+    if _CHOICES.pure_requested():
         return []
     from mypyc.ir.rtypes import object_rprimitive
     from mypyc.primitives.registry import builtin_names
@@ -48,7 +48,7 @@ def _extensions() -> list[Extension]:
     from mypyc.build import mypycify
 
     extensions = mypycify(
-        [os.path.join(*name.split(".")) + ".py" for name in choices.COMPILED],
+        [os.path.join(*name.split(".")) + ".py" for name in _CHOICES.COMPILED],
         opt_level=os.environ.get("ECS_VANGUARD_OPT_LEVEL", "2"),
         debug_level="0",
         multi_file=True,  # several C files of one group, compiled in parallel below
@@ -79,13 +79,11 @@ class BuildExt(build_ext):
 
     def _install_pure(self, failure: BaseException) -> None:
         """The compiled build failed: install the pure-Python build, which runs the same code,
-        rather than no build at all. Whatever the failed build left beside the sources goes,
-        since a module's extension without the group library could not even be imported.
-        `ecs-vanguard --version` then says `pure`, and CI's test_compiled fails on it."""
-        for ext in self.extensions:
-            built = self.get_ext_fullpath(ext.name)
-            if os.path.exists(built):
-                os.remove(built)
+        rather than no build at all. Nothing of the failed build is beside the sources
+        (setuptools copies extensions there only once all are built), and extensions an
+        earlier build left there run only while current (components/_compiled.py
+        stale_modules). `ecs-vanguard --version` then says why it runs pure, and CI's
+        test_compiled fails on a pure build."""
         self.distribution.ext_modules = self.extensions = []
         sys.stderr.write(
             f"ecs-vanguard: the compiled build failed ({type(failure).__name__}: "
@@ -114,5 +112,5 @@ class BuildExt(build_ext):
 
 # A stand-in extension marks the distribution as compiled (a platform wheel, build_ext run);
 # BuildExt replaces it by the real ones. A pure build has none.
-_PLACEHOLDER = [] if _build_choices().pure_requested() else [Extension(_GROUP + "__mypyc", [])]
+_PLACEHOLDER = [] if _CHOICES.pure_requested() else [Extension(_GROUP + "__mypyc", [])]
 setup(ext_modules=_PLACEHOLDER, cmdclass={"build_ext": BuildExt})

@@ -80,7 +80,8 @@ def pure_requested() -> bool:
     return os.environ.get(PURE_VARIABLE, "").strip().lower() in ("1", "true", "yes")
 
 
-_GROUP_LIBRARY = "ecs_vanguard._engine__mypyc"  # mypyc's shared library of all compiled code
+GROUP = "ecs_vanguard._engine"  # mypyc's one group (setup.py): the modules call each other natively
+_GROUP_LIBRARY = GROUP + "__mypyc"  # the group's shared library, which holds all compiled code
 
 
 def _built_extensions() -> dict[str, str]:
@@ -156,11 +157,12 @@ def _decide() -> str:
     else:
         stale = stale_modules()
         if stale:
-            reason = f"stale compiled modules ({', '.join(stale[:3])}{', ...' if len(stale) > 3 else ''})"
+            named = ", ".join(stale[:3]) + (", ..." if len(stale) > 3 else "")
+            reason = f"stale compiled modules ({named})"
             warnings.warn(
-                f"ecs_vanguard: {len(stale)} compiled module(s) older than their source "
-                f"({', '.join(stale[:3])}...): running the pure-Python sources instead; "
-                f"rebuild with `{REBUILD}`",
+                f"ecs_vanguard: {len(stale)} compiled module(s) out of date, older than their "
+                f"source or left by an older build ({named}): running the pure-Python sources "
+                f"instead; rebuild with `{REBUILD}`",
                 RuntimeWarning,
                 stacklevel=2,
             )
