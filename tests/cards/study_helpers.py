@@ -5,7 +5,7 @@ check), spoken in the domain."""
 from __future__ import annotations
 
 import ecs_vanguard as vg
-from ecs_vanguard.vocab.decisions import ActionKind
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
 from tests.helpers import (
@@ -44,6 +44,19 @@ def call_from_hand(
     card = card_named(game, player, Zone.HAND, card_id)
     game.step(pick(game, ActionKind.CALL, card=card, circle=circle))
     return card
+
+
+def say_yes(game: vg.Game) -> None:
+    """Answer an optional ability's or cost's question yes."""
+    game.step(pick(game, ActionKind.YES))
+
+
+def pay_first_cards(game: vg.Game) -> None:
+    """Pay a cost that asks which cards (counter blast, soul blast, discard, counter charge)
+    with the first ones offered, as long as one is asked."""
+    while game.decision.kind is DecisionKind.CHOOSE_CARD and game.decision.label in (
+            "counter blast", "soul blast", "discard", "counter charge"):
+        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
 
 
 def drive_into(db: vg.CardDB, trigger_id: str, **me: object) -> tuple[vg.Game, int]:

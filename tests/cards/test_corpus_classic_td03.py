@@ -19,7 +19,9 @@ from tests.cards.study_helpers import (
     assert_vanilla_grade_2_intercepts,
     attack,
     no_guard,
+    pay_first_cards,
     ride_from_hand,
+    say_yes,
 )
 from tests.helpers import (
     cards_in,
@@ -39,17 +41,6 @@ RAMHORN, DAME, CANNONADE, CLARINE, STARTER = "PK-011", "PK-012", "PK-013", "PK-0
 CLAN = "ironring_brawlers"
 
 
-def _yes(game: vg.Game) -> None:
-    game.step(pick(game, ActionKind.YES))
-
-
-def _pay(game: vg.Game) -> None:
-    """Pay a blast or a discard that asks which cards, or counter charge: the first ones."""
-    while game.decision.kind is DecisionKind.CHOOSE_CARD and game.decision.label in (
-            "counter blast", "soul blast", "discard", "counter charge"):
-        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
-
-
 def _face_up(game: vg.Game) -> int:
     return sum(is_face_up(game, c) for c in cards_in(game, 0, Zone.DAMAGE))
 
@@ -67,7 +58,7 @@ def test_PK_001_a_rear_guard_hitting_a_vanguard_turns_a_damage_face_up(ldb):
                            "rear": {"front_left": SOVEREIGN}},
                      {"vanguard": G2, "rear": {"front_left": G2}}, phase="battle")
         _hit(game, unit_at(game, 0, Circle.FRONT_LEFT), target)
-        _pay(game)
+        pay_first_cards(game)
         assert _face_up(game) == face_up
 
 
@@ -84,8 +75,8 @@ def test_PK_001_its_own_hit_cb2_stands_a_clan_rear_guard(ldb):
         _hit(game, unit_at(game, 0, Circle.VC))
         assert has_action(game, ActionKind.YES) is asked
         if asked:
-            _yes(game)
-            _pay(game)
+            say_yes(game)
+            pay_first_cards(game)
             assert not is_rested(game, rested)
 
 
@@ -100,7 +91,7 @@ def test_PK_002_011_attacking_cb1_plus_3000_for_the_battle(ldb, card_id):
         attack(game, unit, unit_at(game, 1, Circle.VC))
         assert has_action(game, ActionKind.YES) is (damage_face_down == 0)
         if damage_face_down == 0:
-            _yes(game)
+            say_yes(game)
             assert power_of(game, unit) == ldb[card_id].power + 3000
             no_guard(game)
             assert power_of(game, unit) == ldb[card_id].power
@@ -112,7 +103,7 @@ def test_PK_003_main_phase_start_soul_charge_and_a_damage_face_up(ldb):
     game = scene(ldb, {"vanguard": UNBEATABLE, "damage": [G2], "damage_face_down": 1},
                  phase="ride")
     game.step(pick(game, ActionKind.DONE))
-    _pay(game)
+    pay_first_cards(game)
     assert len(cards_in(game, 0, Zone.SOUL)) == 1 and _face_up(game) == 1
     game = scene(ldb, {"vanguard": V3, "damage": [G2], "damage_face_down": 1,
                        "rear": {"front_left": UNBEATABLE}}, phase="ride")
@@ -131,8 +122,8 @@ def test_PK_003_hit_sb8_and_cb5_stands_all_your_units(ldb):
         _hit(game, vanguard)
         assert has_action(game, ActionKind.YES) is (soul == 8)
         if soul == 8:
-            _yes(game)
-            _pay(game)
+            say_yes(game)
+            pay_first_cards(game)
             assert not is_rested(game, vanguard)
             assert not is_rested(game, unit_at(game, 0, Circle.FRONT_LEFT))
 
@@ -187,7 +178,7 @@ def test_PK_008_act_cb1_plus_1000_each_time(ldb):
     mirage = unit_at(game, 0, Circle.BACK_LEFT)
     for power in (8000, 9000):
         game.step(pick(game, ActionKind.ACT, card=mirage))
-        _pay(game)
+        pay_first_cards(game)
         assert power_of(game, mirage) == power
     assert not has_action(game, ActionKind.ACT, card=mirage)
 
@@ -198,7 +189,7 @@ def test_PK_009_act_rest_and_discard_draw(ldb):
     game = scene(ldb, {"vanguard": V3, "hand": [G2], "rear": {"back_left": BELLOW}})
     bellow = unit_at(game, 0, Circle.BACK_LEFT)
     game.step(pick(game, ActionKind.ACT, card=bellow))
-    _pay(game)
+    pay_first_cards(game)
     assert is_rested(game, bellow) and ids_in(game, 0, Zone.DROP) == [G2]
     assert len(cards_in(game, 0, Zone.HAND)) == 1
     assert not has_action(game, ActionKind.ACT, card=bellow)
@@ -257,7 +248,7 @@ def test_PK_015_ridden_by_a_clan_unit_it_may_call_itself_from_the_soul(ldb):
         ride_from_hand(game, 0, rider)
         assert has_action(game, ActionKind.YES) is asked
         if asked:
-            _yes(game)
+            say_yes(game)
             if game.decision.kind is DecisionKind.CHOOSE_CIRCLE:
                 game.step(pick(game, ActionKind.PICK, circle=Circle.BACK_CENTER))
             assert zone_of(game, starter) is Zone.RC

@@ -16,7 +16,7 @@ from ecs_vanguard.derived import query as q
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
-from tests.cards.study_helpers import attack, no_guard
+from tests.cards.study_helpers import attack, call_from_hand, no_guard, pay_first_cards, say_yes
 from tests.helpers import (
     card_named,
     cards_in,
@@ -41,17 +41,6 @@ NIGHTS = {"blank": [], "dark_night": [VIGIL], "abyssal_dark_night": [VIGIL, VIGI
 def _content(game: vg.Game, player: int = 0) -> str:
     worlds = q.worlds(game.state, player)
     return q.world_content(game.state, worlds[0]) if worlds else "blank"
-
-
-def _yes(game: vg.Game) -> None:
-    """Answer an optional cost's question yes."""
-    game.step(pick(game, ActionKind.YES))
-
-
-def _pay(game: vg.Game) -> None:
-    """Pay a counter or soul blast that asks which cards: the first ones offered."""
-    while game.decision.label in ("counter blast", "soul blast"):
-        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
 
 
 def test_the_world_positions_of_the_study(ldb):
@@ -81,7 +70,7 @@ def test_PO_001_act_calls_three_shadow_army_tokens_in_abyssal_dark_night(ldb):
     game = scene(ldb, {"vanguard": ORDEVEIL, "damage": [G2] * 3,
                        "order_zone": NIGHTS["abyssal_dark_night"]})
     game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
-    _pay(game)
+    pay_first_cards(game)
     for circle in (Circle.FRONT_LEFT, Circle.FRONT_RIGHT, Circle.BACK_LEFT):
         game.step(pick(game, ActionKind.PICK, circle=circle))
     if game.decision.kind is DecisionKind.CHOOSE_CIRCLE:
@@ -138,7 +127,7 @@ def test_TOK_06_builtin_bg005_up_to_three_may_stop_after_one(ldb):
     game = scene(ldb, {"vanguard": "BG-005", "damage": [G2] * 2,
                        "order_zone": NIGHTS["abyssal_dark_night"]})
     game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
-    _pay(game)
+    pay_first_cards(game)
     game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_LEFT))
     game.step(pick(game, ActionKind.DONE))
     assert [q.position(u).circle for u in q.rear_guards(game.state, 0)] == [Circle.FRONT_LEFT]
@@ -171,11 +160,10 @@ def test_PO_002_placed_on_rc_imprisons_a_front_row_rear_guard(ldb, prison):
     me = {"vanguard": V3, "hand": [AGRETTE], "soul": [G2]} | (_jail(0) if prison else {})
     game = scene(ldb, me, {"vanguard": V3, "rear": {"front_left": G2, "back_left": G2}})
     victim = unit_at(game, 1, Circle.FRONT_LEFT)
-    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, AGRETTE),
-                   circle=Circle.FRONT_RIGHT))
+    call_from_hand(game, 0, AGRETTE, Circle.FRONT_RIGHT)
     assert has_action(game, ActionKind.YES) is prison
     if prison:
-        _yes(game)
+        say_yes(game)
         assert not has_action(game, ActionKind.PICK, card=unit_at(game, 1, Circle.BACK_LEFT))
         if has_action(game, ActionKind.PICK):
             game.step(pick(game, ActionKind.PICK, card=victim))
@@ -191,7 +179,7 @@ def test_PO_003_act_imprisons_then_draws_with_three_in_prison(ldb, held, drawn):
                        "soul": [G2], **_jail(held)}, {"vanguard": V3, "rear": {"back_left": G2}})
     victim = unit_at(game, 1, Circle.BACK_LEFT)
     game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.FRONT_LEFT)))
-    _pay(game)
+    pay_first_cards(game)
     if has_action(game, ActionKind.PICK):
         game.step(pick(game, ActionKind.PICK, card=victim))
     assert q.is_imprisoned(victim) and len(q.imprisoned_in(game.state, 0)) == held + 1
@@ -225,7 +213,7 @@ def test_PO_004_after_boosting_with_a_set_order_soul_itself_to_counter_charge(
         game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
     assert has_action(game, ActionKind.YES) is asked
     if asked:
-        _yes(game)
+        say_yes(game)
     assert (zone_of(game, booster) is Zone.SOUL) is asked
     assert is_face_up(game, cards_in(game, 0, Zone.DAMAGE)[0]) is asked
 
@@ -279,12 +267,11 @@ def test_PO_007_placed_on_rc_in_abyssal_dark_night_draws(ldb, night, drawn):
     """Called in Abyssal Dark Night, CB1 & SB1: draw; in Dark Night no question."""
     game = scene(ldb, {"vanguard": V3, "hand": [DRUMMOR], "damage": [G2], "soul": [G2],
                        "order_zone": NIGHTS[night]})
-    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, DRUMMOR),
-                   circle=Circle.FRONT_LEFT))
+    call_from_hand(game, 0, DRUMMOR, Circle.FRONT_LEFT)
     assert has_action(game, ActionKind.YES) is bool(drawn)
     if drawn:
-        _yes(game)
-        _pay(game)
+        say_yes(game)
+        pay_first_cards(game)
     assert len(cards_in(game, 0, Zone.HAND)) == drawn
     assert len(cards_in(game, 0, Zone.SOUL)) == 1 - drawn
 
@@ -300,7 +287,7 @@ def test_PO_008_discarded_in_your_turn_with_a_set_order_calls_itself(ldb, order_
     assert zone_of(game, card) is Zone.DROP
     assert has_action(game, ActionKind.YES) is called
     if called:
-        _yes(game)
+        say_yes(game)
         if game.decision.kind is DecisionKind.CHOOSE_CIRCLE:
             game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_LEFT))
     assert (zone_of(game, card) is Zone.RC) is called
@@ -377,8 +364,8 @@ def test_PO_011_placed_on_gc_cb1_shield_by_the_world(ldb, night, shield):
     attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
     guard = card_named(game, 0, Zone.HAND, RELOADER)
     game.step(pick(game, ActionKind.GUARD, card=guard))
-    _yes(game)
-    _pay(game)
+    say_yes(game)
+    pay_first_cards(game)
     assert q.shield(game.state, guard) == shield
     assert not is_face_up(game, cards_in(game, 0, Zone.DAMAGE)[0])
 

@@ -14,7 +14,7 @@ from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.events import UnitCalled, UnitPlaced
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
-from tests.cards.study_helpers import attack, no_guard
+from tests.cards.study_helpers import attack, call_from_hand, no_guard, pay_first_cards, say_yes
 from tests.helpers import (
     card_named,
     cards_in,
@@ -37,18 +37,6 @@ EXPECTANS, HIMARI, TESSALY, FLARESCORN, TENZAN, ECHO = (
 ESPERANZA, MAHA, RETSUZAN, WISH = "PR-013", "PR-014", "PR-015", "PR-016"
 TRICK, VERMILIA, SAMSARA = "PD-009", "PD-006", "PD-001"
 G1 = "PX-002"
-
-
-def _yes(game: vg.Game) -> None:
-    """Answer an optional ability's question yes."""
-    game.step(pick(game, ActionKind.YES))
-
-
-def _pay(game: vg.Game) -> None:
-    """Pay a blast or a discard, or counter charge, that asks which cards: the first ones."""
-    while game.decision.kind is DecisionKind.CHOOSE_CARD and game.decision.label in (
-            "counter blast", "soul blast", "discard", "counter charge"):
-        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
 
 
 def _overdress(game: vg.Game, card_id: str, circle: Circle = Circle.FRONT_LEFT) -> int:
@@ -80,8 +68,8 @@ def test_OD_01_superior_overdress_puts_the_card_onto_that_rear_guard_not_a_call(
     game = _ergo_battle(ldb, vanguard=SAMSARA)
     trick = unit_at(game, 0, Circle.FRONT_LEFT)
     no_guard(game)
-    _yes(game)
-    _pay(game)
+    say_yes(game)
+    pay_first_cards(game)
     ergo = unit_at(game, 0, Circle.FRONT_LEFT)
     assert game.state.card(ergo).id == ERGO and q.dress_sources(game.state, ergo) == [trick]
     assert not [e for e in events_of(game, UnitCalled) if e.card == ergo]
@@ -97,8 +85,8 @@ def test_OD_01_a_superior_overdress_is_a_placing_on_rc(ldb):
     game = _ergo_battle(ldb, vanguard=SAMSARA, back={"back_right": FLARESCORN})
     trick = unit_at(game, 0, Circle.FRONT_LEFT)
     no_guard(game)
-    _yes(game)
-    _pay(game)
+    say_yes(game)
+    pay_first_cards(game)
     ergo = unit_at(game, 0, Circle.FRONT_LEFT)
     assert power_of(game, ergo) == 28000
     assert trick not in q.rear_guards(game.state, 0) and zone_of(game, trick) is Zone.DRESS
@@ -169,8 +157,8 @@ def _valorosa_hits(ldb, dressed: bool = True) -> tuple[vg.Game, int]:
 def test_PR_001_hit_in_overdress_cb1_and_discard_stand_once_a_turn(ldb):
     """Its hit in overDress, CB1 & discard: it stands; the next hit asks nothing (1/Turn)."""
     game, valorosa = _valorosa_hits(ldb)
-    _yes(game)
-    _pay(game)
+    say_yes(game)
+    pay_first_cards(game)
     assert q.is_standing(valorosa) and ids_in(game, 0, Zone.HAND) == []
     attack(game, valorosa, unit_at(game, 1, Circle.VC))
     no_guard(game)
@@ -189,16 +177,15 @@ def test_PR_002_placed_in_overdress_cb1_draw_two_plus_5000(ldb):
     game = scene(ldb, {"vanguard": V3, "hand": [ARCUS], "damage": [G2],
                        "rear": {"front_left": TRICK}})
     arcus = _overdress(game, ARCUS)
-    _yes(game)
-    _pay(game)
+    say_yes(game)
+    pay_first_cards(game)
     assert len(cards_in(game, 0, Zone.HAND)) == 2 and power_of(game, arcus) == 18000
 
 
 def test_PR_002_called_normally_asks_nothing(ldb):
     """A normal call is not in overDress: no question, nothing drawn."""
     game = scene(ldb, {"vanguard": V3, "hand": [ARCUS], "damage": [G2]})
-    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, ARCUS),
-                   circle=Circle.FRONT_LEFT))
+    call_from_hand(game, 0, ARCUS, Circle.FRONT_LEFT)
     assert not has_action(game, ActionKind.YES) and cards_in(game, 0, Zone.HAND) == []
 
 
@@ -212,12 +199,11 @@ def test_PR_003_placed_with_a_unit_in_overdress_cb1_retires(ldb):
             me["dress"] = {"front_left": [TRICK]}
         game = scene(ldb, me, {"vanguard": V3, "rear": {"front_left": G2}})
         victim = unit_at(game, 1, Circle.FRONT_LEFT)
-        game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, TIDEBREAKER),
-                       circle=Circle.FRONT_RIGHT))
+        call_from_hand(game, 0, TIDEBREAKER, Circle.FRONT_RIGHT)
         assert has_action(game, ActionKind.YES) is dressed
         if dressed:
-            _yes(game)
-            _pay(game)
+            say_yes(game)
+            pay_first_cards(game)
             assert zone_of(game, victim) is Zone.DROP
 
 
@@ -226,7 +212,7 @@ def test_PR_005_discard_an_overdress_card_draw_two(ldb):
     it cannot be played."""
     game = scene(ldb, {"vanguard": V3, "hand": [HORN, VERMILIA]})
     game.step(pick(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, HORN)))
-    _pay(game)
+    pay_first_cards(game)
     assert ids_in(game, 0, Zone.DROP).count(VERMILIA) == 1
     assert len(cards_in(game, 0, Zone.HAND)) == 2
     game = scene(ldb, {"vanguard": V3, "hand": [HORN, G2]})
@@ -268,8 +254,8 @@ def test_PR_007_attacking_a_grade_3_vanguard_cb1_plus_15000_crit_then_sources_to
     its end the originalDress goes to the drop and the unit is no longer in overDress."""
     game = _expectans_attacks(ldb, dressed=True)
     expectans = unit_at(game, 0, Circle.FRONT_LEFT)
-    _yes(game)
-    _pay(game)
+    say_yes(game)
+    pay_first_cards(game)
     assert (power_of(game, expectans), critical_of(game, expectans)) == (28000, 2)
     no_guard(game)
     assert q.dress_sources(game.state, expectans) == []
@@ -299,17 +285,15 @@ def test_PR_008_placed_cb1_an_overdress_card_of_the_top_seven_to_hand(ldb):
     shuffled; without a face-up damage nothing is asked."""
     deck = [G2] * 5 + [VERMILIA] + [G2] * 4
     game = scene(ldb, {"vanguard": V3, "hand": [HIMARI], "damage": [G2], "deck": deck})
-    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, HIMARI),
-                   circle=Circle.BACK_LEFT))
-    _yes(game)
-    _pay(game)
+    call_from_hand(game, 0, HIMARI, Circle.BACK_LEFT)
+    say_yes(game)
+    pay_first_cards(game)
     if game.decision.kind is DecisionKind.CHOOSE_CARD:
         game.step(pick(game, ActionKind.PICK, card=card_named(game, 0, Zone.DECK, VERMILIA)))
     assert ids_in(game, 0, Zone.HAND) == [VERMILIA] and VERMILIA not in ids_in(game, 0, Zone.DECK)
     game = scene(ldb, {"vanguard": V3, "hand": [HIMARI], "damage": [G2], "damage_face_down": 1,
                        "deck": deck})
-    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, HIMARI),
-                   circle=Circle.BACK_LEFT))
+    call_from_hand(game, 0, HIMARI, Circle.BACK_LEFT)
     assert not has_action(game, ActionKind.YES)
 
 
@@ -317,10 +301,9 @@ def test_PR_008_an_overdress_card_eighth_from_the_top_is_not_found(ldb):
     """Seven cards only: a «Vermilia» eighth stays in the deck."""
     deck = [G2] * 7 + [VERMILIA] + [G2] * 2
     game = scene(ldb, {"vanguard": V3, "hand": [HIMARI], "damage": [G2], "deck": deck})
-    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, HIMARI),
-                   circle=Circle.BACK_LEFT))
-    _yes(game)
-    _pay(game)
+    call_from_hand(game, 0, HIMARI, Circle.BACK_LEFT)
+    say_yes(game)
+    pay_first_cards(game)
     assert cards_in(game, 0, Zone.HAND) == [] and VERMILIA in ids_in(game, 0, Zone.DECK)
 
 
@@ -335,8 +318,8 @@ def test_PR_009_hit_cb1_an_overdress_card_from_the_drop_to_hand(ldb):
         no_guard(game)
         assert has_action(game, ActionKind.YES) is hits
         if hits:
-            _yes(game)
-            _pay(game)
+            say_yes(game)
+            pay_first_cards(game)
             assert ids_in(game, 0, Zone.HAND) == [VERMILIA]
 
 
@@ -349,14 +332,13 @@ def test_PR_010_011_an_overdress_placing_powers_it_and_may_draw_then_discard(ldb
     vermilia = _overdress(game, VERMILIA)
     while game.decision.kind is DecisionKind.ORDER_AUTOS:
         game.step(game.legal_actions()[0])
-    _yes(game)
+    say_yes(game)
     game.step(pick(game, ActionKind.PICK, card=card_named(game, 0, Zone.HAND, G2)))
     assert power_of(game, vermilia) == 15000
     assert ids_in(game, 0, Zone.DROP) == [G2] and len(cards_in(game, 0, Zone.HAND)) == 1
     game = scene(ldb, {"vanguard": V3, "hand": [VERMILIA],
                        "rear": {"back_left": FLARESCORN, "back_right": TENZAN}})
-    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, VERMILIA),
-                   circle=Circle.FRONT_LEFT))
+    call_from_hand(game, 0, VERMILIA, Circle.FRONT_LEFT)
     assert game.decision.kind is DecisionKind.MAIN_PHASE
     assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 10000
 
@@ -368,9 +350,8 @@ def test_PR_012_the_vanguard_gains_draw_and_plus_5000_on_each_overdress_placing(
                        "rear": {"front_left": TRICK}})
     vanguard = unit_at(game, 0, Circle.VC)
     game.step(pick(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, ECHO)))
-    _pay(game)
-    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, VERMILIA),
-                   circle=Circle.FRONT_RIGHT))
+    pay_first_cards(game)
+    call_from_hand(game, 0, VERMILIA, Circle.FRONT_RIGHT)
     assert power_of(game, vanguard) == 13000 and len(cards_in(game, 0, Zone.HAND)) == 1
     _overdress(game, VERMILIA)
     assert power_of(game, vanguard) == 18000 and len(cards_in(game, 0, Zone.HAND)) == 1
@@ -408,8 +389,7 @@ def test_OD_03_esperanza_puts_trickglows_and_overdress_cards_of_the_drop_under_i
 def test_PR_013_called_normally_takes_nothing_from_the_drop(ldb):
     """A normal call is not in overDress: nothing is asked, the drop stays."""
     game = scene(ldb, {"vanguard": V3, "hand": [ESPERANZA], "drop": [TRICK, VERMILIA]})
-    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, ESPERANZA),
-                   circle=Circle.FRONT_LEFT))
+    call_from_hand(game, 0, ESPERANZA, Circle.FRONT_LEFT)
     assert game.decision.kind is DecisionKind.MAIN_PHASE
     assert sorted(ids_in(game, 0, Zone.DROP)) == sorted([TRICK, VERMILIA])
 
@@ -425,7 +405,7 @@ def test_PR_013_your_vanguard_attacks_sb1_stand_plus_5000_per_source_once_a_turn
         attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
         assert has_action(game, ActionKind.YES) is bool(soul)
         if soul:
-            _yes(game)
+            say_yes(game)
             assert q.is_standing(esperanza) and power_of(game, esperanza) == 23000
 
 
@@ -456,7 +436,7 @@ def test_PR_014_act_cb1_and_a_samsara_calls_a_grade_0_and_deals_one_damage(ldb):
         game = _maha_act(ldb, before)
         maha = unit_at(game, 0, Circle.VC)
         game.step(pick(game, ActionKind.ACT, card=maha))
-        _pay(game)
+        pay_first_cards(game)
         while game.decision.kind is not DecisionKind.MAIN_PHASE:
             game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
         assert [game.state.card(u).id for u in q.rear_guards(game.state, 0)] == [TRICK]
@@ -479,10 +459,9 @@ def test_PR_015_placed_cb1_an_overdress_card_back_and_cc1_only_with_a_grade_4_va
     so no counter charge: one damage stays face down."""
     game = scene(ldb, {"vanguard": V3, "hand": [RETSUZAN], "damage": [G2, G2],
                        "drop": [VERMILIA]})
-    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, RETSUZAN),
-                   circle=Circle.FRONT_LEFT))
-    _yes(game)
-    _pay(game)
+    call_from_hand(game, 0, RETSUZAN, Circle.FRONT_LEFT)
+    say_yes(game)
+    pay_first_cards(game)
     if game.decision.kind is DecisionKind.CHOOSE_CARD:
         game.step(pick(game, ActionKind.PICK, card=card_named(game, 0, Zone.DROP, VERMILIA)))
     assert ids_in(game, 0, Zone.HAND) == [VERMILIA]
@@ -495,13 +474,12 @@ def test_PR_015_with_a_grade_4_vanguard_the_cost_comes_back(ldb):
     game = scene(ldb, {"vanguard": V3, "stride": "PG-001", "hand": [RETSUZAN],
                        "damage": [G2], "drop": [VERMILIA]}, fmt="premium")
     assert q.grade(game.state, unit_at(game, 0, Circle.VC)) == 4
-    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, RETSUZAN),
-                   circle=Circle.FRONT_LEFT))
-    _yes(game)
-    _pay(game)
+    call_from_hand(game, 0, RETSUZAN, Circle.FRONT_LEFT)
+    say_yes(game)
+    pay_first_cards(game)
     if game.decision.kind is DecisionKind.CHOOSE_CARD:
         game.step(pick(game, ActionKind.PICK, card=card_named(game, 0, Zone.DROP, VERMILIA)))
-    _pay(game)
+    pay_first_cards(game)
     assert ids_in(game, 0, Zone.HAND) == [VERMILIA]
     assert all(is_face_up(game, c) for c in cards_in(game, 0, Zone.DAMAGE))
 
