@@ -72,6 +72,7 @@ COMPILED: tuple[str, ...] = (
     "systems.turn",
     "ecs_vanguard.effects.playable",
     "ecs_vanguard.effects.runtime",
+    "ecs_vanguard.agents.heuristic_rules",     # HeuristicAgent's rules; the class stays interpreted
 )
 
 
