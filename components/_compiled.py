@@ -73,6 +73,7 @@ COMPILED: tuple[str, ...] = (
     "ecs_vanguard.effects.playable",
     "ecs_vanguard.effects.runtime",
     "ecs_vanguard.agents.heuristic_rules",     # HeuristicAgent's rules; the class stays interpreted
+    "ecs_vanguard.sim.event_counts",           # a game record's counts of its events
 )
 
 
