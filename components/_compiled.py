@@ -72,6 +72,8 @@ COMPILED: tuple[str, ...] = (
     "systems.turn",
     "ecs_vanguard.effects.playable",
     "ecs_vanguard.effects.runtime",
+    "ecs_vanguard.agents.heuristic_rules",     # HeuristicAgent's rules; the class stays interpreted
+    "ecs_vanguard.sim.event_counts",           # a game record's counts of its events
 )
 
 

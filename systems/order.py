@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import esper
 
+from ecs_vanguard.state import State
 from ecs_vanguard.vocab.formats import FormatRules
 from systems.battle import BattleSystem
 from systems.effect import EffectSystem
@@ -45,6 +46,22 @@ def acting(processors: list[esper.Processor], rules: FormatRules) -> list[esper.
 
 def _always(rules: FormatRules) -> bool:
     return True
+
+
+def tick_until_asked(state: State, systems: list[esper.Processor], ticks: int) -> bool:
+    """Run up to `ticks` ticks of `systems` (each system's process() once a tick, in tick
+    order); stop after the system that left a decision pending or ended the game (the
+    systems after it would each return at once: every system waits then). Return False if
+    the ticks ran out with neither (the engine limit: the caller ends the game).
+
+    Compiled, where `Game._run` ran it interpreted (about 20 process() calls a decision). The
+    systems are called through their class's process(), so one replaced on the class runs."""
+    for _ in range(ticks):
+        for system in systems:
+            system.process(state)
+            if state.decision is not None or state.over:
+                return True
+    return state.decision is not None or state.over
 
 
 def build_processors() -> list[tuple[object, int]]:

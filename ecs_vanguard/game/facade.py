@@ -129,19 +129,9 @@ class Game:
         # late (none ever is), the systems after one that asked (each would return at once:
         # every system waits while a decision is pending or the game is over), and the systems
         # whose moment never comes in this format (order.acting), worked out once a game.
-        systems = self._systems()
         since = len(state.events)
-        for _ in range(TICKS_PER_DECISION):
-            for system in systems:
-                system.process(state)
-                if state.decision is not None or state.over:
-                    break
-            else:
-                continue
-            break
-        else:
-            if state.decision is None and not state.over:
-                rule_process.end_game(state, None, runaway_reason(state, since), "engine_limit")
+        if not order.tick_until_asked(state, self._systems(), TICKS_PER_DECISION):
+            rule_process.end_game(state, None, runaway_reason(state, since), "engine_limit")
         if state.decision is not None:
             state.turn.decisions_this_turn += 1
             if state.turn.decisions_this_turn > DECISIONS_PER_TURN_LIMIT:

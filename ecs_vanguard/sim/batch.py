@@ -7,10 +7,12 @@ from __future__ import annotations
 import traceback
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
+from ecs_vanguard.pool.deck import Deck
 from ecs_vanguard.replay.record import game_digest
 from ecs_vanguard.sim.play import GameSpec
 
@@ -64,6 +66,27 @@ def plan_chunks(games: int, done: Iterable[int], workers: int) -> tuple[int, Ite
     return count, chunks()
 
 
+def spec_digest(spec: GameSpec) -> str:
+    """Return the record's digest of a game (`replay.game_digest`), with each deck's digest
+    worked out once a process: a deck's digest (JSON of its lists, hashed) was two fifths of
+    the digest, paid twice per game, for the same two decks all run long."""
+    return game_digest(_deck_digest(spec.deck_a), _deck_digest(spec.deck_b), seed=spec.seed,
+                       format=spec.format, turn_limit=spec.turn_limit)
+
+
+def _deck_digest(deck: Deck | str) -> Deck | str:
+    """A Deck's digest (what game_digest takes in its place), kept per deck; anything else as
+    it is, for game_digest to judge."""
+    return _kept_deck_digest(deck) if isinstance(deck, Deck) else deck
+
+
+@lru_cache(maxsize=64)
+def _kept_deck_digest(deck: Deck) -> str:
+    # Decks are frozen and compare by their fields: an equal deck has the same lists, the
+    # same digest.
+    return deck.digest()
+
+
 def play_one(game_fn: GameFn, template: GameSpec, run_seed: int, i: int) -> dict[str, Any]:
     """Play game i; an exception becomes an error record (with the seed), never a crash."""
     spec = replace(template, seed=game_seed(run_seed, i))
@@ -73,8 +96,7 @@ def play_one(game_fn: GameFn, template: GameSpec, run_seed: int, i: int) -> dict
         record = error_record(spec, exc)
     record["i"] = i
     record.setdefault("seed", spec.seed)
-    record["digest"] = game_digest(spec.deck_a, spec.deck_b, seed=spec.seed,
-                                   format=spec.format, turn_limit=spec.turn_limit)
+    record["digest"] = spec_digest(spec)
     return record
 
 
@@ -97,8 +119,7 @@ def lost_record(batch: Batch, i: int, why: str) -> dict[str, Any]:
     spec = replace(batch.template, seed=game_seed(batch.run_seed, i))
     record = error_record(spec, f"WorkerLost: {why} on all {ATTEMPTS} attempts")
     record["i"] = i
-    record["digest"] = game_digest(spec.deck_a, spec.deck_b, seed=spec.seed,
-                                   format=spec.format, turn_limit=spec.turn_limit)
+    record["digest"] = spec_digest(spec)
     return record
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from ecs_vanguard.agents import make_agent
@@ -12,7 +11,7 @@ from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.pool.deck import Deck
 from ecs_vanguard.replay.record import encode_actions
 from ecs_vanguard.sim import ticks
-from ecs_vanguard.vocab import events as ev
+from ecs_vanguard.sim.event_counts import count_events
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,20 +27,6 @@ class GameSpec:
     turn_limit: int | None = None
     check: bool = False          # run game.check_invariants() after every step (issue 5)
     db: CardDB | None = None     # the card pool (None: the built-in one); pickled to workers
-
-
-_MECHANIC_EVENTS: dict[type, str] = {
-    ev.UnitRode: "rides",
-    ev.UnitCalled: "calls",
-    ev.AttackDeclared: "attacks",
-    ev.GuardianCalled: "guards",
-    ev.Intercepted: "intercepts",
-    ev.OrderPlayed: "orders",
-    ev.GiftGained: "gifts",
-    ev.UnitDeleted: "deletes",
-    ev.AbilityActivated: "acts",
-    ev.AutoPlayed: "autos",
-}
 
 
 def play_game(spec: GameSpec) -> dict:
@@ -85,16 +70,7 @@ def play_game(spec: GameSpec) -> dict:
 def _summarise(game: Game, decisions: int) -> dict:
     game.switch()
     state = game.state
-    triggers: Counter[str] = Counter()
-    mechanics: Counter[str] = Counter()
-    for event in state.events:
-        name = _MECHANIC_EVENTS.get(type(event))
-        if name is not None:
-            mechanics[name] += 1
-        if isinstance(event, ev.TriggerRevealed):
-            triggers[event.trigger] += 1
-        elif isinstance(event, ev.UnitRode) and event.persona:
-            mechanics["persona_rides"] += 1
+    triggers, mechanics = count_events(state.events)
     side = {0: "a", 1: "b"}
     return {
         "winner": side.get(state.winner) if state.over else None,  # type: ignore[arg-type]
@@ -105,6 +81,6 @@ def _summarise(game: Game, decisions: int) -> dict:
         "damage_a": q.damage_count(state, 0),
         "damage_b": q.damage_count(state, 1),
         "decisions": decisions,
-        "triggers": dict(sorted(triggers.items())),
-        "mechanics": dict(sorted(mechanics.items())),
+        "triggers": triggers,
+        "mechanics": mechanics,
     }
