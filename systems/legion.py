@@ -11,8 +11,6 @@ from components import LegionLink, Orientation
 from ecs_vanguard.state import State, world
 from systems.base import waiting
 
-_ce = esper.component_for_entity
-
 
 class LegionSyncSystem(esper.Processor):
     """Make each legion's mate share its leader's Orientation (one pair state)."""
@@ -21,5 +19,5 @@ class LegionSyncSystem(esper.Processor):
         if not world.present(LegionLink) or waiting(state):
             return                              # no legion anywhere: the usual case
         for card, link in esper.get_component(LegionLink):    # empty unless a legion exists
-            if link.leader and _ce(link.partner, Orientation) is not _ce(card, Orientation):
+            if link.leader and world.component(link.partner, Orientation) is not world.component(card, Orientation):
                 world.attach(state, link.partner, world.writable_orientation(state, card))

@@ -28,8 +28,6 @@ from ecs_vanguard.state import Frame, State, world
 from ecs_vanguard.vocab.formats import Phase, Stat, UnitType
 from ecs_vanguard.vocab.zones import BACK_ROW, FRONT_ROW, Circle, Zone
 
-_ce = esper.component_for_entity
-
 
 # The three accessors read the current world's table as esper.component_for_entity does
 # (esper rebinds `_entities` at each switch_world, so it is read at each call), without its
@@ -70,12 +68,12 @@ def rear_circles(state: State, player: int) -> list[Circle]:
 
 def is_locked(entity: int) -> bool:
     """True for a locked card: on a circle, but not a unit (ACT-23)."""
-    return esper.has_component(entity, Locked)
+    return world.has(entity, Locked)
 
 
 def is_heart(entity: int) -> bool:
     """True for a heart: on VC under a G unit, not a unit (HRT-01)."""
-    return esper.has_component(entity, HeartLink)
+    return world.has(entity, HeartLink)
 
 
 def rear_guards(state: State, player: int) -> list[int]:
@@ -116,7 +114,7 @@ def holds_the_vc(state: State, card: int, together: Collection[int] = ()) -> boo
             that VC, the leader stays (engine decision: it would leave VC empty) and the mate
             goes.
     """
-    pos = _ce(card, Position)
+    pos = world.component(card, Position)
     if pos.zone is not Zone.VC:
         return False
     if is_heart(card):
@@ -135,12 +133,12 @@ def is_back_row(circle: Circle | None) -> bool:
 
 def is_standing(entity: int) -> bool:
     """True if the card is standing."""
-    return not _ce(entity, Orientation).rested
+    return not world.component(entity, Orientation).rested
 
 
 def is_on_field(entity: int) -> bool:
     """True for a card on VC, an RC or the GC."""
-    return _ce(entity, Position).zone in _CIRCLE_ZONES
+    return world.component(entity, Position).zone in _CIRCLE_ZONES
 
 
 _CIRCLE_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC})
@@ -150,13 +148,13 @@ def has_modifier(entity: int, stat: Stat) -> bool:
     """True if the card object carries a live modifier of this kind (a status made by an
     effect for a period); restrictions from every source are read through the continuous
     layer (`values.is_restricted`)."""
-    return any(m.stat is stat for m in _ce(entity, Modifiers).items)
+    return any(m.stat is stat for m in world.component(entity, Modifiers).items)
 
 
 def modifier_sum(entity: int, stat: Stat) -> int:
     """Return the total amount of a card object's live modifiers of one kind (ACT-26)."""
     total = 0
-    for mod in _ce(entity, Modifiers).items:
+    for mod in world.component(entity, Modifiers).items:
         if mod.stat is stat:
             total += mod.amount
     return total
@@ -169,7 +167,7 @@ def remember(frame: Frame, name: str, cards: Sequence[int]) -> None:
     """Bind `name` to the cards as the objects they are now (CORE-20): a card that changes
     zone (or is locked or unlocked) since is another object, which the name no longer finds."""
     frame.bound[name] = tuple(cards)
-    frame.bound_obj[name] = tuple(_ce(c, Position).obj for c in cards)
+    frame.bound_obj[name] = tuple(world.component(c, Position).obj for c in cards)
 
 
 def still_named(frame: Frame, name: str) -> tuple[bool, ...]:
@@ -178,7 +176,7 @@ def still_named(frame: Frame, name: str) -> tuple[bool, ...]:
     cards = frame.bound[name]
     if objs is None:                      # not cards (a declared name's index, ACT-25)
         return (True,) * len(cards)
-    return tuple(_ce(c, Position).obj == o for c, o in zip(cards, objs, strict=True))
+    return tuple(world.component(c, Position).obj == o for c, o in zip(cards, objs, strict=True))
 
 
 def recall(frame: Frame, name: str) -> list[int]:
@@ -198,7 +196,7 @@ def names(state: State, entity: int) -> tuple[str, ...]:
     heart = chosen_heart_of(state, entity)
     if heart is not None:                           # STR-08 (5): also the heart's original name
         result = (*result, *(n for n in state.card(heart).names if n not in result))
-    for mod in _ce(entity, Modifiers).items:
+    for mod in world.component(entity, Modifiers).items:
         if mod.stat is Stat.NAME_SET:
             result = (str(mod.value),)
         elif mod.stat is Stat.NAME_ADD and mod.value not in result:
@@ -216,11 +214,11 @@ def abilities(state: State, entity: int) -> list[tuple[str, int, AbilityDef]]:
     """Return the abilities a card has now as (card id, index, AbilityDef): printed then gained;
     none while deleted, locked, imprisoned, a heart, or after losing them (CORE-21, ACT-22,
     ACT-23, PRI-03, HRT-02). An ability gained twice is listed twice (TERM-01)."""
-    if (entity in state.deleted or is_locked(entity) or esper.has_component(entity, Imprisoned)
+    if (entity in state.deleted or is_locked(entity) or world.has(entity, Imprisoned)
             or is_heart(entity)):
         return []
     card = state.card(entity)
-    mods = _ce(entity, Modifiers).items
+    mods = world.component(entity, Modifiers).items
     if any(m.stat is Stat.LOSE_ABILITIES for m in mods):
         return []
     out: list[tuple[str, int, AbilityDef]] = [(card.id, i, a) for i, a in card.own_abilities]
@@ -234,9 +232,9 @@ def abilities(state: State, entity: int) -> list[tuple[str, int, AbilityDef]]:
 def abilities_inactive(entity: int) -> bool:
     """True for a card whose abilities do not work now though it has some: locked (ACT-23),
     imprisoned (PRI-03), a heart (HRT-02), or one that lost them (ACT-22)."""
-    return (esper.has_component(entity, Locked) or esper.has_component(entity, Imprisoned)
-            or esper.has_component(entity, HeartLink)
-            or any(m.stat is Stat.LOSE_ABILITIES for m in _ce(entity, Modifiers).items))
+    return (world.has(entity, Locked) or world.has(entity, Imprisoned)
+            or world.has(entity, HeartLink)
+            or any(m.stat is Stat.LOSE_ABILITIES for m in world.component(entity, Modifiers).items))
 
 
 def count_kinds(state: State, cards: list[int]) -> int:
@@ -255,12 +253,12 @@ def damage_count(state: State, player: int) -> int:
 
 def face_up_damage(state: State, player: int) -> list[int]:
     """Return the face-up cards of a damage zone, oldest first."""
-    return [c for c in state.board.zones[player][Zone.DAMAGE] if _ce(c, Orientation).face_up]
+    return [c for c in state.board.zones[player][Zone.DAMAGE] if world.component(c, Orientation).face_up]
 
 
 def face_down_damage(state: State, player: int) -> list[int]:
     """Return the face-down cards of a damage zone, oldest first."""
-    return [c for c in state.board.zones[player][Zone.DAMAGE] if not _ce(c, Orientation).face_up]
+    return [c for c in state.board.zones[player][Zone.DAMAGE] if not world.component(c, Orientation).face_up]
 
 
 def is_turn_player(state: State, player: int) -> bool:
@@ -278,10 +276,10 @@ def in_player_state(state: State, player: int, name: str) -> bool:
 
 def dress_sources(state: State, unit: int) -> list[int]:
     """Return the dress sources linked to a unit, oldest first (OD-03)."""
-    area = state.board.zones[_ce(unit, Position).owner][Zone.DRESS]
+    area = state.board.zones[world.component(unit, Position).owner][Zone.DRESS]
     if not area:
         return []
-    links = [(c, esper.try_component(c, DressSource)) for c in area]
+    links = [(c, world.maybe(c, DressSource)) for c in area]
     return [c for c, link in links if link is not None and link.unit == unit]
 
 
@@ -290,7 +288,7 @@ def dress_sources(state: State, unit: int) -> list[int]:
 
 def partner(card: int) -> int | None:
     """Return the other vanguard of a card's legion, or None (LEG-08)."""
-    link = esper.try_component(card, LegionLink)
+    link = world.maybe(card, LegionLink)
     return link.partner if link is not None else None
 
 
@@ -299,7 +297,7 @@ def legion_group(card: int) -> list[int]:
     other = partner(card)
     if other is None:
         return [card]
-    return [card, other] if _ce(card, LegionLink).leader else [other, card]
+    return [card, other] if world.component(card, LegionLink).leader else [other, card]
 
 
 def vanguards(state: State, player: int) -> list[int]:
@@ -315,7 +313,7 @@ def vanguards(state: State, player: int) -> list[int]:
 
 def is_vanguard(state: State, card: int) -> bool:
     """True for one of its owner's vanguards (a legion's leader or mate; not a heart, LEG-30)."""
-    return card in vanguards(state, _ce(card, Position).owner)
+    return card in vanguards(state, world.component(card, Position).owner)
 
 
 def a_vanguard_can_legion_with(state: State, card: int, player: int) -> bool:
@@ -331,7 +329,7 @@ def names_a_vanguard(state: State, card: int, player: int) -> bool:
 
 def in_legion(state: State, player: int) -> bool:
     """True if the player has a vanguard in legion; not while they are hearts (HRT-05)."""
-    return any(esper.has_component(c, LegionLink) for c in vanguards(state, player))
+    return any(world.has(c, LegionLink) for c in vanguards(state, player))
 
 
 def can_legion(state: State, a: int, b: int) -> bool:
@@ -355,9 +353,9 @@ def hearts(state: State, player: int) -> list[int]:
 
 def chosen_heart(state: State, g_unit: int) -> int | None:
     """Return the heart whose original name and power the G unit has (STR-08 (5), HRT-06)."""
-    owner = _ce(g_unit, Position).owner
+    owner = world.component(g_unit, Position).owner
     for heart in hearts(state, owner):
-        link = _ce(heart, HeartLink)
+        link = world.component(heart, HeartLink)
         if link.g_unit == g_unit and link.chosen:
             return heart
     return None
@@ -365,7 +363,7 @@ def chosen_heart(state: State, g_unit: int) -> int | None:
 
 def chosen_heart_of(state: State, entity: int) -> int | None:
     """Return the chosen heart of a G unit on VC (STR-08 (5)), else None; cheap for the rest."""
-    pos = _ce(entity, Position)
+    pos = world.component(entity, Position)
     if pos.zone is not Zone.VC or len(state.board.circles[pos.owner][Circle.VC]) < 2:
         return None
     return chosen_heart(state, entity)
@@ -373,9 +371,9 @@ def chosen_heart_of(state: State, entity: int) -> int | None:
 
 def heart_candidates(state: State, g_unit: int) -> list[int]:
     """Return the non-G hearts of a G unit: the ones its name and power may come from."""
-    owner = _ce(g_unit, Position).owner
+    owner = world.component(g_unit, Position).owner
     return [h for h in hearts(state, owner)
-            if _ce(h, HeartLink).g_unit == g_unit and not is_g_unit(state, h)]
+            if world.component(h, HeartLink).g_unit == g_unit and not is_g_unit(state, h)]
 
 
 # -- Brandt Gate: prison and worlds (PRI-01..05, WLD-01) --------------------------------------
@@ -386,7 +384,7 @@ WORLD_CONTENTS = (BLANK, DARK_NIGHT, ABYSSAL_DARK_NIGHT)
 
 def is_imprisoned(card: int) -> bool:
     """True for a card held imprisoned in an order zone (PRI-01)."""
-    return esper.has_component(card, Imprisoned)
+    return world.has(card, Imprisoned)
 
 
 def prisons(state: State, player: int) -> list[int]:
@@ -410,12 +408,12 @@ def world_content(state: State, card: int) -> str:
     """WLD-01: a World's content: blank unless stated; the last change replaces the earlier; a
     World with the Brandt rule is Dark Night alone in an only-Worlds order zone, Abyssal Dark
     Night with two or more."""
-    changes = [m.value for m in _ce(card, Modifiers).items if m.stat is Stat.WORLD_CONTENT]
+    changes = [m.value for m in world.component(card, Modifiers).items if m.stat is Stat.WORLD_CONTENT]
     if changes:
         return str(changes[-1])
     if not state.card(card).world_rule:
         return BLANK
-    owner = _ce(card, Position).owner
+    owner = world.component(card, Position).owner
     zone, found = state.board.zones[owner][Zone.ORDER], worlds(state, owner)
     if len(found) != len(zone):
         return BLANK

@@ -6,8 +6,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import cast
 
-import esper
-
 from components import LegionLink, Locked
 from ecs_vanguard import ops
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
@@ -288,7 +286,7 @@ def seek_mate_actions(state: State, player: int) -> list[Action]:
     the drop."""
     vanguard = q.vanguard(state, player)
     d = state.card(vanguard)
-    if (not d.seek_mate or esper.has_component(vanguard, LegionLink) or q.is_heart(vanguard)
+    if (not d.seek_mate or world.has(vanguard, LegionLink) or q.is_heart(vanguard)
             or q.position(vanguard).obj in state.used_this_game
             or q.position(vanguard).obj in state.legion_history      # LEG-01: ever in legion
             or vanguard in state.deleted

@@ -8,8 +8,6 @@ zones.end_legion).
 
 from __future__ import annotations
 
-import esper
-
 from components import HeartLink, LegionLink
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.ops.emit import batch, emit
@@ -34,7 +32,7 @@ def form_legion(state: State, leader: int, mate: int) -> bool:
     """LEG-07, LEG-08: put `mate` on VC in legion with `leader`, with the leader's stand/rest and
     face; a vanguard in legion cannot legion again, and two cards neither of which has Seek Mate
     never legion. Placing is not a ride and gives no gift (LEG-06). Return whether it formed."""
-    if esper.has_component(leader, LegionLink) or q.position(leader).zone is not Zone.VC:
+    if world.has(leader, LegionLink) or q.position(leader).zone is not Zone.VC:
         return False
     if not state.card(leader).seek_mate and not state.card(mate).seek_mate:
         return False
@@ -57,9 +55,9 @@ def put_as_heart(state: State, player: int, card: int) -> bool:
     if not vc or not q.is_g_unit(state, vc[-1]):
         return False
     g_unit = vc[-1]
-    hearts = [c for c in vc if esper.has_component(c, HeartLink)]
+    hearts = [c for c in vc if world.has(c, HeartLink)]
     partner_heart = next((h for h in hearts if q.can_legion(state, h, card)), None)
-    if partner_heart is not None and any(esper.has_component(h, LegionLink) for h in hearts):
+    if partner_heart is not None and any(world.has(h, LegionLink) for h in hearts):
         return False
     move_card(state, card, Zone.VC, top=True, rested=q.orientation(g_unit).rested,
               face_up=True)

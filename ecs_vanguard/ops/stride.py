@@ -6,8 +6,6 @@ circle may need it.
 
 from __future__ import annotations
 
-import esper
-
 from components import HeartLink
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.ops.emit import batch, emit
@@ -27,7 +25,7 @@ def stride(state: State, player: int, g_unit: int, *, superior: bool = False) ->
     triggers); a deleted vanguard's abilities are void then, so its autos do not (§2.4).
     """
     below = [c for c in state.board.circles[player][Circle.VC]
-             if not esper.has_component(c, HeartLink)]
+             if not world.has(c, HeartLink)]
     rested = q.orientation(below[-1]).rested if below else False
     with batch(state):
         move_card(state, g_unit, Zone.VC, rested=rested, face_up=True)
@@ -62,7 +60,7 @@ def return_g_units(state: State, player: int) -> None:
 
 def choose_heart(state: State, heart: int) -> None:
     """Make `heart` the chosen heart of its G unit (STR-08 (5), HRT-06, HRT-09)."""
-    link = esper.component_for_entity(heart, HeartLink)
+    link = world.component(heart, HeartLink)
     for other in q.heart_candidates(state, link.g_unit):
         world.attach(state, other, HeartLink(link.g_unit, chosen=other == heart))
 
@@ -74,5 +72,5 @@ def sync_hearts(state: State) -> None:
         if len(vc) > 1:
             rested = q.orientation(vc[-1]).rested
             for card in vc[:-1]:
-                if esper.has_component(card, HeartLink):
+                if world.has(card, HeartLink):
                     world.writable_orientation(state, card).rested = rested

@@ -3,8 +3,6 @@ CORE-05, CORE-06, CORE-21)."""
 
 from __future__ import annotations
 
-import esper
-
 from components import DressSource, LegionLink, Locked, Modifier
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.ops.deck import draw
@@ -237,7 +235,7 @@ def battles(state: State, target: int) -> bool:
     battle = state.battle
     if battle is None or q.position(target).zone not in (Zone.VC, Zone.RC):
         return False
-    link = esper.try_component(target, LegionLink)
+    link = world.maybe(target, LegionLink)
     if link is not None and not link.leader:
         return False                          # LEG-19: the mate can never be attacked
     previous = battle.target
@@ -293,7 +291,7 @@ def overdress(state: State, player: int, card: int, designated: int) -> None:
         move_card(state, card, Zone.RC, circle=circle)  # type: ignore[arg-type]
         link_dress_source(state, designated, card, from_ride_deck)
         for source in inherited:
-            old = esper.component_for_entity(source, DressSource)
+            old = world.component(source, DressSource)
             link_dress_source(state, source, card, old.from_ride_deck)
         emit(state, UnitOverDressed(card, player, circle, designated))  # type: ignore[arg-type]
         emit(state, UnitPlaced(card, player, Zone.RC, circle, from_zone))  # type: ignore

@@ -32,7 +32,6 @@ from ecs_vanguard.vocab.events import CardMoved, PutIntoGZone, Shuffled, UnitMov
 from ecs_vanguard.vocab.formats import UnitType
 from ecs_vanguard.vocab.zones import Circle, Zone
 
-_ce = esper.component_for_entity
 _FACE_DOWN_ZONES = frozenset({Zone.DECK, Zone.HAND, Zone.RIDE_DECK, Zone.G_ZONE})
 _MARKER_ZONES = frozenset({Zone.HAND, Zone.GC})
 _CIRCLE_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC})
@@ -129,17 +128,17 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
 def _leave_statuses(state: State, card: int, to: Zone, imprisoned_by: int | None) -> Zone:
     """End the statuses a move ends (HRT-09, LEG-09, PRI-01, ACT-23) and return where the card
     really goes (a Protect marker anywhere but hand or GC leaves the game, CORE-15)."""
-    if esper.has_component(card, HeartLink) and to is not Zone.VC:
+    if world.has(card, HeartLink) and to is not Zone.VC:
         _leave_heart(state, card)
-    if esper.has_component(card, LegionLink) and to is not Zone.VC:
+    if world.has(card, LegionLink) and to is not Zone.VC:
         end_legion(state, card)
-    if esper.has_component(card, Imprisoned):
+    if world.has(card, Imprisoned):
         world.detach(state, card, Imprisoned)
     if imprisoned_by is not None:
         world.attach(state, card, Imprisoned(imprisoned_by))
-    if esper.has_component(card, Locked):
+    if world.has(card, Locked):
         world.detach(state, card, Locked)          # a locked card leaving its circle
-    if esper.has_component(card, GiftMarker) and to not in _MARKER_ZONES:
+    if world.has(card, GiftMarker) and to not in _MARKER_ZONES:
         return Zone.REMOVED
     return to
 
@@ -149,14 +148,14 @@ def _after_leaving(state: State, card: int, from_zone: object, to: Zone, g_unit:
     """What follows a move off the circles: dress sources follow (OD-05) or unlink (OD-09), a
     G unit goes on to the G zone (STR-12, GG-03, GG-04), a token vanishes (TOK-01, TOK-03: right
     after the move, whose autos still trigger; not a rule action)."""
-    if esper.has_component(card, DressSource):
+    if world.has(card, DressSource):
         world.detach(state, card, DressSource)
     elif to not in _CIRCLE_ZONES and to is not Zone.DRESS and from_zone in _CIRCLE_ZONES:
         _follow_unit(state, card, to, imprisoned_by)
     if to in _CIRCLE_ZONES:
         return
     g_unit_on = g_unit and from_zone in _CIRCLE_ZONES and to not in (Zone.G_ZONE, Zone.REMOVED)
-    token_on = not g_unit_on and to is not Zone.REMOVED and esper.has_component(card, Token)
+    token_on = not g_unit_on and to is not Zone.REMOVED and world.has(card, Token)
     if (g_unit_on or token_on) and state.engine.batch_depth:
         state.engine.passed[card] = to        # the autos of this move still see it there (TOK-03)
     if g_unit_on:
@@ -170,22 +169,22 @@ def end_legion(state: State, card: int) -> None:
     and face again (they shared one while in legion, LEG-21)."""
     other = q.partner(card)
     for member in (card, other):
-        if member is not None and esper.has_component(member, LegionLink):
+        if member is not None and world.has(member, LegionLink):
             world.detach(state, member, LegionLink)
-            orient = _ce(member, Orientation)
+            orient = world.component(member, Orientation)
             world.attach(state, member, Orientation(orient.rested, orient.face_up))
 
 
 def _leave_heart(state: State, heart: int) -> None:
     """HRT-09: a heart leaving VC stops being a heart; if it was the chosen one, a remaining
     single non-G heart becomes the chosen one (with several, StrideSystem asks)."""
-    link = _ce(heart, HeartLink)
+    link = world.component(heart, HeartLink)
     world.detach(state, heart, HeartLink)
     if not link.chosen:
         return
-    owner = _ce(heart, Position).owner
+    owner = world.component(heart, Position).owner
     others = [c for c in state.board.circles[owner][Circle.VC]
-              if esper.has_component(c, HeartLink)
+              if world.has(c, HeartLink)
               and state.card(c).unit_type is not UnitType.G_UNIT]
     if len(others) == 1:
         world.attach(state, others[0], HeartLink(link.g_unit, chosen=True))
@@ -209,7 +208,7 @@ def put_into_g_zone(state: State, cards: Sequence[int]) -> None:
             vc = state.board.circles[owner][Circle.VC]
             if not any(q.is_g_unit(state, c) for c in vc):
                 for heart in list(vc):
-                    if esper.has_component(heart, HeartLink):
+                    if world.has(heart, HeartLink):
                         world.detach(state, heart, HeartLink)
         for card in cards:
             emit(state, PutIntoGZone(card, q.position(card).owner))
@@ -220,8 +219,8 @@ def move_group_to_deck_bottom(state: State, cards: tuple[int, ...]) -> None:
     first (OD-07); a source from the ride deck goes face up to the ride deck instead (OD-08)."""
     back: set[int] = set()
     for card in cards:                     # unlink first, so the unit's move takes no source
-        if esper.has_component(card, DressSource):
-            if _ce(card, DressSource).from_ride_deck:
+        if world.has(card, DressSource):
+            if world.component(card, DressSource).from_ride_deck:
                 back.add(card)
             world.detach(state, card, DressSource)
     with batch(state):
@@ -239,7 +238,7 @@ def _follow_unit(state: State, unit: int, to: Zone, imprisoned_by: int | None = 
     puts the unit first, then its sources, when the destination is ordered (OD-07 asks the
     controller in the rules, see move_group_to_deck_bottom). Imprisoned with it too (OD-06)."""
     for source in q.dress_sources(state, unit):
-        back_to_ride_deck = to is Zone.DECK and _ce(source, DressSource).from_ride_deck
+        back_to_ride_deck = to is Zone.DECK and world.component(source, DressSource).from_ride_deck
         move_card(state, source, Zone.RIDE_DECK if back_to_ride_deck else to,
                   face_up=True if back_to_ride_deck else None, imprisoned_by=imprisoned_by)
 

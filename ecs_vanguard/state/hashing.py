@@ -138,7 +138,7 @@ def _frame(f: Frame) -> tuple:
     # The test is facts.still_named's twin: hashing sits below facts in the layers.
     lost = tuple(sorted((_text(k), i) for k, objs in f.bound_obj.items()
                         for i, (c, o) in enumerate(zip(f.bound[k], objs, strict=True))
-                        if esper.component_for_entity(c, Position).obj != o))
+                        if esper._entities[c][Position].obj != o))
     if lost or f.following:
         key += (lost, tuple(sorted((_text(k), v) for k, v in f.following.items())))
     if f.bound_circle:                  # only abilities that call onto a named circle keep it

@@ -17,6 +17,7 @@ is pinned exactly (docs/design.md "esper in practice").
 from __future__ import annotations
 
 import itertools
+from typing import TypeVar
 
 import esper
 
@@ -25,6 +26,7 @@ from ecs_vanguard.state.core import State
 
 _names = itertools.count(1)      # world names only; no game state lives at module level
 _MUTABLE = (Position, Orientation, Modifiers)
+_C = TypeVar("_C")
 
 
 def new_world(processors: list[tuple[object, int]]) -> str:
@@ -52,6 +54,27 @@ def clone_world(source: str) -> str:
         list(esper._processors), dict(esper._processors_dict), False, {}, {},
     )
     return name
+
+
+# The readers of a card's components. They read the current world's table as esper's
+# component_for_entity, has_component and try_component do (esper rebinds `_entities` at each
+# switch_world, so it is read at each call), without esper's interpreted function call, which
+# was most of their cost: about ten such calls a decision, each a Python frame, from the
+# compiled floors (issue 18).
+def component(entity: int, kind: type[_C]) -> _C:
+    """Return a card's component of this kind (KeyError if it has none)."""
+    return esper._entities[entity][kind]  # type: ignore[no-any-return]
+
+
+def has(entity: int, kind: type) -> bool:
+    """True if the card has a component of this kind."""
+    return kind in esper._entities[entity]
+
+
+def maybe(entity: int, kind: type[_C]) -> _C | None:
+    """Return a card's component of this kind, or None (also for an entity gone)."""
+    comps = esper._entities.get(entity)
+    return comps.get(kind) if comps is not None else None  # type: ignore[return-value]
 
 
 def present(kind: type) -> bool:
