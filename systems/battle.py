@@ -11,7 +11,7 @@ from ecs_vanguard.derived import query as q
 from ecs_vanguard.effects.builtin import push_trigger
 from ecs_vanguard.effects.picking import DONE, offer_or_pass, take_answer
 from ecs_vanguard.effects.playable import attack_actions, booster_of, guard_actions
-from ecs_vanguard.ops import timing
+from ecs_vanguard.ops.timing import follow_moved, step_began
 from ecs_vanguard.state import G_GUARDIAN_INDEX, Battle, ContinuousEffect, Frame, State
 from ecs_vanguard.vocab.decisions import Action, ActionKind, Decision, DecisionKind, action
 from ecs_vanguard.vocab.events import (
@@ -261,14 +261,14 @@ def _close_step(state: State) -> None:
     guardians = list(state.board.zones[1 - battle.player][Zone.GC])
     before = {g: q.position(g).obj for g in guardians}
     with ops.batch(state):                              # all guardians retire at once
-        timing.step_began(state, BattleStep.CLOSE)
+        step_began(state, BattleStep.CLOSE)
         ops.emit(state, BattleEnded(battle.attacker, battle.target, battle.player,
                                     bool(battle.hit),
                                     q.position(battle.target).zone is Zone.VC,
                                     battle.co_attacker, battle.booster))
         for guardian in guardians:
             ops.retire(state, guardian)
-    timing.follow_moved(state, before)          # the delayed effects fired now follow them
+    follow_moved(state, before)          # the delayed effects fired now follow them
     ops.end_modifiers(state, Duration.END_OF_BATTLE)
     ops.end_rule_modifiers(state, RuleDuration.END_OF_BATTLE)
     state.battle = None

@@ -21,7 +21,7 @@ from ecs_vanguard.effects.playable import (
     ride_actions,
     seek_mate_actions,
 )
-from ecs_vanguard.ops import timing
+from ecs_vanguard.ops.timing import end_turn, phase_began, step_began
 from ecs_vanguard.state import (
     ALCHEMAGIC_INDEX,
     MULLIGAN_INDEX,
@@ -60,13 +60,13 @@ def enter_phase(state: State, phase: Phase) -> None:
     """Start a phase of the current turn: its beginning is a moment autos and delayed effects
     wait for (CORE-04, ops.timing)."""
     state.turn.phase, state.turn.stage = phase, 0
-    timing.phase_began(state, phase)
+    phase_began(state, phase)
 
 
 def enter_step(state: State, step: BattleStep) -> None:
     """Start a step of the battle phase (CORE-09..13), a moment as a phase's beginning is."""
     state.turn.step = step
-    timing.step_began(state, step)
+    step_began(state, step)
 
 
 def _setup(state: State) -> None:
@@ -268,7 +268,7 @@ def _end(state: State) -> None:
             state, RuleHook.UNLOCK_AT_END, p, c)])
     ops.end_phase_over(state, p)             # "through the next end phase" ends here
     state.once_used.clear()     # CORE-19: "1/turn" uses are counted per turn
-    timing.end_turn(state)      # what abilities did "this turn"
+    end_turn(state)      # what abilities did "this turn"
     start_turn(state, state.turn.turn + 1, p if ops.extra_turn_due(state, p) else 1 - p)
 
 

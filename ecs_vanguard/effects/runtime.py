@@ -25,7 +25,7 @@ from ecs_vanguard.effects import (
 from ecs_vanguard.effects import costs as costs_
 from ecs_vanguard.effects.picking import YIELD, ask_yes_no
 from ecs_vanguard.effects.selection import remember_circles
-from ecs_vanguard.ops import timing
+from ecs_vanguard.ops.timing import open_delayed, record_did
 from ecs_vanguard.state import ALCHEMAGIC_INDEX, DELAYED_INDEX, STRIDE_INDEX, Frame, State
 from ecs_vanguard.vocab.decisions import Decision
 from ecs_vanguard.vocab.events import CardMoved
@@ -188,7 +188,7 @@ def resume(state: State, frame: Frame) -> object:
     (TERM-02); the rules' own actions run with source -1.
     """
     if frame.index == DELAYED_INDEX and frame.stage == 0:
-        timing.open_delayed(state, frame)
+        open_delayed(state, frame)
     steps, n_cost = steps_of(state, frame)
     state.source = frame.source
     try:
@@ -215,7 +215,7 @@ def resume(state: State, frame: Frame) -> object:
             return None
         finally:                 # what this run of the effect did, for its ability's record
             if records:
-                timing.record_did(state, frame, obj, state.events[start:])
+                record_did(state, frame, obj, state.events[start:])
     finally:
         state.source = -1
 
