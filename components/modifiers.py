@@ -28,3 +28,8 @@ class Modifiers:
     """The live modifiers of one card object, oldest first."""
 
     items: list[Modifier] = field(default_factory=list)
+
+    # Written out, not left to @dataclass: mypyc compiles a method written in the class, but
+    # the ones dataclasses generates stay interpreted (a Python frame a construction, issue 18).
+    def __init__(self, items: list[Modifier] | None = None) -> None:
+        self.items = [] if items is None else items

@@ -11,3 +11,9 @@ class Orientation:
 
     rested: bool = False
     face_up: bool = False
+
+    # Written out, not left to @dataclass: mypyc compiles a method written in the class, but
+    # the ones dataclasses generates stay interpreted (a Python frame a construction, issue 18).
+    def __init__(self, rested: bool = False, face_up: bool = False) -> None:
+        self.rested = rested
+        self.face_up = face_up

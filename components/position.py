@@ -17,3 +17,11 @@ class Position:
     zone: object
     circle: object = None
     obj: int = 0
+
+    # Written out, not left to @dataclass: mypyc compiles a method written in the class, but
+    # the ones dataclasses generates stay interpreted (a Python frame a construction, issue 18).
+    def __init__(self, owner: int, zone: object, circle: object = None, obj: int = 0) -> None:
+        self.owner = owner
+        self.zone = zone
+        self.circle = circle
+        self.obj = obj

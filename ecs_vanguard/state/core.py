@@ -38,6 +38,14 @@ class Board:
     circles: list[dict[Circle, tuple[int, ...]]]
     key: int | None = None          # the board's part of the state hash; None after a change
 
+    # Written out, not left to @dataclass: mypyc compiles a method written in the class, but
+    # the ones dataclasses generates stay interpreted (a Python frame a construction, issue 18).
+    def __init__(self, zones: list[dict[Zone, tuple[int, ...]]],
+                 circles: list[dict[Circle, tuple[int, ...]]], key: int | None = None) -> None:
+        self.zones = zones
+        self.circles = circles
+        self.key = key
+
     @staticmethod
     def empty() -> Board:
         """Return a board with every zone and the VC and five RCs of both players empty."""
@@ -67,6 +75,23 @@ class TurnState:
     grade3_at_start: list[bool] = field(default_factory=lambda: [False, False])   # STR-04
     decisions_this_turn: int = 0
 
+    # Written out, not left to @dataclass: mypyc compiles a method written in the class, but
+    # the ones dataclasses generates stay interpreted (a Python frame a construction, issue 18).
+    def __init__(self, turn: int = 0, player: int = 0, first_player: int = 0,
+                 phase: Phase = Phase.SETUP, step: BattleStep | None = None, stage: int = 0,
+                 rode: bool = False, orders_played: list[int] | None = None,
+                 grade3_at_start: list[bool] | None = None, decisions_this_turn: int = 0) -> None:
+        self.turn = turn
+        self.player = player
+        self.first_player = first_player
+        self.phase = phase
+        self.step = step
+        self.stage = stage
+        self.rode = rode
+        self.orders_played = [0, 0] if orders_played is None else orders_played
+        self.grade3_at_start = [False, False] if grade3_at_start is None else grade3_at_start
+        self.decisions_this_turn = decisions_this_turn
+
     def copy(self) -> TurnState:
         """Return an independent copy."""
         return TurnState(self.turn, self.player, self.first_player, self.phase, self.step,
@@ -90,6 +115,24 @@ class Battle:
     guard_group: list[int] = field(default_factory=list)   # ACT-27: cards chosen to go together
     co_attacker: int = -1           # LEG-11: the legion mate attacking with the leader
 
+    # Written out, not left to @dataclass: mypyc compiles a method written in the class, but
+    # the ones dataclasses generates stay interpreted (a Python frame a construction, issue 18).
+    def __init__(self, attacker: int, target: int, player: int, booster: int = -1,
+                 guardians: dict[int, int] | None = None, drives_left: int = 0,
+                 damage_left: int = 0, hit: bool | None = None, guard_at_once: int = 0,
+                 guard_group: list[int] | None = None, co_attacker: int = -1) -> None:
+        self.attacker = attacker
+        self.target = target
+        self.player = player
+        self.booster = booster
+        self.guardians = {} if guardians is None else guardians
+        self.drives_left = drives_left
+        self.damage_left = damage_left
+        self.hit = hit
+        self.guard_at_once = guard_at_once
+        self.guard_group = [] if guard_group is None else guard_group
+        self.co_attacker = co_attacker
+
     def copy(self) -> Battle:
         """Return an independent copy."""
         return Battle(self.attacker, self.target, self.player, self.booster, dict(self.guardians),
@@ -107,6 +150,17 @@ class PendingAuto:
     index: int
     player: int
     context: tuple[tuple[str, int], ...] = ()
+
+    # Written out, not left to @dataclass: mypyc compiles a method written in the class, but
+    # the ones dataclasses generates stay interpreted (a Python frame a construction, issue 18).
+    def __init__(self, source: int, obj: int, card_id: str, index: int, player: int,
+                 context: tuple[tuple[str, int], ...] = ()) -> None:
+        self.source = source
+        self.obj = obj
+        self.card_id = card_id
+        self.index = index
+        self.player = player
+        self.context = context
 
 
 @dataclass(slots=True)
@@ -146,6 +200,40 @@ class Frame:
     # The circle each name a `circle_of` reads ("self" or a bound name) was last seen on, kept
     # before every step, so that a later step may call onto it after the card left (Time Leap).
     bound_circle: dict[str, str] = field(default_factory=dict)
+
+    # Written out, not left to @dataclass: mypyc compiles a method written in the class, but
+    # the ones dataclasses generates stay interpreted (a Python frame a construction, issue 18).
+    def __init__(self, source: int, card_id: str, index: int, master: int, pc: int = 0,
+                 stage: int = 0, bound: dict[str, tuple[int, ...]] | None = None,
+                 picks: list[int] | None = None, context: tuple[tuple[str, int], ...] = (),
+                 is_order: bool = False, loop: list[int] | None = None,
+                 used: list[int] | None = None, each_total: int = -1,
+                 revealed: list[int] | None = None, calling: list[int] | None = None,
+                 circles: list[str] | None = None,
+                 cost_choices: list[tuple[int, ...]] | None = None,
+                 bound_obj: dict[str, tuple[int, ...]] | None = None,
+                 following: dict[str, tuple[int, ...]] | None = None,
+                 bound_circle: dict[str, str] | None = None) -> None:
+        self.source = source
+        self.card_id = card_id
+        self.index = index
+        self.master = master
+        self.pc = pc
+        self.stage = stage
+        self.bound = {} if bound is None else bound
+        self.picks = [] if picks is None else picks
+        self.context = context
+        self.is_order = is_order
+        self.loop = [] if loop is None else loop
+        self.used = [] if used is None else used
+        self.each_total = each_total
+        self.revealed = [] if revealed is None else revealed
+        self.calling = [] if calling is None else calling
+        self.circles = [] if circles is None else circles
+        self.cost_choices = [] if cost_choices is None else cost_choices
+        self.bound_obj = {} if bound_obj is None else bound_obj
+        self.following = {} if following is None else following
+        self.bound_circle = {} if bound_circle is None else bound_circle
 
     def copy(self) -> Frame:
         """Return an independent copy."""
