@@ -10,3 +10,9 @@ class Card:
     """The card id of the entity's printed information (immutable, shared by clones)."""
 
     card_id: str
+
+    # Written out, not left to @dataclass: mypyc compiles a method written in the class, but
+    # the ones dataclasses generates stay interpreted (a Python frame a construction, issue 18).
+    # Frozen: the field is set as dataclasses' own __init__ sets it.
+    def __init__(self, card_id: str) -> None:
+        object.__setattr__(self, "card_id", card_id)
