@@ -23,6 +23,9 @@ class CardTable:
 
     def __init__(self, cards: Iterable[CardDef]) -> None:
         self._cards: dict[str, CardDef] = {}
+        # The same map, read directly by the compiled floors (runtime, ops.zones): table[id]
+        # from compiled code is an interpreted __getitem__ call, a Python frame (issue 18).
+        self.by_id = self._cards
         for card in cards:
             checks.instance(card, "each card", CardDef, "a CardDef", error=CardDataError)
             if card.id in self._cards:

@@ -127,7 +127,7 @@ def _bind_moved(state: State, frame: Frame, name: str, earlier: list[int], start
 
 def steps_of(state: State, frame: Frame) -> tuple[tuple[object, ...], int]:
     """Return (cost + effect steps, number of cost steps) of the frame's ability."""
-    card = state.db[frame.card_id]
+    card = state.db.by_id[frame.card_id]
     if frame.index == ALCHEMAGIC_INDEX:
         return alchemagic_steps(state, frame)
     if frame.index == DELAYED_INDEX:
@@ -148,7 +148,7 @@ def steps_of(state: State, frame: Frame) -> tuple[tuple[object, ...], int]:
 def alchemagic_steps(state: State, frame: Frame) -> tuple[tuple[object, ...], int]:
     """ALC-01 (2, 4, 5): order A's cost plus the bound order B's cost, then A's effect, then
     B's; one order ability (ALC-03)."""
-    a = state.db[frame.card_id]
+    a = state.db.by_id[frame.card_id]
     b = state.card(frame.ctx("alchemagic"))
     play_a = a.abilities[order_play_index(a)]
     play_b = b.abilities[order_play_index(b)]
@@ -170,7 +170,7 @@ def circle_program(state: State, frame: Frame) -> tuple[object, ...] | None:
     circle that unit was on" reads where that unit is when its delayed effect runs); None for
     the rules' built-in frames, which name no circle."""
     if frame.index >= 0:
-        return state.db[frame.card_id].abilities[frame.index].program
+        return state.db.by_id[frame.card_id].abilities[frame.index].program
     if frame.index == DELAYED_INDEX:
         return steps_of(state, frame)[0]
     return None
@@ -178,7 +178,7 @@ def circle_program(state: State, frame: Frame) -> tuple[object, ...] | None:
 
 def ability_of(state: State, frame: Frame) -> AbilityDef | None:
     """Return the card ability a frame runs, or None for the rules' built-in frames."""
-    return state.db[frame.card_id].abilities[frame.index] if frame.index >= 0 else None
+    return state.db.by_id[frame.card_id].abilities[frame.index] if frame.index >= 0 else None
 
 
 def resume(state: State, frame: Frame) -> object:

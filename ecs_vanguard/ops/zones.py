@@ -358,6 +358,6 @@ def _enter(state: State, made: list[int], card_ids: Sequence[str]) -> None:
     defs = state.defs
     defs.extend([None] * (made[-1] + 1 - len(defs)))
     for entity, card_id in zip(made, card_ids, strict=True):
-        defs[entity] = state.db[card_id]
+        defs[entity] = state.db.by_id[card_id]
     state.engine.dirty = True
     state.engine.rule_check_due = True
