@@ -130,7 +130,10 @@ class Game:
         # every system waits while a decision is pending or the game is over), and the systems
         # whose moment never comes in this format (order.acting), worked out once a game.
         since = len(state.events)
-        if not order.tick_until_asked(state, self._systems(), TICKS_PER_DECISION):
+        tick = self._tick           # _systems' own test, inline: a call fewer a decision
+        if tick is None or tick[1] is not state.rules or tick[0] != esper._processors:
+            tick = self._systems()
+        if not order.tick_until_asked(state, tick[2], TICKS_PER_DECISION):
             rule_process.end_game(state, None, runaway_reason(state, since), "engine_limit")
         if state.decision is not None:
             state.turn.decisions_this_turn += 1
@@ -138,8 +141,9 @@ class Game:
                 rule_process.end_game(state, None, f"decision limit of {DECISIONS_PER_TURN_LIMIT} in one turn",
                          "decision_limit")
 
-    def _systems(self) -> list[esper.Processor]:
-        """The systems of a tick (order.acting) of this world and rules, worked out once
+    def _systems(self) -> tuple[list, FormatRules, list[esper.Processor]]:
+        """The tick record (a copy of the processors list, the rules, the systems of a tick:
+        order.acting) of this world and rules; the systems are worked out once
         instead of at every decision: kept with a copy of the processors list and the
         rules object it was made for, compared (by identity, element by element) at every
         decision, so a world given other processors gets a new tick. The systems are kept,
@@ -147,7 +151,7 @@ class Game:
         tick, processors, rules = self._tick, esper._processors, self.state.rules
         if tick is None or tick[1] is not rules or tick[0] != processors:
             tick = self._tick = (list(processors), rules, order.acting(processors, rules))
-        return tick[2]
+        return tick
 
     @property
     def decision(self) -> Decision | None:
@@ -171,7 +175,8 @@ class Game:
         Raises:
             IllegalActionError: the action is not legal now; the game is unchanged.
         """
-        esper.switch_world(self._world)
+        if esper.current_world != self._world:      # a loop over one game stays in its world
+            esper.switch_world(self._world)
         state = self.state
         if state.over:
             raise IllegalActionError(f"the game is over ({state.end_reason}); no action is legal")
@@ -179,7 +184,12 @@ class Game:
         assert decision is not None
         index = -1
         if isinstance(action, Action):
-            index = _position(decision.actions, action)
+            for n, legal in enumerate(decision.actions):    # _position's identity scan, inline
+                if legal is action:
+                    index = n
+                    break
+            else:
+                index = _position(decision.actions, action)
         elif isinstance(action, int | np.integer) and not isinstance(action, bool):
             index = self._table_indices().position.get(int(action), -1)
         if index < 0:
