@@ -8,9 +8,7 @@ exist in the engine's registries is checked above the effect layer (`effects.val
 
 from __future__ import annotations
 
-import typing
 from enum import Enum
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +20,13 @@ from ecs_vanguard.cards.steps import CONT_TYPES, STEP_TYPES
 from ecs_vanguard.cards.timing_steps import PHASE_NAMES, STEP_NAMES
 from ecs_vanguard.vocab import limits
 from ecs_vanguard.vocab.errors import CardDataError
-from ecs_vanguard.vocab.events import CARD_FIELDS, EVENTS_BY_NAME, PLAYER_FIELDS, SOURCE_EVENTS
+from ecs_vanguard.vocab.events import (
+    CARD_FIELDS,
+    EVENTS_BY_NAME,
+    PLAYER_FIELDS,
+    SOURCE_EVENTS,
+    field_hints,
+)
 from ecs_vanguard.vocab.formats import Gift, OrderType, Skill, Trigger, UnitType
 from ecs_vanguard.vocab.zones import Circle, Zone
 
@@ -67,7 +71,7 @@ def _parse_when(where: _Where, field: str, raw: Any) -> When:
     if event is None:
         raise where.fail(f"{field}.event", f"unknown event {raw['event']!r}; known: "
                                            f"{', '.join(sorted(EVENTS_BY_NAME))}")
-    hints = _event_fields(event)
+    hints = field_hints(event)
     filters = []
     for key, value in raw.items():
         at = f"{field}.{key}"
@@ -85,9 +89,6 @@ def _parse_when(where: _Where, field: str, raw: Any) -> When:
     return When(event, tuple(sorted(filters)))
 
 
-@cache
-def _event_fields(event: type) -> dict[str, str]:
-    return {name: str(hint) for name, hint in typing.get_type_hints(event).items()}
 
 
 # Fields naming a moment of the turn (phase_started, step_started): one of its names.

@@ -1,4 +1,6 @@
 """Event dataclasses, one per fact: the structured log of a game and what autos wait for.
+The events nearly every turn logs are compiled classes in `common_events`, re-exported here;
+the rest are records.
 
 Field names are the ones card TOML filters use (`when = { event = "attack_declared",
 attacker = "self" }`). Every event is frozen plain data so the log can be shared by clones.
@@ -6,9 +8,43 @@ attacker = "self" }`). Every event is frozen plain data so the log can be shared
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import re
-from dataclasses import field
+from functools import cache
+from pathlib import Path
 
+from ecs_vanguard.vocab import common_events
+from ecs_vanguard.vocab.common_events import (  # noqa: F401  (re-exported: every event is here)
+    AbilityActivated,
+    AttackDeclared,
+    AttackHit,
+    AttackMissed,
+    AutoPlayed,
+    BattleEnded,
+    CardDrawn,
+    CardMoved,
+    CounterBlasted,
+    DamageChecked,
+    DamageDealt,
+    DriveChecked,
+    GuardianCalled,
+    PhaseStarted,
+    PowerChanged,
+    Shuffled,
+    SoulBlasted,
+    StepStarted,
+    TriggerRevealed,
+    TurnStarted,
+    UnitBoosted,
+    UnitCalled,
+    UnitMoved,
+    UnitPlaced,
+    UnitRested,
+    UnitRetired,
+    UnitRode,
+    UnitStood,
+)
 from ecs_vanguard.vocab.records import record
 from ecs_vanguard.vocab.zones import Circle, Zone
 
@@ -25,80 +61,6 @@ class Mulliganed:
 
 
 @record
-class TurnStarted:
-    turn: int
-    player: int
-
-
-@record
-class PhaseStarted:
-    turn: int
-    player: int
-    phase: str
-
-
-@record
-class StepStarted:
-    """A step of the battle phase began (CORE-09..13: attack, boost, guard, drive, damage,
-    close); `player` is the turn player ("at the beginning of your opponent's close step")."""
-
-    turn: int
-    player: int
-    phase: str
-    step: str
-
-
-@record
-class CardMoved:
-    """Any zone change (CORE-20): the raw fact beneath the named events."""
-
-    card: int
-    player: int
-    from_zone: Zone
-    to_zone: Zone
-
-
-@record
-class CardDrawn:
-    card: int
-    player: int
-
-
-@record
-class UnitRode:
-    card: int
-    player: int
-    from_zone: Zone
-    persona: bool
-    superior: bool = False
-    # The vanguard ridden upon (now in the soul): "when X rides this unit". Not compared: two
-    # logs of one ride are the same fact.
-    ridden: int = field(default=-1, compare=False)
-
-
-@record
-class UnitCalled:
-    card: int
-    player: int
-    circle: Circle | None
-    to_zone: Zone
-    from_zone: Zone
-    superior: bool = False
-
-
-@record
-class UnitPlaced:
-    """A unit appeared on a circle (ACT-05): ride, call, or any other placement."""
-
-    card: int
-    player: int
-    to_zone: Zone
-    circle: Circle | None
-    # Where it came from ("placed from hand"); not compared, as `ridden` above.
-    from_zone: Zone | None = field(default=None, compare=False)
-
-
-@record
 class UnitOverDressed:
     """OD-01: `card` appeared on `circle` in overDress over `source` (not a call, OD-02)."""
 
@@ -106,33 +68,6 @@ class UnitOverDressed:
     player: int
     circle: Circle
     source: int
-
-
-@record
-class UnitMoved:
-    card: int
-    player: int
-    from_circle: Circle
-    to_circle: Circle
-
-
-@record
-class UnitRetired:
-    card: int
-    by_rule_action: bool
-    source: int = -1      # TERM-02: the card whose effect retired it; -1 for the rules
-
-
-@record
-class UnitStood:
-    card: int
-    player: int
-
-
-@record
-class UnitRested:
-    card: int
-    player: int
 
 
 @record
@@ -158,29 +93,6 @@ class PlayCancelled:
 
 
 @record
-class AbilityActivated:
-    card: int
-    player: int
-    index: int
-
-
-@record
-class AttackDeclared:
-    attacker: int
-    target: int
-    player: int
-    attacker_is_vanguard: bool
-    co_attacker: int = -1      # LEG-11, LEG-15: the legion mate attacks too ("self" matches it)
-
-
-@record
-class UnitBoosted:
-    booster: int
-    boosted: int
-    player: int
-
-
-@record
 class Intercepted:
     card: int
     player: int
@@ -188,94 +100,7 @@ class Intercepted:
 
 
 @record
-class GuardianCalled:
-    card: int
-    player: int
-    guarding: int
-
-
-@record
-class DriveChecked:
-    card: int
-    player: int
-    trigger: str | None
-
-
-@record
-class DamageChecked:
-    card: int
-    player: int
-    trigger: str | None
-
-
-@record
-class TriggerRevealed:
-    card: int
-    player: int
-    trigger: str
-    check: str   # "drive" or "damage"
-
-
-@record
-class AttackHit:
-    attacker: int
-    target: int
-    player: int
-    co_attacker: int = -1      # LEG-18: the mate's own "when hits" autos trigger too
-
-
-@record
-class AttackMissed:
-    attacker: int
-    target: int
-    player: int
-    co_attacker: int = -1
-
-
-@record
-class BattleEnded:
-    """CORE-13: the close step of a battle ("at the end of the battle this unit attacked");
-    `target_is_vanguard` says what it attacked (a hit rear-guard is in the drop by now)."""
-
-    attacker: int
-    target: int
-    player: int
-    hit: bool
-    target_is_vanguard: bool
-    co_attacker: int = -1
-    booster: int = -1          # the unit that boosted that battle ("the battle it boosted")
-
-
-@record
-class DamageDealt:
-    player: int          # who takes the damage
-    amount: int
-    source: int          # the attacking unit, or the card whose effect dealt it (TERM-03)
-    battle: bool
-
-
-@record
-class PowerChanged:
-    card: int
-    amount: int
-    stat: str
-    source: int = -1      # TERM-02
-
-
-@record
-class CounterBlasted:
-    player: int
-    count: int
-
-
-@record
 class CounterCharged:
-    player: int
-    count: int
-
-
-@record
-class SoulBlasted:
     player: int
     count: int
 
@@ -302,18 +127,6 @@ class GiftGained:
 @record
 class UnitDeleted:
     card: int
-    player: int
-
-
-@record
-class AutoPlayed:
-    card: int
-    player: int
-    index: int
-
-
-@record
-class Shuffled:
     player: int
 
 
@@ -446,10 +259,28 @@ class GameEnded:
     reason: str
 
 
+# Every event class, those of common_events (imported above) and the records of this module.
 EVENT_TYPES: tuple[type, ...] = tuple(
     obj for name, obj in list(globals().items())
-    if isinstance(obj, type) and obj.__module__ == __name__ and not name.startswith("_")
+    if isinstance(obj, type) and obj.__module__ in (__name__, common_events.__name__)
+    and not name.startswith("_")
 )
+
+
+@cache
+def field_hints(cls: type) -> dict[str, str]:
+    """Return the declared type of each field of an event class, as its source writes it
+    ("Circle | None"): what a card file's `when` filter is checked against. Read from the
+    source file, never from the class: a compiled class keeps an annotation only when it is a
+    plain class (mypyc writes `type` for an Optional field), and the sources ship with every
+    build (the pure-Python fallback runs them)."""
+    spec = importlib.util.find_spec(cls.__module__)
+    assert spec is not None and spec.origin is not None
+    source = Path(spec.origin).with_name(cls.__module__.rpartition(".")[2] + ".py").read_text()
+    node = next(n for n in ast.parse(source).body
+                if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
+    return {st.target.id: ast.unparse(st.annotation) for st in node.body
+            if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name)}
 
 
 def snake_name(cls: type) -> str:

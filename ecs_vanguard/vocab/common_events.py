@@ -1,0 +1,405 @@
+"""The events nearly every turn logs (moments, zone moves, units, battles, costs paid), as
+compiled classes: the engine makes four or five a decision, and a frozen dataclass's generated
+`__init__` is interpreted code (about 0.45 µs each), so each writes out its own (issue 18).
+
+The rarer events are records in `events.py`, the face of every event, which re-exports these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ecs_vanguard.vocab.zones import Circle, Zone
+
+
+class _CompiledEvent:
+    """The base of the compiled events: pickled as their class and field values (mypyc's own
+    pickling sets the fields one by one, which a frozen class refuses)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        names: tuple[str, ...] = type(self).__match_args__  # type: ignore[attr-defined]
+        return (type(self), tuple([getattr(self, name) for name in names]))
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(_CompiledEvent):
+    turn: int
+    player: int
+
+    def __init__(self, turn: int, player: int) -> None:
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "player", player)
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseStarted(_CompiledEvent):
+    turn: int
+    player: int
+    phase: str
+
+    def __init__(self, turn: int, player: int, phase: str) -> None:
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "phase", phase)
+
+
+@dataclass(frozen=True, slots=True)
+class StepStarted(_CompiledEvent):
+    """A step of the battle phase began (CORE-09..13: attack, boost, guard, drive, damage,
+    close); `player` is the turn player ("at the beginning of your opponent's close step")."""
+
+    turn: int
+    player: int
+    phase: str
+    step: str
+
+    def __init__(self, turn: int, player: int, phase: str, step: str) -> None:
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "step", step)
+
+
+@dataclass(frozen=True, slots=True)
+class CardMoved(_CompiledEvent):
+    """Any zone change (CORE-20): the raw fact beneath the named events."""
+
+    card: int
+    player: int
+    from_zone: Zone
+    to_zone: Zone
+
+    def __init__(self, card: int, player: int, from_zone: Zone, to_zone: Zone) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "from_zone", from_zone)
+        object.__setattr__(self, "to_zone", to_zone)
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn(_CompiledEvent):
+    card: int
+    player: int
+
+    def __init__(self, card: int, player: int) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "player", player)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRode(_CompiledEvent):
+    card: int
+    player: int
+    from_zone: Zone
+    persona: bool
+    superior: bool = False
+    # The vanguard ridden upon (now in the soul): "when X rides this unit". Not compared: two
+    # logs of one ride are the same fact.
+    ridden: int = field(default=-1, compare=False)
+
+    def __init__(self, card: int, player: int, from_zone: Zone, persona: bool,
+                 superior: bool = False, ridden: int = -1) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "from_zone", from_zone)
+        object.__setattr__(self, "persona", persona)
+        object.__setattr__(self, "superior", superior)
+        object.__setattr__(self, "ridden", ridden)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitCalled(_CompiledEvent):
+    card: int
+    player: int
+    circle: Circle | None
+    to_zone: Zone
+    from_zone: Zone
+    superior: bool = False
+
+    def __init__(self, card: int, player: int, circle: Circle | None, to_zone: Zone,
+                 from_zone: Zone, superior: bool = False) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "circle", circle)
+        object.__setattr__(self, "to_zone", to_zone)
+        object.__setattr__(self, "from_zone", from_zone)
+        object.__setattr__(self, "superior", superior)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitPlaced(_CompiledEvent):
+    """A unit appeared on a circle (ACT-05): ride, call, or any other placement."""
+
+    card: int
+    player: int
+    to_zone: Zone
+    circle: Circle | None
+    # Where it came from ("placed from hand"); not compared, as `ridden` above.
+    from_zone: Zone | None = field(default=None, compare=False)
+
+    def __init__(self, card: int, player: int, to_zone: Zone, circle: Circle | None,
+                 from_zone: Zone | None = None) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "to_zone", to_zone)
+        object.__setattr__(self, "circle", circle)
+        object.__setattr__(self, "from_zone", from_zone)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitMoved(_CompiledEvent):
+    card: int
+    player: int
+    from_circle: Circle
+    to_circle: Circle
+
+    def __init__(self, card: int, player: int, from_circle: Circle, to_circle: Circle) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "from_circle", from_circle)
+        object.__setattr__(self, "to_circle", to_circle)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRetired(_CompiledEvent):
+    card: int
+    by_rule_action: bool
+    source: int = -1      # TERM-02: the card whose effect retired it; -1 for the rules
+
+    def __init__(self, card: int, by_rule_action: bool, source: int = -1) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "by_rule_action", by_rule_action)
+        object.__setattr__(self, "source", source)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitStood(_CompiledEvent):
+    card: int
+    player: int
+
+    def __init__(self, card: int, player: int) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "player", player)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRested(_CompiledEvent):
+    card: int
+    player: int
+
+    def __init__(self, card: int, player: int) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "player", player)
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityActivated(_CompiledEvent):
+    card: int
+    player: int
+    index: int
+
+    def __init__(self, card: int, player: int, index: int) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "index", index)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackDeclared(_CompiledEvent):
+    attacker: int
+    target: int
+    player: int
+    attacker_is_vanguard: bool
+    co_attacker: int = -1      # LEG-11, LEG-15: the legion mate attacks too ("self" matches it)
+
+    def __init__(self, attacker: int, target: int, player: int, attacker_is_vanguard: bool,
+                 co_attacker: int = -1) -> None:
+        object.__setattr__(self, "attacker", attacker)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "attacker_is_vanguard", attacker_is_vanguard)
+        object.__setattr__(self, "co_attacker", co_attacker)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitBoosted(_CompiledEvent):
+    booster: int
+    boosted: int
+    player: int
+
+    def __init__(self, booster: int, boosted: int, player: int) -> None:
+        object.__setattr__(self, "booster", booster)
+        object.__setattr__(self, "boosted", boosted)
+        object.__setattr__(self, "player", player)
+
+
+@dataclass(frozen=True, slots=True)
+class GuardianCalled(_CompiledEvent):
+    card: int
+    player: int
+    guarding: int
+
+    def __init__(self, card: int, player: int, guarding: int) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "guarding", guarding)
+
+
+@dataclass(frozen=True, slots=True)
+class DriveChecked(_CompiledEvent):
+    card: int
+    player: int
+    trigger: str | None
+
+    def __init__(self, card: int, player: int, trigger: str | None) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "trigger", trigger)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageChecked(_CompiledEvent):
+    card: int
+    player: int
+    trigger: str | None
+
+    def __init__(self, card: int, player: int, trigger: str | None) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "trigger", trigger)
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerRevealed(_CompiledEvent):
+    card: int
+    player: int
+    trigger: str
+    check: str   # "drive" or "damage"
+
+    def __init__(self, card: int, player: int, trigger: str, check: str) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "trigger", trigger)
+        object.__setattr__(self, "check", check)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackHit(_CompiledEvent):
+    attacker: int
+    target: int
+    player: int
+    co_attacker: int = -1      # LEG-18: the mate's own "when hits" autos trigger too
+
+    def __init__(self, attacker: int, target: int, player: int, co_attacker: int = -1) -> None:
+        object.__setattr__(self, "attacker", attacker)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "co_attacker", co_attacker)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackMissed(_CompiledEvent):
+    attacker: int
+    target: int
+    player: int
+    co_attacker: int = -1
+
+    def __init__(self, attacker: int, target: int, player: int, co_attacker: int = -1) -> None:
+        object.__setattr__(self, "attacker", attacker)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "co_attacker", co_attacker)
+
+
+@dataclass(frozen=True, slots=True)
+class BattleEnded(_CompiledEvent):
+    """CORE-13: the close step of a battle ("at the end of the battle this unit attacked");
+    `target_is_vanguard` says what it attacked (a hit rear-guard is in the drop by now)."""
+
+    attacker: int
+    target: int
+    player: int
+    hit: bool
+    target_is_vanguard: bool
+    co_attacker: int = -1
+    booster: int = -1          # the unit that boosted that battle ("the battle it boosted")
+
+    def __init__(self, attacker: int, target: int, player: int, hit: bool,
+                 target_is_vanguard: bool, co_attacker: int = -1, booster: int = -1) -> None:
+        object.__setattr__(self, "attacker", attacker)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "hit", hit)
+        object.__setattr__(self, "target_is_vanguard", target_is_vanguard)
+        object.__setattr__(self, "co_attacker", co_attacker)
+        object.__setattr__(self, "booster", booster)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageDealt(_CompiledEvent):
+    player: int          # who takes the damage
+    amount: int
+    source: int          # the attacking unit, or the card whose effect dealt it (TERM-03)
+    battle: bool
+
+    def __init__(self, player: int, amount: int, source: int, battle: bool) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "battle", battle)
+
+
+@dataclass(frozen=True, slots=True)
+class PowerChanged(_CompiledEvent):
+    card: int
+    amount: int
+    stat: str
+    source: int = -1      # TERM-02
+
+    def __init__(self, card: int, amount: int, stat: str, source: int = -1) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "stat", stat)
+        object.__setattr__(self, "source", source)
+
+
+@dataclass(frozen=True, slots=True)
+class CounterBlasted(_CompiledEvent):
+    player: int
+    count: int
+
+    def __init__(self, player: int, count: int) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "count", count)
+
+
+@dataclass(frozen=True, slots=True)
+class SoulBlasted(_CompiledEvent):
+    player: int
+    count: int
+
+    def __init__(self, player: int, count: int) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "count", count)
+
+
+@dataclass(frozen=True, slots=True)
+class AutoPlayed(_CompiledEvent):
+    card: int
+    player: int
+    index: int
+
+    def __init__(self, card: int, player: int, index: int) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "index", index)
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffled(_CompiledEvent):
+    player: int
+
+    def __init__(self, player: int) -> None:
+        object.__setattr__(self, "player", player)
