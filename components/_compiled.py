@@ -44,6 +44,7 @@ COMPILED: tuple[str, ...] = (
     "components.orientation",
     "components.position",
     "ecs_vanguard.vocab.common_events",        # the events every turn logs
+    "ecs_vanguard.vocab.decisions",            # Decision and Action
     "ecs_vanguard.state.core",
     "ecs_vanguard.state.hashing",
     "ecs_vanguard.state.world",

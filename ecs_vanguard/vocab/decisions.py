@@ -62,6 +62,20 @@ class Action:
     circle: Circle | None = None
     index: int = -1
 
+    # Compiled (issue 18), with its __init__ written out: dataclasses' generated one is
+    # interpreted code. Frozen: fields are set as dataclasses' own __init__ sets them, and a
+    # pickle rebuilds through __init__ (mypyc's own pickling would set the frozen fields).
+    def __init__(self, kind: ActionKind, card: int = -1, target: int = -1,
+                 circle: Circle | None = None, index: int = -1) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "circle", circle)
+        object.__setattr__(self, "index", index)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Action, (self.kind, self.card, self.target, self.circle, self.index))
+
     def __str__(self) -> str:
         parts = [self.kind.value]
         if self.card >= 0:
@@ -97,3 +111,15 @@ class Decision:
     actions: tuple[Action, ...]
     label: str = ""
     source: int = -1
+
+    # Written out and pickled through __init__, as Action's (the engine makes one a decision).
+    def __init__(self, player: int, kind: DecisionKind, actions: tuple[Action, ...],
+                 label: str = "", source: int = -1) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "actions", actions)
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "source", source)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Decision, (self.player, self.kind, self.actions, self.label, self.source))
