@@ -248,7 +248,7 @@ def _trigger(state: State, card: int, value: object) -> bool:
     trigger = state.card(card).trigger
     if value == "any" or value == "none":
         return (trigger is not None) == (value == "any")
-    return trigger is not None and trigger.value == value
+    return trigger is not None and trigger._value_ == value     # _value_: see derived.timing
 
 
 FilterSpec = tuple[Filter, str, str]          # (test, kind of value, what it keeps)

@@ -19,7 +19,8 @@ def _whose(state: State, frame: Frame, check: Check) -> bool:
 
 def _phase(state: State, frame: Frame, check: Check) -> bool:
     """CORE-04: it is this phase (the battle phase includes its steps)."""
-    return state.turn.phase.value == check.arg("phase") and _whose(state, frame, check)
+    # `_value_`: Enum's `value` property is a Python frame a read from compiled code
+    return state.turn.phase._value_ == check.arg("phase") and _whose(state, frame, check)
 
 
 def _step(state: State, frame: Frame, check: Check) -> bool:
@@ -29,7 +30,7 @@ def _step(state: State, frame: Frame, check: Check) -> bool:
     return (
         state.turn.phase is Phase.BATTLE
         and step is not None
-        and step.value == check.arg("step")
+        and step._value_ == check.arg("step")
         and _whose(state, frame, check)
     )
 

@@ -113,7 +113,9 @@ def _matches(value: object, wanted: object, source: int, owner: int) -> bool:
     if wanted == "opponent":
         return value == 1 - owner
     if isinstance(value, Enum):
-        return value.value == wanted
+        # `_value_`, the member's own attribute: Enum's `value` is a Python-level property, a
+        # frame per read from compiled code (the same value)
+        return value._value_ == wanted
     return value == wanted
 
 

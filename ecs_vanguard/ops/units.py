@@ -40,7 +40,8 @@ def add_modifier(state: State, card: int, stat: Stat, amount: int, until: Durati
     )
     state.engine.modified.add(card)
     if stat is Stat.POWER or stat is Stat.CRITICAL or stat is Stat.SHIELD:
-        emit(state, PowerChanged(card, amount, stat.value, state.source))
+        # _value_: see emit._matches
+        emit(state, PowerChanged(card, amount, stat._value_, state.source))
 
 
 def add_continuous(state: State, effect: ContinuousEffect) -> None:
