@@ -22,6 +22,22 @@ class Modifier:
     value: object = None
     source: int = -1
 
+    # Written out, not left to @dataclass: mypyc compiles a method written in the class, but
+    # the ones dataclasses generates stay interpreted (issue 18). Frozen: the fields are set as
+    # dataclasses' own __init__ sets them, and a pickle rebuilds through __init__ (mypyc's own
+    # pickling would set the frozen fields one by one).
+    def __init__(self, stat: object, amount: int, until: object, turn: int, value: object = None,
+                 source: int = -1) -> None:
+        object.__setattr__(self, "stat", stat)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "until", until)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "source", source)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Modifier, (self.stat, self.amount, self.until, self.turn, self.value, self.source))
+
 
 @dataclass(slots=True)
 class Modifiers:

@@ -277,6 +277,30 @@ class ContinuousEffect:
     amount_obj: int = -1
     value: object = None                               # an ability (card id, index) for GRANT
 
+    # Written out and pickled through __init__, as components.Modifier's (issue 18).
+    def __init__(self, player: int, scope: str, stat: Stat, amount: int = 0,
+                 until: Duration = Duration.END_OF_TURN, turn: int = 0, source: int = -1,
+                 where: tuple[tuple[str, object], ...] = (), unit: int = -1, unit_obj: int = -1,
+                 amount_of: int = -1, amount_obj: int = -1, value: object = None) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "scope", scope)
+        object.__setattr__(self, "stat", stat)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "until", until)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "where", where)
+        object.__setattr__(self, "unit", unit)
+        object.__setattr__(self, "unit_obj", unit_obj)
+        object.__setattr__(self, "amount_of", amount_of)
+        object.__setattr__(self, "amount_obj", amount_obj)
+        object.__setattr__(self, "value", value)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (ContinuousEffect, (self.player, self.scope, self.stat, self.amount, self.until,
+                                   self.turn, self.source, self.where, self.unit, self.unit_obj,
+                                   self.amount_of, self.amount_obj, self.value))
+
 
 @dataclass(frozen=True, slots=True)
 class DelayedEffect:
