@@ -12,8 +12,16 @@ class Imprisoned:
 
     by: int
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # through __init__: mypyc's own pickling sets the frozen fields one by one
+        return (Imprisoned, (self.by,))
+
 
 @dataclass(frozen=True, slots=True)
 class Token:
     """A token: a pseudo-card valid only on circles, removed from the game anywhere else
     (TOK-01, TOK-03)."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # through __init__: mypyc's own pickling sets the frozen fields one by one
+        return (Token, ())

@@ -16,3 +16,6 @@ class Card:
     # Frozen: the field is set as dataclasses' own __init__ sets it.
     def __init__(self, card_id: str) -> None:
         object.__setattr__(self, "card_id", card_id)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Card, (self.card_id,))      # through __init__: mypyc's pickling sets the field

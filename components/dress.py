@@ -12,3 +12,7 @@ class DressSource:
 
     unit: int
     from_ride_deck: bool = False
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # through __init__: mypyc's own pickling sets the frozen fields one by one
+        return (DressSource, (self.unit, self.from_ride_deck))

@@ -10,3 +10,7 @@ class GiftMarker:
     """Marks an entity made by a Protect gift; it is removed wherever it goes but hand and GC."""
 
     gift: str = "protect"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # through __init__: mypyc's own pickling sets the frozen fields one by one
+        return (GiftMarker, (self.gift,))

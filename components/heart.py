@@ -12,3 +12,7 @@ class HeartLink:
 
     g_unit: int
     chosen: bool = False
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # through __init__: mypyc's own pickling sets the frozen fields one by one
+        return (HeartLink, (self.g_unit, self.chosen))

@@ -11,3 +11,7 @@ class LegionLink:
 
     partner: int
     leader: bool
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # through __init__: mypyc's own pickling sets the frozen fields one by one
+        return (LegionLink, (self.partner, self.leader))

@@ -13,3 +13,7 @@ class Locked:
     """
 
     until_owner_end: bool = False
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # through __init__: mypyc's own pickling sets the frozen fields one by one
+        return (Locked, (self.until_owner_end,))
