@@ -25,6 +25,7 @@ from ecs_vanguard.cards.value_steps import (
     EnterUnitState,
     NamedCircle,
     Restrict,
+    Selector,
 )
 from ecs_vanguard.vocab.formats import RESTRICTIONS, Duration, Stat
 from ecs_vanguard.vocab.records import record
@@ -37,7 +38,7 @@ class Choose:
     """Choose `count` cards (at least `min`) from a selector, one at a time, and bind them;
     `distinct = "<field>"`: cards of pairwise different values ("two with different names")."""
 
-    source: str
+    source: Selector
     count: int | str = 1            # an int, or "times": the count of the running for_each
     min: int | None = None          # None: exactly `count`, or all if fewer exist
     where: Where = ()
@@ -138,8 +139,8 @@ class Reveal:
     """Reveal cards: chosen from your hand (`source`) for a cost, or bound ones (`target`) for an
     effect; shown until the cost is paid or the effect ends (ACT-09)."""
 
-    target: str = ""
-    source: str = ""
+    target: Selector = ""
+    source: Selector = ""
     count: int = 1
     where: Where = ()
     bind: str = "revealed"
@@ -163,7 +164,7 @@ class PutInto:
     names the cards it moved, where they went ("shuffle the cards put into the deck this
     way", CORE-20)."""
 
-    target: str
+    target: Selector
     zone: str = "hand"
     top: bool = False
     where: Where = ()
@@ -182,7 +183,7 @@ class Retire:
     """Retire the target units (ACT-04); `as` names the retired cards in the zone they went to
     ("bind the cards retired this way", CORE-20)."""
 
-    target: str
+    target: Selector
     bind: str = ""
 
 
@@ -190,28 +191,28 @@ class Retire:
 class Stand:
     """Stand the target units; a standing unit is not stood (ACT-12)."""
 
-    target: str
+    target: Selector
 
 
 @record
 class Rest:
     """Rest the target units; a resting unit is not rested (ACT-12)."""
 
-    target: str
+    target: Selector
 
 
 @record
 class TurnFaceUp:
     """Turn the target cards face up; a face-up card is not turned (ACT-13)."""
 
-    target: str
+    target: Selector
 
 
 @record
 class TurnFaceDown:
     """Turn the target cards face down; a face-down card is not turned (ACT-13)."""
 
-    target: str
+    target: Selector
 
 
 @record
@@ -225,7 +226,7 @@ class Heal:
 class Bind:
     """Bind the target cards (ACT-20); `as` names the bound cards in the bind zone."""
 
-    target: str
+    target: Selector
     bind: str = ""
 
 
@@ -234,7 +235,7 @@ class SuperiorRide:
     """Ride one chosen card from a selector by an effect: a superior ride (ACT-06); `player`
     "opponent": the opponent rides one of their cards onto their VC."""
 
-    source: str
+    source: Selector
     where: Where = ()
     player: str = "you"
 
@@ -247,7 +248,7 @@ class SuperiorCall:
     last on (Time Leap); `to = { circle = "back_center" }`: that one circle of the caller's
     side; `distinct`: the called cards' values of a field differ."""
 
-    source: str
+    source: Selector
     count: int = 1
     min: int | None = None
     where: Where = ()
@@ -264,21 +265,21 @@ class DealDamage:
 
     n: int = 1
     player: str = "opponent"
-    target: str = ""          # chosen vanguards of that player, each taking n; "": all of them
+    target: Selector = ""          # chosen vanguards of that player, each taking n; "": all of them
 
 
 @record
 class Battles:
     """The target becomes the attacked unit of this battle (ACT-21)."""
 
-    target: str
+    target: Selector
 
 
 @record
 class GiveAbility:
     """The target gains ability `index` of card `card` for a period (ACT-22)."""
 
-    target: str
+    target: Selector
     card: str
     index: int = 0
     until: Duration = Duration.END_OF_TURN
@@ -289,7 +290,7 @@ class GiveAbility:
 class LoseAbilities:
     """The target loses its abilities for a period (ACT-22)."""
 
-    target: str
+    target: Selector
     until: Duration = Duration.END_OF_TURN
     where: Where = ()                  # filters on the units `target` selects
 
@@ -299,7 +300,7 @@ class Lock:
     """Lock the target rear-guards (ACT-23); `until_owner_end` unlocks them at the end of their
     owner's turn."""
 
-    target: str
+    target: Selector
     until_owner_end: bool = True
 
 
@@ -307,7 +308,7 @@ class Lock:
 class Unlock:
     """Unlock the target locked cards (ACT-24)."""
 
-    target: str
+    target: Selector
 
 
 @record
@@ -330,7 +331,7 @@ class ForEach:
     repetitions pick different cards (ACT-28). Not inside: look_top, deal_damage, for_each,
     if, pay, and steps with up_to."""
 
-    count: str
+    count: Selector
     do: tuple[object, ...]
     where: Where = ()
     distinct: str = ""              # "for each grade among ...": count the different values
@@ -340,7 +341,7 @@ class ForEach:
 class GainName:
     """The target also has `name` for a period (TERM-05)."""
 
-    target: str
+    target: Selector
     name: str
     until: Duration = Duration.END_OF_TURN
 
@@ -349,7 +350,7 @@ class GainName:
 class BecomeName:
     """The target's names become `name` for a period (TERM-05)."""
 
-    target: str
+    target: Selector
     name: str
     until: Duration = Duration.END_OF_TURN
 
@@ -374,7 +375,7 @@ class DiscardGrades:
 class SuperiorStride:
     """Stride a G unit chosen from your G zone by an effect: no requirement, no cost (STR-05)."""
 
-    source: str = "your_g_zone"
+    source: Selector = "your_g_zone"
     where: Where = ()
 
 
@@ -383,7 +384,7 @@ class PlaceOnRC:
     """Put chosen cards onto RCs by an effect: an appearance, neither a call nor a stride
     (STR-10, STR-16)."""
 
-    source: str
+    source: Selector
     count: int = 1
     where: Where = ()
 
@@ -393,7 +394,7 @@ class RestrictAttack:
     """The target units may attack only vanguards ("only_vanguards") or not at all ("none")
     for a period; for a legion it binds the whole attack (LEG-12)."""
 
-    target: str
+    target: Selector
     rule: str = "only_vanguards"
     until: Duration = Duration.END_OF_TURN
 
@@ -402,7 +403,7 @@ class RestrictAttack:
 class PutAsHeart:
     """Put a chosen card onto VC as a heart of the G unit there (HRT-10)."""
 
-    source: str
+    source: Selector
     where: Where = ()
 
 
@@ -412,8 +413,8 @@ class SuperiorOverdress:
     `onto` by overDress, by an effect ("overDress this card on the RC where that unit is"):
     OD-01's steps (1)-(2) (its engine reading, docs/RULES.md), not a call (OD-02)."""
 
-    source: str
-    onto: str
+    source: Selector
+    onto: Selector
     where: Where = ()
 
 
@@ -422,8 +423,8 @@ class AddDressSources:
     """Put chosen cards from outside the field into the originalDress of the `target` unit
     on RC ("put them into this unit's originalDress"): they become its dress sources (OD-03)."""
 
-    source: str
-    target: str = "self"
+    source: Selector
+    target: Selector = "self"
     count: int = 1
     min: int | None = None
     where: Where = ()
@@ -433,7 +434,7 @@ class AddDressSources:
 class Imprison:
     """Imprison the target opponent's cards in your order zone, if it has a Prison (PRI-01)."""
 
-    target: str
+    target: Selector
 
 
 @record
@@ -459,14 +460,14 @@ class SetWorldContent:
 class Delete:
     """Delete the target vanguards (CORE-21, premium)."""
 
-    target: str
+    target: Selector
 
 
 @record
 class RemoveFromGame:
     """Remove the target cards from the game (the over trigger, CORE-14)."""
 
-    target: str = "self"
+    target: Selector = "self"
 
 
 @record
@@ -474,8 +475,8 @@ class Swap:
     """The target rear-guard and the `other` one exchange their circles ("exchange positions");
     a move between circles, not a zone change (CORE-07, CORE-20)."""
 
-    target: str
-    other: str
+    target: Selector
+    other: Selector
 
 
 @record

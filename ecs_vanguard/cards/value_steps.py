@@ -10,6 +10,9 @@ from ecs_vanguard.vocab.records import record
 from ecs_vanguard.vocab.zones import ACCEL_CIRCLES, REAR_CIRCLES
 
 Where = tuple[tuple[str, object], ...]
+# A step's `target`, `source`, `other` or `onto` (cards.fields "selector"): a selector or a bound
+# name, or several of them, whose cards are put together (a card file's list, read as a tuple).
+Selector = str | tuple[str, ...]
 
 # What "different <field>" and "the number of distinct <field>" may read (TERM-05, TERM-06):
 # current values, or the printed ones (`original_...`, TERM-01); `derived.values` reads them.
@@ -58,7 +61,7 @@ class EnterUnitState:
     it (CORE-20)."""
 
     name: str
-    target: str = "self"
+    target: Selector = "self"
     until: Duration = Duration.END_OF_TURN
     where: Where = ()                  # filters on the units `target` selects
 
@@ -67,7 +70,7 @@ class EnterUnitState:
 class AddPower:
     """Increase (or decrease) power for a period; totals may be negative (ACT-26)."""
 
-    target: str = "self"
+    target: Selector = "self"
     amount: int | str = 0
     until: Duration = Duration.END_OF_TURN
     where: Where = ()                  # filters on the units `target` selects
@@ -79,7 +82,7 @@ class AddPower:
 class AddCritical:
     """Increase (or decrease) critical for a period (ACT-26)."""
 
-    target: str = "self"
+    target: Selector = "self"
     amount: int = 1
     until: Duration = Duration.END_OF_TURN
     where: Where = ()                  # filters on the units `target` selects
@@ -91,7 +94,7 @@ class AddCritical:
 class AddShield:
     """Increase (or decrease) shield for a period (ACT-26)."""
 
-    target: str = "self"
+    target: Selector = "self"
     amount: int = 0
     until: Duration = Duration.END_OF_BATTLE
     where: Where = ()                  # filters on the units `target` selects
@@ -103,7 +106,7 @@ class AddShield:
 class AddDrive:
     """Increase (or decrease) the number of drive checks for a period (CORE-11)."""
 
-    target: str = "self"
+    target: Selector = "self"
     amount: int = 1
     until: Duration = Duration.END_OF_TURN
     where: Where = ()                  # filters on the units `target` selects
@@ -114,7 +117,7 @@ class AddDrive:
 class AddGrade:
     """Increase (or decrease) grade for a period."""
 
-    target: str = "self"
+    target: Selector = "self"
     amount: int = 1
     until: Duration = Duration.END_OF_TURN
     where: Where = ()                  # filters on the units `target` selects
@@ -130,7 +133,7 @@ class Restrict:
     (attacked by it, only cards of grade `amount` or more may be called from hand to GC), or
     attack_from_back_row (a permission: "this unit can attack from the back row")."""
 
-    target: str = "self"
+    target: Selector = "self"
     restriction: str = "cant_attack"
     amount: int = 1
     until: Duration = Duration.END_OF_TURN
@@ -143,7 +146,7 @@ class AddSkill:
     boost or intercept ("this unit gets [Boost]"); read with the printed skills (CORE-09,
     CORE-10)."""
 
-    target: str = "self"
+    target: Selector = "self"
     skill: str = "boost"
     until: Duration = Duration.END_OF_TURN
     where: Where = ()                  # filters on the units `target` selects
@@ -167,5 +170,5 @@ class ApplyContinuous:
 class CantBeHit:
     """The target can't be hit for a period (the perfect guard, CORE-10)."""
 
-    target: str
+    target: Selector
     until: Duration = Duration.END_OF_BATTLE
