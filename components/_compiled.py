@@ -77,9 +77,15 @@ COMPILED: tuple[str, ...] = (
     "systems.stride",
     "systems.trigger",
     "systems.turn",
+    "ecs_vanguard.effects.builtin",
+    "ecs_vanguard.effects.card_steps",
+    "ecs_vanguard.effects.costs",
+    "ecs_vanguard.effects.flow_steps",
     "ecs_vanguard.effects.picking",
     "ecs_vanguard.effects.playable",
     "ecs_vanguard.effects.runtime",
+    "ecs_vanguard.effects.selection",
+    "ecs_vanguard.effects.unit_steps",
     "ecs_vanguard.agents.heuristic_rules",     # HeuristicAgent's rules; the class stays interpreted
     "ecs_vanguard.sim.event_counts",           # a game record's counts of its events
 )
