@@ -29,6 +29,7 @@ from ecs_vanguard.state import (
     SEEK_MATE_INDEX,
     Frame,
     State,
+    world,
 )
 from ecs_vanguard.vocab.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.vocab.events import (
@@ -257,7 +258,9 @@ def _end(state: State) -> None:
         if q.position(card).owner == p:
             ops.undelete(state, card)
     kept_locked = []
-    for card, lock in sorted(esper.get_component(Locked)):
+    # nothing locked anywhere (world.present): the usual end phase asks esper nothing
+    locks = sorted(esper.get_component(Locked)) if world.present(Locked) else []
+    for card, lock in locks:
         if lock.until_owner_end and q.position(card).owner == p:
             if rm.skips(state, RuleHook.UNLOCK_AT_END, p, card):
                 kept_locked.append(card)     # a rule modifier: not unlocked at this end phase

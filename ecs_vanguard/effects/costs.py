@@ -49,6 +49,24 @@ class Demand:
     values: tuple[tuple[object, ...], ...] | None = None
     excluded: frozenset[object] = frozenset()
 
+    # Written out (compiled; dataclasses' own __init__ is interpreted code) and pickled through
+    # it, as the events of vocab.common_events (issue 18).
+    def __init__(self, cards: tuple[int, ...], n: int = 0, grade_total: int = 0,
+                 consumes: bool = True, grades: tuple[int, ...] = (),
+                 values: tuple[tuple[object, ...], ...] | None = None,
+                 excluded: frozenset[object] = frozenset()) -> None:
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "n", n)
+        object.__setattr__(self, "grade_total", grade_total)
+        object.__setattr__(self, "consumes", consumes)
+        object.__setattr__(self, "grades", grades)
+        object.__setattr__(self, "values", values)
+        object.__setattr__(self, "excluded", excluded)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Demand, (self.cards, self.n, self.grade_total, self.consumes, self.grades,
+                         self.values, self.excluded))
+
     def grade(self, state: State, card: int) -> int:
         """The grade `card` counts as in this demand's total (printed, unless a rule modifier
         makes it count as more)."""
