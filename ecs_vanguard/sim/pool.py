@@ -10,6 +10,7 @@ stops them on the way out (also on Ctrl-C and SIGTERM), and a worker whose paren
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import multiprocessing.connection as mpc
 import signal
@@ -52,6 +53,11 @@ def worker_main(conn: mpc.Connection, game_fn: GameFn, template: GameSpec,
     also send the count of decisions made so far (an int) every quarter second."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C is the parent's to handle
     _die_with_parent()
+    # The worker is our own process: what it holds now (the engine, the card pool, the game
+    # template) lives as long as it does, so the collector need not scan it again at every
+    # full collection the games trigger (issue 18: 300 heuristic games took 5-7% less CPU,
+    # 1.45 s against 1.55 s).
+    gc.freeze()
 
     def send_decisions(n: int) -> None:
         try:
