@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from typing import SupportsIndex
 
 from ecs_vanguard.vocab.zones import Circle
 
@@ -65,13 +67,15 @@ class Action:
     # Compiled (issue 18), with its __init__ written out: dataclasses' generated one is
     # interpreted code. Frozen: fields are set as dataclasses' own __init__ sets them, and a
     # pickle rebuilds through __init__ (mypyc's own pickling would set the frozen fields).
-    def __init__(self, kind: ActionKind, card: int = -1, target: int = -1,
-                 circle: Circle | None = None, index: int = -1) -> None:
+    # A user's action may carry numpy integers (an index read off an observation): any integer
+    # is taken as its int, as the interpreted class took it (a compiled `int` would refuse it).
+    def __init__(self, kind: ActionKind, card: SupportsIndex = -1, target: SupportsIndex = -1,
+                 circle: Circle | None = None, index: SupportsIndex = -1) -> None:
         object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "card", operator.index(card))
+        object.__setattr__(self, "target", operator.index(target))
         object.__setattr__(self, "circle", circle)
-        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "index", operator.index(index))
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Action, (self.kind, self.card, self.target, self.circle, self.index))

@@ -122,3 +122,22 @@ def test_a_pickled_scenario_keeps_its_starting_position():
     loaded = pickle.loads(pickle.dumps(game))
     assert loaded.initial().state_hash() == start
     assert loaded.log_text() == game.log_text()
+
+
+def test_an_action_built_with_numpy_integers_is_the_legal_action_it_names():
+    """A researcher's Action may carry numpy integers (read off an observation or a mask): it
+    equals, hashes as and steps as the legal action with those ints, compiled or not; a value
+    that is no integer is refused in one line."""
+    decisions = next(n for n in range(120, 200)
+                     if any(a.card >= 0 for a in _midgame(n).legal_actions()))
+    game = _midgame(decisions)
+    legal = next(a for a in game.legal_actions() if a.card >= 0)
+    built = vg.Action(legal.kind, card=np.int64(legal.card), target=np.int32(legal.target),
+                      circle=legal.circle, index=np.int64(legal.index))
+    assert built == legal and hash(built) == hash(legal) and type(built.card) is int
+    twin = _midgame(decisions)
+    game.step(built)
+    twin.step(legal)
+    assert game.state_hash() == twin.state_hash()
+    with pytest.raises(TypeError, match="integer"):
+        vg.Action(legal.kind, card=2.5)
