@@ -36,6 +36,7 @@ COMPILED: tuple[str, ...] = (
     "components.brandt",
     "components.card",
     "components.dress",
+    "components.frozen",
     "components.gift",
     "components.heart",
     "components.legion",

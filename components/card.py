@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from components.frozen import Frozen
+
 
 @dataclass(frozen=True, slots=True)
-class Card:
+class Card(Frozen):
     """The card id of the entity's printed information (immutable, shared by clones)."""
 
     card_id: str
@@ -16,6 +18,3 @@ class Card:
     # Frozen: the field is set as dataclasses' own __init__ sets it.
     def __init__(self, card_id: str) -> None:
         object.__setattr__(self, "card_id", card_id)
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (Card, (self.card_id,))      # through __init__: mypyc's pickling sets the field

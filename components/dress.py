@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from components.frozen import Frozen
+
 
 @dataclass(frozen=True, slots=True)
-class DressSource:
+class DressSource(Frozen):
     """Links a dress source to its overDress unit; `from_ride_deck` sends it back there face up
     when its unit returns to the deck (OD-08)."""
 
     unit: int
     from_ride_deck: bool = False
-
-    def __reduce__(self) -> tuple[object, ...]:
-        # through __init__: mypyc's own pickling sets the frozen fields one by one
-        return (DressSource, (self.unit, self.from_ride_deck))

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from components.frozen import Frozen
+
 
 @dataclass(frozen=True, slots=True)
-class GiftMarker:
+class GiftMarker(Frozen):
     """Marks an entity made by a Protect gift; it is removed wherever it goes but hand and GC."""
 
     gift: str = "protect"
-
-    def __reduce__(self) -> tuple[object, ...]:
-        # through __init__: mypyc's own pickling sets the frozen fields one by one
-        return (GiftMarker, (self.gift,))

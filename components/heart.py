@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from components.frozen import Frozen
+
 
 @dataclass(frozen=True, slots=True)
-class HeartLink:
+class HeartLink(Frozen):
     """Links a heart to its G unit on the same VC; `chosen` marks the heart whose original name
     and power the G unit has (STR-08 (5), HRT-06)."""
 
     g_unit: int
     chosen: bool = False
-
-    def __reduce__(self) -> tuple[object, ...]:
-        # through __init__: mypyc's own pickling sets the frozen fields one by one
-        return (HeartLink, (self.g_unit, self.chosen))

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from components.frozen import Frozen
+
 
 @dataclass(frozen=True, slots=True)
-class LegionLink:
+class LegionLink(Frozen):
     """Links a legion vanguard to its partner; `leader` is True for the earlier vanguard."""
 
     partner: int
     leader: bool
-
-    def __reduce__(self) -> tuple[object, ...]:
-        # through __init__: mypyc's own pickling sets the frozen fields one by one
-        return (LegionLink, (self.partner, self.leader))

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from components.frozen import Frozen
+
 
 @dataclass(frozen=True, slots=True)
-class Modifier:
+class Modifier(Frozen):
     """One change to a card's value or status for a period.
 
     `stat` and `until` hold enum values of `ecs_vanguard.vocab.formats` (Stat, Duration); `turn` is the
@@ -24,8 +26,7 @@ class Modifier:
 
     # Written out, not left to @dataclass: mypyc compiles a method written in the class, but
     # the ones dataclasses generates stay interpreted (issue 18). Frozen: the fields are set as
-    # dataclasses' own __init__ sets them, and a pickle rebuilds through __init__ (mypyc's own
-    # pickling would set the frozen fields one by one).
+    # dataclasses' own __init__ sets them (and a pickle rebuilds through it: Frozen).
     def __init__(self, stat: object, amount: int, until: object, turn: int, value: object = None,
                  source: int = -1) -> None:
         object.__setattr__(self, "stat", stat)
@@ -34,9 +35,6 @@ class Modifier:
         object.__setattr__(self, "turn", turn)
         object.__setattr__(self, "value", value)
         object.__setattr__(self, "source", source)
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (Modifier, (self.stat, self.amount, self.until, self.turn, self.value, self.source))
 
 
 @dataclass(slots=True)

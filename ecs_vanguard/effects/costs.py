@@ -17,6 +17,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from itertools import product
 
+from components.frozen import Frozen
 from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.derived import query as q
@@ -33,7 +34,7 @@ from ecs_vanguard.vocab.zones import Zone
 
 
 @dataclass(frozen=True, slots=True)
-class Demand:
+class Demand(Frozen):
     """What one cost step needs: `n` distinct cards of `cards`; `grade_total` > 0 asks instead
     for cards of `cards` whose grades add up to it (the usual Stride cost); `consumes` False for
     a reveal, which shows cards without using them up."""
@@ -49,8 +50,8 @@ class Demand:
     values: tuple[tuple[object, ...], ...] | None = None
     excluded: frozenset[object] = frozenset()
 
-    # Written out (compiled; dataclasses' own __init__ is interpreted code) and pickled through
-    # it, as the events of vocab.common_events (issue 18).
+    # Written out (compiled; dataclasses' own __init__ is interpreted code), as the events of
+    # vocab.common_events (issue 18); pickled through it (Frozen).
     def __init__(self, cards: tuple[int, ...], n: int = 0, grade_total: int = 0,
                  consumes: bool = True, grades: tuple[int, ...] = (),
                  values: tuple[tuple[object, ...], ...] | None = None,
@@ -62,10 +63,6 @@ class Demand:
         object.__setattr__(self, "grades", grades)
         object.__setattr__(self, "values", values)
         object.__setattr__(self, "excluded", excluded)
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (Demand, (self.cards, self.n, self.grade_total, self.consumes, self.grades,
-                         self.values, self.excluded))
 
     def grade(self, state: State, card: int) -> int:
         """The grade `card` counts as in this demand's total (printed, unless a rule modifier

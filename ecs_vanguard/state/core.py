@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from components.frozen import Frozen
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.cards.table import CardTable
 from ecs_vanguard.state.rule_modifiers import RuleModifier
@@ -252,7 +253,7 @@ class Frame:
 
 
 @dataclass(frozen=True, slots=True)
-class ContinuousEffect:
+class ContinuousEffect(Frozen):
     """An effect applied for a period to whatever its scope covers at each read (docs/design.md
     "Values are derived"): persona ride's front row (CORE-05), a boost (CORE-09), a legion
     mate's power (LEG-14), and effects that say "during this turn, your units ...".
@@ -277,7 +278,7 @@ class ContinuousEffect:
     amount_obj: int = -1
     value: object = None                               # an ability (card id, index) for GRANT
 
-    # Written out and pickled through __init__, as components.Modifier's (issue 18).
+    # Written out, as components.Modifier's (issue 18); pickled through it (Frozen).
     def __init__(self, player: int, scope: str, stat: Stat, amount: int = 0,
                  until: Duration = Duration.END_OF_TURN, turn: int = 0, source: int = -1,
                  where: tuple[tuple[str, object], ...] = (), unit: int = -1, unit_obj: int = -1,
@@ -295,11 +296,6 @@ class ContinuousEffect:
         object.__setattr__(self, "amount_of", amount_of)
         object.__setattr__(self, "amount_obj", amount_obj)
         object.__setattr__(self, "value", value)
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (ContinuousEffect, (self.player, self.scope, self.stat, self.amount, self.until,
-                                   self.turn, self.source, self.where, self.unit, self.unit_obj,
-                                   self.amount_of, self.amount_obj, self.value))
 
 
 @dataclass(frozen=True, slots=True)

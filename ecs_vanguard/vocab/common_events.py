@@ -9,22 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from components.frozen import Frozen
 from ecs_vanguard.vocab.zones import Circle, Zone
 
 
-class _CompiledEvent:
-    """The base of the compiled events: pickled as their class and field values (mypyc's own
-    pickling sets the fields one by one, which a frozen class refuses)."""
-
-    __slots__ = ()
-
-    def __reduce__(self) -> tuple[object, ...]:
-        names: tuple[str, ...] = type(self).__match_args__  # type: ignore[attr-defined]
-        return (type(self), tuple([getattr(self, name) for name in names]))
-
-
 @dataclass(frozen=True, slots=True)
-class TurnStarted(_CompiledEvent):
+class TurnStarted(Frozen):
     turn: int
     player: int
 
@@ -34,7 +24,7 @@ class TurnStarted(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class PhaseStarted(_CompiledEvent):
+class PhaseStarted(Frozen):
     turn: int
     player: int
     phase: str
@@ -46,7 +36,7 @@ class PhaseStarted(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class StepStarted(_CompiledEvent):
+class StepStarted(Frozen):
     """A step of the battle phase began (CORE-09..13: attack, boost, guard, drive, damage,
     close); `player` is the turn player ("at the beginning of your opponent's close step")."""
 
@@ -63,7 +53,7 @@ class StepStarted(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class CardMoved(_CompiledEvent):
+class CardMoved(Frozen):
     """Any zone change (CORE-20): the raw fact beneath the named events."""
 
     card: int
@@ -79,7 +69,7 @@ class CardMoved(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class CardDrawn(_CompiledEvent):
+class CardDrawn(Frozen):
     card: int
     player: int
 
@@ -89,7 +79,7 @@ class CardDrawn(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class UnitRode(_CompiledEvent):
+class UnitRode(Frozen):
     card: int
     player: int
     from_zone: Zone
@@ -110,7 +100,7 @@ class UnitRode(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class UnitCalled(_CompiledEvent):
+class UnitCalled(Frozen):
     card: int
     player: int
     circle: Circle | None
@@ -129,7 +119,7 @@ class UnitCalled(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class UnitPlaced(_CompiledEvent):
+class UnitPlaced(Frozen):
     """A unit appeared on a circle (ACT-05): ride, call, or any other placement."""
 
     card: int
@@ -149,7 +139,7 @@ class UnitPlaced(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class UnitMoved(_CompiledEvent):
+class UnitMoved(Frozen):
     card: int
     player: int
     from_circle: Circle
@@ -163,7 +153,7 @@ class UnitMoved(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class UnitRetired(_CompiledEvent):
+class UnitRetired(Frozen):
     card: int
     by_rule_action: bool
     source: int = -1      # TERM-02: the card whose effect retired it; -1 for the rules
@@ -175,7 +165,7 @@ class UnitRetired(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class UnitStood(_CompiledEvent):
+class UnitStood(Frozen):
     card: int
     player: int
 
@@ -185,7 +175,7 @@ class UnitStood(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class UnitRested(_CompiledEvent):
+class UnitRested(Frozen):
     card: int
     player: int
 
@@ -195,7 +185,7 @@ class UnitRested(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class AbilityActivated(_CompiledEvent):
+class AbilityActivated(Frozen):
     card: int
     player: int
     index: int
@@ -207,7 +197,7 @@ class AbilityActivated(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class AttackDeclared(_CompiledEvent):
+class AttackDeclared(Frozen):
     attacker: int
     target: int
     player: int
@@ -224,7 +214,7 @@ class AttackDeclared(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class UnitBoosted(_CompiledEvent):
+class UnitBoosted(Frozen):
     booster: int
     boosted: int
     player: int
@@ -236,7 +226,7 @@ class UnitBoosted(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class GuardianCalled(_CompiledEvent):
+class GuardianCalled(Frozen):
     card: int
     player: int
     guarding: int
@@ -248,7 +238,7 @@ class GuardianCalled(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class DriveChecked(_CompiledEvent):
+class DriveChecked(Frozen):
     card: int
     player: int
     trigger: str | None
@@ -260,7 +250,7 @@ class DriveChecked(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class DamageChecked(_CompiledEvent):
+class DamageChecked(Frozen):
     card: int
     player: int
     trigger: str | None
@@ -272,7 +262,7 @@ class DamageChecked(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class TriggerRevealed(_CompiledEvent):
+class TriggerRevealed(Frozen):
     card: int
     player: int
     trigger: str
@@ -286,7 +276,7 @@ class TriggerRevealed(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class AttackHit(_CompiledEvent):
+class AttackHit(Frozen):
     attacker: int
     target: int
     player: int
@@ -300,7 +290,7 @@ class AttackHit(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class AttackMissed(_CompiledEvent):
+class AttackMissed(Frozen):
     attacker: int
     target: int
     player: int
@@ -314,7 +304,7 @@ class AttackMissed(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class BattleEnded(_CompiledEvent):
+class BattleEnded(Frozen):
     """CORE-13: the close step of a battle ("at the end of the battle this unit attacked");
     `target_is_vanguard` says what it attacked (a hit rear-guard is in the drop by now)."""
 
@@ -338,7 +328,7 @@ class BattleEnded(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class DamageDealt(_CompiledEvent):
+class DamageDealt(Frozen):
     player: int          # who takes the damage
     amount: int
     source: int          # the attacking unit, or the card whose effect dealt it (TERM-03)
@@ -352,7 +342,7 @@ class DamageDealt(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class PowerChanged(_CompiledEvent):
+class PowerChanged(Frozen):
     card: int
     amount: int
     stat: str
@@ -366,7 +356,7 @@ class PowerChanged(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class CounterBlasted(_CompiledEvent):
+class CounterBlasted(Frozen):
     player: int
     count: int
 
@@ -376,7 +366,7 @@ class CounterBlasted(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class SoulBlasted(_CompiledEvent):
+class SoulBlasted(Frozen):
     player: int
     count: int
 
@@ -386,7 +376,7 @@ class SoulBlasted(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class AutoPlayed(_CompiledEvent):
+class AutoPlayed(Frozen):
     card: int
     player: int
     index: int
@@ -398,7 +388,7 @@ class AutoPlayed(_CompiledEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class Shuffled(_CompiledEvent):
+class Shuffled(Frozen):
     player: int
 
     def __init__(self, player: int) -> None:

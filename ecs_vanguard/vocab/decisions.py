@@ -8,6 +8,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import SupportsIndex
 
+from components.frozen import Frozen
 from ecs_vanguard.vocab.zones import Circle
 
 
@@ -55,7 +56,7 @@ class ActionKind(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(Frozen):
     """One legal move; compare with ==, never by identity."""
 
     kind: ActionKind
@@ -65,8 +66,8 @@ class Action:
     index: int = -1
 
     # Compiled (issue 18), with its __init__ written out: dataclasses' generated one is
-    # interpreted code. Frozen: fields are set as dataclasses' own __init__ sets them, and a
-    # pickle rebuilds through __init__ (mypyc's own pickling would set the frozen fields).
+    # interpreted code. Frozen: fields are set as dataclasses' own __init__ sets them (and a
+    # pickle rebuilds through it: Frozen).
     # A user's action may carry numpy integers (an index read off an observation): any integer
     # is taken as its int, as the interpreted class took it (a compiled `int` would refuse it).
     def __init__(self, kind: ActionKind, card: SupportsIndex = -1, target: SupportsIndex = -1,
@@ -76,9 +77,6 @@ class Action:
         object.__setattr__(self, "target", operator.index(target))
         object.__setattr__(self, "circle", circle)
         object.__setattr__(self, "index", operator.index(index))
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (Action, (self.kind, self.card, self.target, self.circle, self.index))
 
     def __str__(self) -> str:
         parts = [self.kind.value]
@@ -103,7 +101,7 @@ def action(kind: ActionKind, card: int = -1, target: int = -1, circle: Circle | 
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(Frozen):
     """A question to one player with its finite list of legal actions.
 
     `label` says what is being chosen (e.g. "trigger power", "counter blast", "mulligan"),
@@ -116,7 +114,7 @@ class Decision:
     label: str = ""
     source: int = -1
 
-    # Written out and pickled through __init__, as Action's (the engine makes one a decision).
+    # Written out, as Action's (the engine makes one a decision); pickled through it (Frozen).
     def __init__(self, player: int, kind: DecisionKind, actions: tuple[Action, ...],
                  label: str = "", source: int = -1) -> None:
         object.__setattr__(self, "player", player)
@@ -125,5 +123,3 @@ class Decision:
         object.__setattr__(self, "label", label)
         object.__setattr__(self, "source", source)
 
-    def __reduce__(self) -> tuple[object, ...]:
-        return (Decision, (self.player, self.kind, self.actions, self.label, self.source))

@@ -86,7 +86,7 @@ def test_the_package_has_record_classes_and_every_event_is_one():
 def test_a_compiled_event_behaves_as_the_dataclass_it_is(cls):
     """An event whose __init__ is written out keeps what `@dataclass(frozen=True, slots=True)`
     gives: fields and defaults, keywords, repr, equality over the compared fields, hashing,
-    frozen fields, pickling (its own __reduce__: mypyc's would set frozen fields), copies and
+    frozen fields, pickling (Frozen's __reduce__: mypyc's would set frozen fields), copies and
     replace; and the written __init__ sets every field from its own argument."""
     twin = _twin(cls, cls.__doc__)
     assert [(f.name, f.default, f.compare, f.repr) for f in dataclasses.fields(cls)] == \
