@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import cast
 
-import esper
-
 from components import (
     DressSource,
     HeartLink,
@@ -29,22 +27,21 @@ from ecs_vanguard.vocab.formats import Phase, Stat, UnitType
 from ecs_vanguard.vocab.zones import BACK_ROW, FRONT_ROW, Circle, Zone
 
 
-# The three accessors read the current world's table as esper.component_for_entity does
-# (esper rebinds `_entities` at each switch_world, so it is read at each call), without its
-# Python call: in the compiled build they are C functions, and the call was most of their cost.
+# The three accessors of the components every card has; the rest of this module reads them
+# through these, and the rarer components through state.world's readers.
 def position(entity: int) -> Position:
     """Return the Position component of a card."""
-    return esper._entities[entity][Position]  # type: ignore[return-value]
+    return world.component(entity, Position)
 
 
 def orientation(entity: int) -> Orientation:
     """Return the Orientation component of a card."""
-    return esper._entities[entity][Orientation]  # type: ignore[return-value]
+    return world.component(entity, Orientation)
 
 
 def modifiers(entity: int) -> list:
     """Return the live modifiers of a card (do not mutate)."""
-    return esper._entities[entity][Modifiers].items  # type: ignore[attr-defined]
+    return world.component(entity, Modifiers).items
 
 
 def try_unit_at(state: State, player: int, circle: Circle) -> int | None:
@@ -114,7 +111,7 @@ def holds_the_vc(state: State, card: int, together: Collection[int] = ()) -> boo
             that VC, the leader stays (engine decision: it would leave VC empty) and the mate
             goes.
     """
-    pos = world.component(card, Position)
+    pos = position(card)
     if pos.zone is not Zone.VC:
         return False
     if is_heart(card):
@@ -133,12 +130,12 @@ def is_back_row(circle: Circle | None) -> bool:
 
 def is_standing(entity: int) -> bool:
     """True if the card is standing."""
-    return not world.component(entity, Orientation).rested
+    return not orientation(entity).rested
 
 
 def is_on_field(entity: int) -> bool:
     """True for a card on VC, an RC or the GC."""
-    return world.component(entity, Position).zone in _CIRCLE_ZONES
+    return position(entity).zone in _CIRCLE_ZONES
 
 
 _CIRCLE_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC})
@@ -148,13 +145,13 @@ def has_modifier(entity: int, stat: Stat) -> bool:
     """True if the card object carries a live modifier of this kind (a status made by an
     effect for a period); restrictions from every source are read through the continuous
     layer (`values.is_restricted`)."""
-    return any(m.stat is stat for m in world.component(entity, Modifiers).items)
+    return any(m.stat is stat for m in modifiers(entity))
 
 
 def modifier_sum(entity: int, stat: Stat) -> int:
     """Return the total amount of a card object's live modifiers of one kind (ACT-26)."""
     total = 0
-    for mod in world.component(entity, Modifiers).items:
+    for mod in modifiers(entity):
         if mod.stat is stat:
             total += mod.amount
     return total
@@ -167,7 +164,7 @@ def remember(frame: Frame, name: str, cards: Sequence[int]) -> None:
     """Bind `name` to the cards as the objects they are now (CORE-20): a card that changes
     zone (or is locked or unlocked) since is another object, which the name no longer finds."""
     frame.bound[name] = tuple(cards)
-    frame.bound_obj[name] = tuple(world.component(c, Position).obj for c in cards)
+    frame.bound_obj[name] = tuple(position(c).obj for c in cards)
 
 
 def still_named(frame: Frame, name: str) -> tuple[bool, ...]:
@@ -176,7 +173,7 @@ def still_named(frame: Frame, name: str) -> tuple[bool, ...]:
     cards = frame.bound[name]
     if objs is None:                      # not cards (a declared name's index, ACT-25)
         return (True,) * len(cards)
-    return tuple(world.component(c, Position).obj == o for c, o in zip(cards, objs, strict=True))
+    return tuple(position(c).obj == o for c, o in zip(cards, objs, strict=True))
 
 
 def recall(frame: Frame, name: str) -> list[int]:
@@ -196,7 +193,7 @@ def names(state: State, entity: int) -> tuple[str, ...]:
     heart = chosen_heart_of(state, entity)
     if heart is not None:                           # STR-08 (5): also the heart's original name
         result = (*result, *(n for n in state.card(heart).names if n not in result))
-    for mod in world.component(entity, Modifiers).items:
+    for mod in modifiers(entity):
         if mod.stat is Stat.NAME_SET:
             result = (str(mod.value),)
         elif mod.stat is Stat.NAME_ADD and mod.value not in result:
@@ -218,7 +215,7 @@ def abilities(state: State, entity: int) -> list[tuple[str, int, AbilityDef]]:
             or is_heart(entity)):
         return []
     card = state.card(entity)
-    mods = world.component(entity, Modifiers).items
+    mods = modifiers(entity)
     if any(m.stat is Stat.LOSE_ABILITIES for m in mods):
         return []
     out: list[tuple[str, int, AbilityDef]] = [(card.id, i, a) for i, a in card.own_abilities]
@@ -234,7 +231,7 @@ def abilities_inactive(entity: int) -> bool:
     imprisoned (PRI-03), a heart (HRT-02), or one that lost them (ACT-22)."""
     return (world.has(entity, Locked) or world.has(entity, Imprisoned)
             or world.has(entity, HeartLink)
-            or any(m.stat is Stat.LOSE_ABILITIES for m in world.component(entity, Modifiers).items))
+            or any(m.stat is Stat.LOSE_ABILITIES for m in modifiers(entity)))
 
 
 def count_kinds(state: State, cards: list[int]) -> int:
@@ -253,12 +250,12 @@ def damage_count(state: State, player: int) -> int:
 
 def face_up_damage(state: State, player: int) -> list[int]:
     """Return the face-up cards of a damage zone, oldest first."""
-    return [c for c in state.board.zones[player][Zone.DAMAGE] if world.component(c, Orientation).face_up]
+    return [c for c in state.board.zones[player][Zone.DAMAGE] if orientation(c).face_up]
 
 
 def face_down_damage(state: State, player: int) -> list[int]:
     """Return the face-down cards of a damage zone, oldest first."""
-    return [c for c in state.board.zones[player][Zone.DAMAGE] if not world.component(c, Orientation).face_up]
+    return [c for c in state.board.zones[player][Zone.DAMAGE] if not orientation(c).face_up]
 
 
 def is_turn_player(state: State, player: int) -> bool:
@@ -276,7 +273,7 @@ def in_player_state(state: State, player: int, name: str) -> bool:
 
 def dress_sources(state: State, unit: int) -> list[int]:
     """Return the dress sources linked to a unit, oldest first (OD-03)."""
-    area = state.board.zones[world.component(unit, Position).owner][Zone.DRESS]
+    area = state.board.zones[position(unit).owner][Zone.DRESS]
     if not area:
         return []
     links = [(c, world.maybe(c, DressSource)) for c in area]
@@ -313,7 +310,7 @@ def vanguards(state: State, player: int) -> list[int]:
 
 def is_vanguard(state: State, card: int) -> bool:
     """True for one of its owner's vanguards (a legion's leader or mate; not a heart, LEG-30)."""
-    return card in vanguards(state, world.component(card, Position).owner)
+    return card in vanguards(state, position(card).owner)
 
 
 def a_vanguard_can_legion_with(state: State, card: int, player: int) -> bool:
@@ -353,7 +350,7 @@ def hearts(state: State, player: int) -> list[int]:
 
 def chosen_heart(state: State, g_unit: int) -> int | None:
     """Return the heart whose original name and power the G unit has (STR-08 (5), HRT-06)."""
-    owner = world.component(g_unit, Position).owner
+    owner = position(g_unit).owner
     for heart in hearts(state, owner):
         link = world.component(heart, HeartLink)
         if link.g_unit == g_unit and link.chosen:
@@ -363,7 +360,7 @@ def chosen_heart(state: State, g_unit: int) -> int | None:
 
 def chosen_heart_of(state: State, entity: int) -> int | None:
     """Return the chosen heart of a G unit on VC (STR-08 (5)), else None; cheap for the rest."""
-    pos = world.component(entity, Position)
+    pos = position(entity)
     if pos.zone is not Zone.VC or len(state.board.circles[pos.owner][Circle.VC]) < 2:
         return None
     return chosen_heart(state, entity)
@@ -371,7 +368,7 @@ def chosen_heart_of(state: State, entity: int) -> int | None:
 
 def heart_candidates(state: State, g_unit: int) -> list[int]:
     """Return the non-G hearts of a G unit: the ones its name and power may come from."""
-    owner = world.component(g_unit, Position).owner
+    owner = position(g_unit).owner
     return [h for h in hearts(state, owner)
             if world.component(h, HeartLink).g_unit == g_unit and not is_g_unit(state, h)]
 
@@ -408,12 +405,12 @@ def world_content(state: State, card: int) -> str:
     """WLD-01: a World's content: blank unless stated; the last change replaces the earlier; a
     World with the Brandt rule is Dark Night alone in an only-Worlds order zone, Abyssal Dark
     Night with two or more."""
-    changes = [m.value for m in world.component(card, Modifiers).items if m.stat is Stat.WORLD_CONTENT]
+    changes = [m.value for m in modifiers(card) if m.stat is Stat.WORLD_CONTENT]
     if changes:
         return str(changes[-1])
     if not state.card(card).world_rule:
         return BLANK
-    owner = world.component(card, Position).owner
+    owner = position(card).owner
     zone, found = state.board.zones[owner][Zone.ORDER], worlds(state, owner)
     if len(found) != len(zone):
         return BLANK

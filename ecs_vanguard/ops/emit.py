@@ -16,11 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 
-from components import Position
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, Limit
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived import values
-from ecs_vanguard.state import Frame, PendingAuto, State, world
+from ecs_vanguard.state import Frame, PendingAuto, State
 from ecs_vanguard.vocab.formats import Stat
 from ecs_vanguard.vocab.zones import Zone
 
@@ -219,7 +218,7 @@ def _collect(state: State, batch_events: tuple[object, ...]) -> None:
             card = defs[entity]
             assert card is not None
             ability = card.abilities[index]
-            if world.component(entity, Position).zone not in ability.zones and (
+            if f.position(entity).zone not in ability.zones and (
                     not passed or passed.get(entity) not in ability.zones):
                 continue                                   # the cheap test first: most stop here
             if entity in state.deleted or f.abilities_inactive(entity) or loses(state, entity):

@@ -171,7 +171,7 @@ def end_legion(state: State, card: int) -> None:
     for member in (card, other):
         if member is not None and world.has(member, LegionLink):
             world.detach(state, member, LegionLink)
-            orient = world.component(member, Orientation)
+            orient = q.orientation(member)
             world.attach(state, member, Orientation(orient.rested, orient.face_up))
 
 
@@ -182,7 +182,7 @@ def _leave_heart(state: State, heart: int) -> None:
     world.detach(state, heart, HeartLink)
     if not link.chosen:
         return
-    owner = world.component(heart, Position).owner
+    owner = q.position(heart).owner
     others = [c for c in state.board.circles[owner][Circle.VC]
               if world.has(c, HeartLink)
               and state.card(c).unit_type is not UnitType.G_UNIT]
