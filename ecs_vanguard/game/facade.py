@@ -63,7 +63,7 @@ class Game:
     _origin: Callable[[], Game] | None      # makes the position `history` starts from
     _history: list[int]                     # the index of every action stepped
     _table: _TableIndices | None            # the pending decision's action-table indices
-    _tick: tuple[list, FormatRules, list[esper.Processor]] | None   # see _systems
+    _tick: tuple[list, FormatRules, list[esper.Processor]] | None   # see _new_tick
 
     def __init__(self, deck0: Deck, deck1: Deck, *, seed: int = 0, format: str = "standard",
                  db: CardDB | None = None, turn_limit: int | None = None,
@@ -130,9 +130,9 @@ class Game:
         # every system waits while a decision is pending or the game is over), and the systems
         # whose moment never comes in this format (order.acting), worked out once a game.
         since = len(state.events)
-        tick = self._tick           # _systems' own test, inline: a call fewer a decision
+        tick = self._tick           # _new_tick, only when the world or the rules changed
         if tick is None or tick[1] is not state.rules or tick[0] != esper._processors:
-            tick = self._systems()
+            tick = self._tick = self._new_tick()
         if not order.tick_until_asked(state, tick[2], TICKS_PER_DECISION):
             rule_process.end_game(state, None, runaway_reason(state, since), "engine_limit")
         if state.decision is not None:
@@ -141,17 +141,15 @@ class Game:
                 rule_process.end_game(state, None, f"decision limit of {DECISIONS_PER_TURN_LIMIT} in one turn",
                          "decision_limit")
 
-    def _systems(self) -> tuple[list, FormatRules, list[esper.Processor]]:
-        """The tick record (a copy of the processors list, the rules, the systems of a tick:
-        order.acting) of this world and rules; the systems are worked out once
-        instead of at every decision: kept with a copy of the processors list and the
-        rules object it was made for, compared (by identity, element by element) at every
-        decision, so a world given other processors gets a new tick. The systems are kept,
-        not their bound process(): a process() replaced on the class is the one that runs."""
-        tick, processors, rules = self._tick, esper._processors, self.state.rules
-        if tick is None or tick[1] is not rules or tick[0] != processors:
-            tick = self._tick = (list(processors), rules, order.acting(processors, rules))
-        return tick
+    def _new_tick(self) -> tuple[list, FormatRules, list[esper.Processor]]:
+        """The tick record of this world and rules: a copy of the processors list, the rules
+        object and the systems of a tick (order.acting), worked out once instead of at every
+        decision. `_run` keeps it and compares its list (by identity, element by element) and
+        rules at every decision, so a world given other processors gets a new tick. The
+        systems are kept, not their bound process(): a process() replaced on the class is the
+        one that runs."""
+        processors, rules = esper._processors, self.state.rules
+        return (list(processors), rules, order.acting(processors, rules))
 
     @property
     def decision(self) -> Decision | None:
