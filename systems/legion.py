@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import esper
 
-from components import LegionLink, Orientation
+from components import LegionLink
+from ecs_vanguard.derived import query as q
 from ecs_vanguard.state import State, world
 from systems.base import waiting
 
@@ -19,5 +20,5 @@ class LegionSyncSystem(esper.Processor):
         if not world.present(LegionLink) or waiting(state):
             return                              # no legion anywhere: the usual case
         for card, link in esper.get_component(LegionLink):    # empty unless a legion exists
-            if link.leader and world.component(link.partner, Orientation) is not world.component(card, Orientation):
+            if link.leader and q.orientation(link.partner) is not q.orientation(card):
                 world.attach(state, link.partner, world.writable_orientation(state, card))
