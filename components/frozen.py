@@ -1,4 +1,5 @@
-"""The base of the frozen dataclasses mypyc compiles: pickled through their constructor (issue 18)."""
+"""The base of the frozen dataclasses mypyc compiles: pickled through their constructor
+(issue 18)."""
 
 from __future__ import annotations
 

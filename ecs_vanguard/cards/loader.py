@@ -89,8 +89,6 @@ def _parse_when(where: _Where, field: str, raw: Any) -> When:
     return When(event, tuple(sorted(filters)))
 
 
-
-
 # Fields naming a moment of the turn (phase_started, step_started): one of its names.
 _MOMENT_FIELDS = {"phase": PHASE_NAMES, "step": STEP_NAMES}
 

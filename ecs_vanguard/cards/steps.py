@@ -265,7 +265,7 @@ class DealDamage:
 
     n: int = 1
     player: str = "opponent"
-    target: Selector = ""          # chosen vanguards of that player, each taking n; "": all of them
+    target: Selector = ""     # chosen vanguards of that player, each taking n; "": all of them
 
 
 @record
