@@ -14,8 +14,11 @@ from __future__ import annotations
 
 # Private names: the face holds no public name but those of __all__.
 import importlib as _importlib
+import importlib.abc as _importlib_abc
+import importlib.machinery as _machinery
 import sys as _sys
 import typing as _typing
+import warnings as _warnings
 from types import ModuleType as _ModuleType
 
 import components._compiled  # noqa: F401  (first: compiled or pure build, issue 18)
@@ -159,3 +162,59 @@ class _Face(_ModuleType):
 
 
 _sys.modules[__name__].__class__ = _Face
+
+# The import paths of before the layout of issue 17 and the modules they name now (issue 37):
+# `import ecs_vanguard.query` still works, warns (DeprecationWarning) and gives the new module.
+_MOVED = {
+    "ecs_vanguard.decisions": "ecs_vanguard.vocab.decisions",
+    "ecs_vanguard.determinize": "ecs_vanguard.perspective.determinize",
+    "ecs_vanguard.errors": "ecs_vanguard.vocab.errors",
+    "ecs_vanguard.events": "ecs_vanguard.vocab.events",
+    "ecs_vanguard.fuzz": "ecs_vanguard.sim.fuzz",
+    "ecs_vanguard.query": "ecs_vanguard.derived.query",
+    "ecs_vanguard.zones": "ecs_vanguard.vocab.zones",
+}
+
+
+def _importer_level() -> int:
+    """The warning's stack level of the line that imported an old path, in the frames the
+    warnings module counts (it skips the import machinery's own): past importlib.import_module
+    too, so `import_module("ecs_vanguard.query")` is blamed on its caller's line."""
+    frame, level = _sys._getframe(2), 2                 # 1: exec_module; 2: its first caller
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if "importlib" in name and "_bootstrap" in name:
+            frame = frame.f_back                        # not counted by warnings
+            continue
+        if name != _importlib.__file__:
+            break
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+class _MovedLoader(_importlib_abc.Loader):
+    """Loads an old path as the module it moved to: the same module object, under both names."""
+
+    def create_module(self, spec: _machinery.ModuleSpec) -> None:
+        return None                                  # a placeholder, replaced by exec_module
+
+    def exec_module(self, module: _ModuleType) -> None:
+        old = module.__name__
+        new = _MOVED[old]
+        _warnings.warn(f"{old} is deprecated: import {new}", DeprecationWarning,
+                       stacklevel=_importer_level())
+        _sys.modules[old] = _importlib.import_module(new)   # the import system returns this one
+
+
+class _MovedFinder(_importlib_abc.MetaPathFinder):
+    """Finds only the old paths of _MOVED."""
+
+    def find_spec(self, fullname: str, path: _typing.Any = None,
+                  target: _typing.Any = None) -> _machinery.ModuleSpec | None:
+        if fullname not in _MOVED:
+            return None
+        return _machinery.ModuleSpec(fullname, _MovedLoader())
+
+
+if not any(isinstance(finder, _MovedFinder) for finder in _sys.meta_path):
+    _sys.meta_path.append(_MovedFinder())
