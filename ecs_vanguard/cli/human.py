@@ -10,26 +10,32 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from ecs_vanguard.agents import make_agent
-from ecs_vanguard.cards.schema import CardDef
-from ecs_vanguard.derived import query as q
 from ecs_vanguard.game import Game
 from ecs_vanguard.perspective import board
-from ecs_vanguard.perspective.cardtext import card_sheet, find_card, marks_text, printed_marks
+from ecs_vanguard.perspective.cardtext import card_sheet, find_card
 from ecs_vanguard.perspective.gamelog import GameLog
-from ecs_vanguard.perspective.gamelog.texts import circle_text, player_label
+from ecs_vanguard.perspective.gamelog.texts import player_label
 from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.pool.deck import Deck
-from ecs_vanguard.vocab.decisions import Action, ActionKind, Decision, DecisionKind
+from ecs_vanguard.vocab.decisions import Action, Decision
 from ecs_vanguard.vocab.errors import ArgumentError
+from ecs_vanguard.web.words import action_lines, asker, describe, question
+
+__all__ = ["HELP", "action_lines", "board_text", "describe", "play_human"]
 
 HELP = ("Type the number of an action and Enter. Commands: b = board, z = every zone's cards, "
         "c CARD = a card's text (id, name or action number), l = the whole game so far, "
         "h = this help, q = leave the game.")
 _MAX_ANSWER = 200                   # characters of an answer read; a longer line is refused
+
+
+_NEWS_ON_SCREEN = 14                # log lines shown above the board on a redrawn screen
+_CLEAR = "\x1b[H\x1b[2J"           # cursor home, clear the screen (a terminal only)
+ActionKey = tuple[str, int, int, str, int]
 
 
 @dataclass
@@ -43,9 +49,17 @@ class Table:
     read: TextIO
     write: TextIO
     shown: int = 0                  # log entries already printed
+    board: str = ""                 # the board last shown
+    choice: tuple[object, ...] = ()                 # the decision the numbers below belong to
+    numbers: dict[ActionKey, int] = field(default_factory=dict)    # an action's number
 
     def say(self, text: str = "") -> None:
         print(text, file=self.write, flush=True)
+
+    @property
+    def screen(self) -> bool:
+        """True on a terminal: each decision redraws one screen in place instead of scrolling."""
+        return _is_terminal(self.write) and _is_terminal(self.read)
 
 
 def play_human(decks: tuple[Deck, Deck], *, you: int, agent: str, seed: int, format: str,
@@ -73,31 +87,65 @@ def play_human(decks: tuple[Deck, Deck], *, you: int, agent: str, seed: int, for
         game.step(action)
         table.log.update(game)
     _news(table)
+    table.say(board_text(game, you))
     return 0
 
 
-def _news(table: Table) -> None:
-    """Print the log entries added since the last time."""
-    for entry in table.log.entries[table.shown:]:
+def _news(table: Table, last: int | None = None) -> None:
+    """Print the log entries added since the last time (`last`: at most that many, the
+    newest, with a line saying how many were left out)."""
+    entries = table.log.entries[table.shown:]
+    if last is not None and len(entries) > last:
+        table.say(f"  ... {len(entries) - last} earlier lines (l: the whole game)")
+        entries = entries[-last:]
+    for entry in entries:
         table.say(entry.text())
     table.shown = len(table.log.entries)
 
 
+def _key(action: Action) -> ActionKey:
+    return (action.kind.value, action.card, action.target,
+            action.circle.value if action.circle is not None else "", action.index)
+
+
+def _numbers(table: Table, decision: Decision, actions: list[Action]) -> list[int]:
+    """The number of each action. While one choice goes on (a mulligan's picks, cards chosen
+    one at a time) every option keeps its number: those already picked leave a gap."""
+    choice = (decision.player, decision.kind, decision.source, decision.label,
+              table.game.turn)
+    keys = [_key(a) for a in actions]
+    if choice == table.choice and all(k in table.numbers for k in keys):
+        return [table.numbers[k] for k in keys]
+    table.choice, table.numbers = choice, {k: n for n, k in enumerate(keys, 1)}
+    return list(range(1, len(actions) + 1))
+
+
 def _ask(table: Table, decision: Decision) -> Action | None:
-    """Show the news, the board and the actions; return the chosen action (None: leave)."""
-    _news(table)
-    table.say()
-    table.say(board_text(table.game, table.you))
+    """Show the news, the board when it changed, the question and the actions; return the
+    chosen action (None: leave). On a terminal the screen is redrawn in place."""
+    now = board_text(table.game, table.you)
+    if table.screen:
+        table.write.write(_CLEAR)
+        table.say(now)
+        table.say()
+        _news(table, last=_NEWS_ON_SCREEN)
+    else:
+        _news(table)
+        if now != table.board:
+            table.say()
+            table.say(now)
+    table.board = now
     actions = table.game.legal_actions()
-    asked = decision.label or decision.kind.value.replace("_", " ")
-    source = _asking_card(table.game, decision)
-    if source is not None:                        # an ability asks: say whose (c: its text)
-        asked += f" (an ability of {source.names[0]}; c: its text)"
+    numbers = _numbers(table, decision, actions)
+    by_number = dict(zip(numbers, actions, strict=True))
+    asked = question(table.game, decision)
+    if asker(table.game, decision)[1] is not None:          # an ability asks (c: its text)
+        asked += " (c: the card's text)"
     table.say(f"-- Your decision: {asked}")
-    for line in action_lines(table.game, decision, actions):
+    for line in action_lines(table.game, decision, actions, numbers):
         table.say(line)
     while True:
-        table.write.write(f"Choose 1-{len(actions)} (h for help): ")
+        table.write.write(f"Choose {_ranges(numbers)} (h for help): ")
         table.write.flush()
         read = _read_line(table.read)
         if read is None:                              # end of input: leave like q
@@ -114,13 +162,24 @@ def _ask(table: Table, decision: Decision) -> Action | None:
                 return None
             continue
         if word.lower() in ("c", "card"):
-            table.say(_card_command(table, actions, rest))
+            table.say(_card_command(table, by_number, rest))
             continue
-        number = _number(answer, len(actions))
-        if number is not None:
-            return actions[number - 1]
+        number = _number(answer, max(numbers))
+        if number is not None and number in by_number:
+            return by_number[number]
         shown = answer if len(answer) <= 40 else answer[:37] + "..."
         table.say(f"'{shown}' is not a choice. {HELP}")
+
+
+def _ranges(numbers: list[int]) -> str:
+    """The numbers on offer: "1-6", or "1-3, 5-6" once a pick left a gap."""
+    out: list[str] = []
+    for n in sorted(numbers):
+        if out and out[-1].split("-")[-1] == str(n - 1):
+            out[-1] = f"{out[-1].split('-')[0]}-{n}"
+        else:
+            out.append(str(n))
+    return ", ".join(out)
 
 
 _LINE_CHARS = 1024                    # an answer is a few characters; the rest is skipped
@@ -138,15 +197,6 @@ def _read_line(read: TextIO) -> str | None:
     return line.rstrip("\n")
 
 
-def _asking_card(game: Game, decision: Decision) -> CardDef | None:
-    """The card whose ability asks this decision, or None when the rules ask (a mulligan
-    names the vanguard as its source, CORE-03)."""
-    if decision.source < 0 or decision.kind is DecisionKind.MULLIGAN:
-        return None
-    card = game.card(decision.source)
-    return card if card.abilities else None
-
-
 def _number(answer: str, count: int) -> int | None:
     """The action number typed (1..count), or None: ASCII digits only, and few of them (a line
     of 10,000 digits is not a number of a choice, and int() would refuse it)."""
@@ -156,18 +206,18 @@ def _number(answer: str, count: int) -> int | None:
     return number if 1 <= number <= count else None
 
 
-def _card_command(table: Table, actions: list[Action], query: str) -> str:
+def _card_command(table: Table, actions: dict[int, Action], query: str) -> str:
     """The text of a card: by the number of an action (its card), an id or a name."""
     query = query.strip()[:_MAX_ANSWER]
     decision = table.game.decision
-    source = _asking_card(table.game, decision) if decision is not None else None
+    source = asker(table.game, decision)[1] if decision is not None else None
     if not query and source is not None:
         return card_sheet(source)                         # the card whose ability asks
     if not query:
         return "c CARD: name a card by its id, its name, or the number of an action"
-    number = _number(query, len(actions))
-    if number is not None:
-        action = actions[number - 1]
+    number = _number(query, max(actions, default=0))
+    if number is not None and number in actions:
+        action = actions[number]
         entity = action.card if action.card >= 0 else action.target
         if entity < 0:
             return f"action {number} names no card"
@@ -201,155 +251,3 @@ def board_text(game: Game, you: int, *, zones: bool = False) -> str:
     """Return the board as player `you` may see it (perspective.board); `zones` adds the cards
     of every public zone."""
     return board.board_text(game, you, zones=zones)
-
-
-def _card(game: Game, entity: int, *, stats: bool = False) -> str:
-    card = game.card(entity)
-    return board.card_line(card) if stats else card.names[0]
-
-
-def action_lines(game: Game, decision: Decision, actions: list[Action]) -> list[str]:
-    """Return the numbered actions, one a line; calls and moves of one card share a line
-    ("Call Wingal (G1, 8000) to: 3) front left · 4) back left")."""
-    lines: list[str] = []
-    previous: tuple[ActionKind, int] | None = None
-    for number, action in enumerate(actions, 1):
-        circle = circle_text(action.circle.value) if action.circle is not None else ""
-        key = (action.kind, action.card) if action.kind in _GROUPED and circle else None
-        if key is not None and key == previous:
-            lines[-1] += f" · {number}) {circle}"
-        elif key is not None:
-            head = _DESCRIBE[action.kind](game, decision, Action(action.kind, card=action.card))
-            lines.append(f"  {head} to: {number}) {circle}")
-        else:
-            lines.append(f"  {number:>2}) {describe(game, decision, action)}")
-        previous = key
-    return lines
-
-
-_GROUPED = (ActionKind.CALL, ActionKind.MOVE)
-
-
-def describe(game: Game, decision: Decision, action: Action) -> str:
-    """Return what an action means, in words ("Call Wingal (G1, 8000) to back center")."""
-    return _DESCRIBE.get(action.kind, _plain)(game, decision, action)
-
-
-def _plain(game: Game, decision: Decision, action: Action) -> str:
-    return str(action)
-
-
-def _done(game: Game, decision: Decision, action: Action) -> str:
-    picked = len(game.view(decision.player)["picked"])
-    if decision.kind is DecisionKind.MULLIGAN and picked:      # CORE-03
-        cards = f"the {picked} cards" if picked > 1 else "the card"
-        return f"Done: return {cards} marked 'to return' and draw as many"
-    return _DONE.get(decision.kind, "Done")
-
-
-_DONE = {DecisionKind.MULLIGAN: "Keep the cards left in hand", DecisionKind.RIDE: "Do not ride",
-         DecisionKind.MAIN_PHASE: "End the main phase", DecisionKind.ATTACK: "End the battle phase",
-         DecisionKind.BOOST: "Do not boost", DecisionKind.GUARD: "Stop guarding",
-         DecisionKind.STRIDE: "Do not stride", DecisionKind.CHOOSE_CARD: "Done choosing"}
-
-
-def _pick(game: Game, decision: Decision, action: Action) -> str:
-    if action.card >= 0:
-        verb = "Return" if decision.kind is DecisionKind.MULLIGAN else "Choose"
-        return f"{verb} {_card(game, action.card, stats=True)}"
-    if action.circle is not None:
-        return f"Choose {circle_text(action.circle.value)}"
-    return f"Choose option {action.index + 1}"
-
-
-def _ability(game: Game, action: Action) -> str:
-    """The text of the act ability an action plays: its slot among the card's abilities now
-    (printed ones the card has itself, then gained ones)."""
-    game.switch()
-    abilities = q.abilities(game.state, action.card)
-    text = abilities[action.index][2].text if 0 <= action.index < len(abilities) else ""
-    return f": {text}" if text else ""
-
-
-def _with(verb: str, *, stats: bool = True, circle: bool = False) -> Callable[..., str]:
-    def say(game: Game, decision: Decision, action: Action) -> str:
-        where = f" to {circle_text(action.circle.value)}" if circle and action.circle else ""
-        return f"{verb} {_card(game, action.card, stats=stats)}{where}"
-
-    return say
-
-
-def _ride(game: Game, decision: Decision, action: Action) -> str:
-    ride_deck = {c["card"] for c in game.view(decision.player)["players"][decision.player]
-                 ["ride_deck"]}
-    tail = " from the ride deck (discard a card)" if action.card in ride_deck else ""
-    return f"Ride {_card(game, action.card, stats=True)}{tail}"
-
-
-def _field(game: Game, player: int) -> dict[int, tuple[str, Any]]:
-    """Every unit on a circle as `player` sees it: entity -> (circle, its power now)."""
-    view = game.view(player)
-    return {u["card"]: (circle, u.get("power")) for side in view["players"]
-            for circle, units in side["circles"].items() for u in units}
-
-
-def _on_circle(game: Game, field: dict[int, tuple[str, Any]], entity: int) -> str:
-    """A unit with its circle and power: "Blaze Lancer (front left, 10000)"; two units of one
-    name are told apart by their circles."""
-    circle, power = field.get(entity, ("", None))
-    details = [d for d in (circle_text(circle) if circle else "", str(power) if power is not None
-                           else "") if d]
-    name = _card(game, entity)
-    return f"{name} ({', '.join(details)})" if details else name
-
-
-def _attack(game: Game, decision: Decision, action: Action) -> str:
-    field = _field(game, decision.player)
-    return (f"Attack {_on_circle(game, field, action.target)} with "
-            f"{_on_circle(game, field, action.card)}")
-
-
-def _move(game: Game, decision: Decision, action: Action) -> str:
-    circle, _ = _field(game, decision.player).get(action.card, ("", None))
-    name = _card(game, action.card)
-    where = f" ({circle_text(circle)})" if circle else ""   # two units of one name apart
-    to = f" to {circle_text(action.circle.value)}" if action.circle is not None else ""
-    return f"Move {name}{where}{to}"
-
-
-def _boost(game: Game, decision: Decision, action: Action) -> str:
-    return f"Boost with {_on_circle(game, _field(game, decision.player), action.card)}"
-
-
-def _shielded(verb: str) -> Callable[..., str]:
-    def say(game: Game, decision: Decision, action: Action) -> str:
-        card = game.card(action.card)
-        marks = marks_text(printed_marks(card, skills=False))
-        circle, _ = _field(game, decision.player).get(action.card, ("", None))
-        where = f" from {circle_text(circle)}" if circle else ""
-        return f"{verb} {card.names[0]}{marks}{where} (+{card.shield})"
-
-    return say
-
-
-_DESCRIBE: dict[ActionKind, Callable[[Game, Decision, Action], str]] = {
-    ActionKind.DONE: _done,
-    ActionKind.PICK: _pick,
-    ActionKind.RIDE: _ride,
-    ActionKind.CALL: _with("Call", circle=True),
-    ActionKind.MOVE: _move,
-    ActionKind.ACT: lambda g, d, a: f"Use the ACT ability of {_card(g, a.card)}{_ability(g, a)}",
-    ActionKind.PLAY_ORDER: _with("Play the order", stats=False),
-    ActionKind.ATTACK: _attack,
-    ActionKind.BOOST: _boost,
-    ActionKind.GUARD: _shielded("Guard with"),
-    ActionKind.INTERCEPT: _shielded("Intercept with"),
-    ActionKind.PLAY_AUTO: lambda g, d, a: (f"Resolve the AUTO ability of {_card(g, a.card)} "
-                                           f"first{_ability(g, a)}"),
-    ActionKind.OVERDRESS: lambda g, d, a: (f"overDress {_card(g, a.card, stats=True)} over "
-                                           f"{_card(g, a.target)}"),
-    ActionKind.STRIDE: _with("Stride"),
-    ActionKind.SEEK_MATE: _with("Seek Mate with", stats=False),
-    ActionKind.YES: lambda g, d, a: f"Yes ({d.label})" if d.label else "Yes",
-    ActionKind.NO: lambda g, d, a: f"No ({d.label})" if d.label else "No",
-}

@@ -182,11 +182,12 @@ def test_a_line_of_ten_thousand_digits_or_other_digits_asks_again():
     assert "'\N{FULLWIDTH DIGIT SEVEN}' is not a choice." in text
     assert "'0' is not a choice." in text and "'-1' is not a choice." in text
     assert "9" * 300 not in text                                # the echo is cut short
-    assert "-- Your decision: ride" in text                     # 6 kept the hand and went on
+    assert "-- Your decision: Ride a unit" in text              # 6 kept the hand and went on
 
 
 def test_mulligan_picks_are_marked_in_the_hand_until_done():
-    text = _human("1\n1\nq\n")
+    text = _human("1\n2\nq\n")            # the numbers stay while picking (issue 38)
+    assert "Choose 2-6 (h for help)" in text and "Choose 3-6 (h for help)" in text
     last_hand = text.rsplit("Your hand (5):", 1)[1].split("-- Your decision")[0]
     assert last_hand.count("<- to return") == 2
     assert "Done: return the 2 cards marked 'to return' and draw as many" in text
@@ -222,8 +223,9 @@ def test_the_ansi_render_is_the_board_text_of_the_learners_seat():
 
 
 def test_a_question_an_ability_asks_names_its_card_and_c_shows_its_text():
-    text = _human("3\n3\n4\n7\n4\n1\nc\nq\n")   # mulligan, ride deck ride, call Ember Squire
-    assert "-- Your decision: use ability (an ability of Ember Squire; c: its text)" in text
+    text = _human("3\n4\n6\n7\n4\n1\nc\nq\n")   # mulligan, ride deck ride, call Ember Squire
+    assert ("-- Your decision: Use this ability? (an ability of Ember Squire) - [AUTO](RC): "
+            "When this unit is called, you may Soul Charge 1. (c: the card's text)") in text
     assert "\nDX-008  Ember Squire\n" in text
     assert "[AUTO](RC): When this unit is called, you may Soul Charge 1." in text
-    assert "-- Your decision: mulligan\n" in text                # the rules ask a mulligan
+    assert "-- Your decision: Mulligan: choose the cards to return to the deck\n" in text

@@ -40,7 +40,7 @@ def test_a_scripted_person_plays_a_whole_game_to_its_end():
     assert code == 0 and person.answers > 10
     assert re.search(r"^== (P[12] wins on turn \d+|Draw after turn \d+): .+ ==$", text, re.MULTILINE)
     assert "P1 Blazing Dragons (you) vs P2 Radiant Knights (heuristic), standard, seed 3" in text
-    assert "-- Your decision: mulligan" in text and "Keep the cards left in hand" in text
+    assert "-- Your decision: Mulligan" in text and "Keep the cards left in hand" in text
     assert "End the main phase" in text and "Your hand (" in text
     assert "P2 draws 5 cards." in text                      # the opponent's hand stays hidden
     assert not re.search(r"P2 draws [A-Z]", text)
