@@ -22,9 +22,13 @@ through `resample_from_infostate`), MCTS, `evaluate_bots`, `rl_environment` and 
 simulation test; tabular ones (CFR, exploitability) need the whole tree, which no chance mode
 would make small. What sampled chance costs: a state's history of actions does not determine
 it (the clone of a state does: it copies the generator), so OpenSpiel's history-based
-serialization is not used; `state.serialize()` pickles the engine game instead
-(`game.deserialize_state` restores it), and `pyspiel.serialize_game_and_state` is not
-supported (OpenSpiel asks a sampled-stochastic game for a C++ generator state). Note that a
+serialization is not used; `state.serialize()` writes JSON instead, the history and the
+engine game's own snapshot (`Game.to_json`), and `game.deserialize_state` reads it back with
+every check of `Game.from_json`, never unpickling anything (OpenSpiel's default for a Python
+state unpickles part of the text, which would run code a crafted text names).
+`pyspiel.serialize_game_and_state` is not supported (OpenSpiel asks a sampled-stochastic game
+for a C++ generator state); OpenSpiel's C++ `pyspiel.deserialize_game_and_state` still takes
+the pickle-based text of any Python game: never hand it text you did not write. Note that a
 clone shares the future of the game it was cloned from (the same generator): search that must
 not see the future, like IS-MCTS, plays on `resample_from_infostate` copies, whose generator
 is new. A resample for the player who is not deciding keeps the cards the pending decision
@@ -41,7 +45,13 @@ except ImportError as exc:        # the extra is not installed
                       "(or pip install open-spiel)") from exc
 
 from ecs_vanguard.openspiel.actions import action_text
-from ecs_vanguard.openspiel.game import GAME_TYPE, SHORT_NAME, VanguardGame, VanguardState
+from ecs_vanguard.openspiel.game import (
+    GAME_TYPE,
+    SHORT_NAME,
+    VanguardGame,
+    VanguardState,
+    check_parameters,
+)
 from ecs_vanguard.openspiel.observer import VanguardObserver
 
 __all__ = ["GAME_TYPE", "SHORT_NAME", "VanguardGame", "VanguardObserver", "VanguardState",
@@ -52,6 +62,13 @@ if SHORT_NAME not in pyspiel.registered_names():
 
 
 def load_game(**params: object) -> VanguardGame:
-    """Return `pyspiel.load_game("python_vanguard", params)` (parameters: game.PARAMETERS)."""
+    """Return `pyspiel.load_game("python_vanguard", params)` (parameters: game.PARAMETERS).
+
+    Raises:
+        ArgumentError: an unknown, mistyped or out-of-range parameter (checked before OpenSpiel
+            converts them, which words its refusals in C++ terms).
+        DeckError: a deck cannot be loaded or is not legal in the format.
+    """
+    check_parameters(params)
     game: VanguardGame = pyspiel.load_game(SHORT_NAME, dict(params))
     return game

@@ -7,6 +7,7 @@ deal (the one chance node). See the package docstring for how chance is modelled
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
@@ -18,7 +19,8 @@ from ecs_vanguard.openspiel.observer import VanguardObserver
 from ecs_vanguard.perspective.encoding import ACTION_COUNT
 from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.pool.deck import Deck
-from ecs_vanguard.vocab.errors import ArgumentError, IllegalActionError
+from ecs_vanguard.vocab import limits
+from ecs_vanguard.vocab.errors import ArgumentError, IllegalActionError, SnapshotError
 
 SHORT_NAME = "python_vanguard"
 DEAL = 0                        # the one outcome of the chance node: deal a new game
@@ -26,6 +28,20 @@ DEAL = 0                        # the one outcome of the chance node: deal a new
 # is the first deck's own format; rng_seed seeds the generator that seeds each deal.
 PARAMETERS: dict[str, Any] = {"deck_a": "blazing_dragons", "deck_b": "radiant_knights",
                               "format": "", "turn_limit": 100, "rng_seed": 0}
+# OpenSpiel keeps integer parameters and the game length as C++ ints (32 bits): the game's
+# length is (turn_limit + 1) * DECISIONS_PER_TURN_LIMIT, which must fit.
+MAX_TURN_LIMIT = 1_000_000
+MAX_RNG_SEED = 2**31 - 1
+# What `state.serialize()` writes (one JSON object) and `game.deserialize_state` reads: the
+# OpenSpiel history and move number, and the engine game as its own snapshot (Game.to_json),
+# or null before the deal. Nothing in it is ever unpickled or evaluated.
+STATE_FORMAT = "python_vanguard-state/1"
+_STATE_KEYS = frozenset({"format", "history", "move_number", "engine"})
+_STATE_BYTES = limits.SNAPSHOT_BYTES + 4 * limits.MIB   # the snapshot and a history
+# OpenSpiel's own reader of a Python state's text takes its Python attributes as a pickle;
+# this state hands it only this constant, the pickle of an empty dict ({}), so it restores the
+# history and the move number and nothing else (the engine is set from its JSON snapshot).
+_NO_ATTRIBUTES = "gAR9lC4="
 
 GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -53,7 +69,7 @@ def _game_info(turn_limit: int) -> Any:
                             max_game_length=(turn_limit + 1) * DECISIONS_PER_TURN_LIMIT)
 
 
-def _parameters(params: dict[str, Any] | None) -> dict[str, Any]:
+def check_parameters(params: dict[str, Any] | None) -> dict[str, Any]:
     """Return the parameters with defaults filled in; refuse unknown or mistyped ones."""
     merged = dict(PARAMETERS)
     for key, value in (params or {}).items():
@@ -64,9 +80,11 @@ def _parameters(params: dict[str, Any] | None) -> dict[str, Any]:
             raise ArgumentError(f"{SHORT_NAME} parameter {key} must be "
                                 f"{type(PARAMETERS[key]).__name__}, got {value!r:.40}")
         merged[key] = value
-    if merged["turn_limit"] < 1 or merged["rng_seed"] < 0:
-        raise ArgumentError(f"{SHORT_NAME}: turn_limit must be at least 1 and rng_seed at "
-                            f"least 0, got {merged['turn_limit']} and {merged['rng_seed']}")
+    turn_limit, seed = merged["turn_limit"], merged["rng_seed"]
+    if not (1 <= turn_limit <= MAX_TURN_LIMIT and 0 <= seed <= MAX_RNG_SEED):
+        raise ArgumentError(f"{SHORT_NAME}: turn_limit must be 1 to {MAX_TURN_LIMIT:,} and "
+                            f"rng_seed 0 to {MAX_RNG_SEED:,}, got {turn_limit!r:.40} and "
+                            f"{seed!r:.40}")
     return merged
 
 
@@ -79,7 +97,7 @@ class VanguardGame(pyspiel.Game):
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        merged = _parameters(params)
+        merged = check_parameters(params)
         super().__init__(GAME_TYPE, _game_info(merged["turn_limit"]), merged)
         self.db = CardDB.builtin()
         self.decks = (Deck.resolve(merged["deck_a"], self.db), Deck.resolve(merged["deck_b"],
@@ -114,6 +132,31 @@ class VanguardGame(pyspiel.Game):
         if params:
             raise ArgumentError(f"{SHORT_NAME} observers take no parameters, got {params!r:.60}")
         return VanguardObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
+
+    def deserialize_state(self, text: str) -> VanguardState:
+        """Return the state `state.serialize()` wrote: JSON (STATE_FORMAT) holding the
+        OpenSpiel history and the engine game's snapshot, each checked as it is read
+        (`Game.from_json`). Nothing of the text is unpickled or evaluated; OpenSpiel's own
+        pickle-based text of a Python state is refused like any text that is not this JSON.
+
+        Raises:
+            SnapshotError: not a state of this format, too large, malformed, or a state of
+                a game with another format or turn limit (one line).
+        """
+        data = _state_data(text)
+        engine = data["engine"]
+        if engine is not None and (engine.get("format") != self.format
+                                   or engine.get("turn_limit") != self.turn_limit):
+            raise SnapshotError(f"{SHORT_NAME} state: a game of format "
+                                f"{engine.get('format')!r:.20} and turn limit "
+                                f"{engine.get('turn_limit')!r:.20}, not this game's "
+                                f"{self.format!r} and {self.turn_limit}")
+        game = Game.from_json(json.dumps(engine), self.db) if engine is not None else None
+        moves = ",".join(f"{player}:{action}" for player, action in data["history"])
+        native = f"history={moves}\nmove_number={data['move_number']}\n__dict__={_NO_ATTRIBUTES}"
+        state: VanguardState = pyspiel.Game.deserialize_state(self, native)
+        state.engine = game
+        return state
 
     def __reduce__(self) -> tuple:
         """Pickle as the parameters and the deal generator's state (OpenSpiel's own pickling
@@ -193,12 +236,27 @@ class VanguardState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> VanguardState:
         """Return a state of `player_id`'s information set: `Game.determinize`, seeded by four
         draws of `probability_sampler` (a callable returning floats in [0, 1)). The copy has no
-        OpenSpiel history (a sampled-stochastic history does not determine a state)."""
+        OpenSpiel history (a sampled-stochastic history does not determine a state).
+
+        Raises:
+            ArgumentError: the sampler returned something that is not a number in [0, 1).
+        """
         state = self.get_game().new_initial_state()
         if self.engine is not None:
-            words = [int(probability_sampler() * 2**32) for _ in range(4)]
+            words = [_word(probability_sampler()) for _ in range(4)]
             state.engine = self.engine.determinize(player_id, np.random.default_rng(words))
         return state
+
+    def serialize(self) -> str:
+        """Return the state as JSON text (STATE_FORMAT): the OpenSpiel history and move
+        number, and the engine game's own snapshot (`Game.to_json`, which keeps its
+        generator), null before the deal. `game.deserialize_state(text)` reads it back."""
+        head = json.dumps({"format": STATE_FORMAT,
+                           "history": [[int(pa.player), int(pa.action)]
+                                       for pa in self.full_history()],
+                           "move_number": int(self.move_number())}, separators=(",", ":"))
+        engine = "null" if self.engine is None else self.engine.to_json()
+        return f'{head[:-1]},"engine":{engine}}}'
 
     def __reduce__(self) -> tuple:
         """Pickle as the game and `serialize()` (see VanguardGame.__reduce__)."""
@@ -216,6 +274,57 @@ class VanguardState(pyspiel.State):
         return (f"turn {game.turn}, player {game.turn_player}'s {game.phase.value} phase; "
                 f"player {decision.player} decides {decision.kind.value}; "
                 f"state {game.state_hash()}")
+
+
+def _word(draw: object) -> int:
+    """Return a draw of a probability sampler in [0, 1) as a 32-bit seed word."""
+    if isinstance(draw, bool) or not isinstance(draw, int | float | np.floating | np.integer) \
+            or not 0.0 <= float(draw) < 1.0:
+        raise ArgumentError(f"resample_from_infostate: the probability sampler must return "
+                            f"numbers in [0, 1), got {draw!r:.40}")
+    return int(float(draw) * 2**32)
+
+
+def _state_data(text: object) -> dict[str, Any]:
+    """Return the table of a serialized state after checking its size, nesting, keys, format
+    and history (each move a [player, action] pair of this game's players and actions).
+
+    Raises:
+        SnapshotError: anything else (one line).
+    """
+    if not isinstance(text, str):
+        raise SnapshotError(f"{SHORT_NAME} state: expected the text state.serialize() "
+                            f"wrote, got {type(text).__name__}")
+    if len(text) > _STATE_BYTES:
+        raise SnapshotError(f"{SHORT_NAME} state: larger than "
+                            f"{limits.size_text(_STATE_BYTES)}, the most a state may hold")
+    limits.check_nesting(text, limit=limits.JSON_NESTING + 1, toml=False, error=SnapshotError,
+                         where=f"{SHORT_NAME} state")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        data = None
+    if type(data) is not dict or data.get("format") != STATE_FORMAT or set(data) != _STATE_KEYS:
+        raise SnapshotError(f"{SHORT_NAME} state: not a state of format {STATE_FORMAT} (the "
+                            "JSON state.serialize() writes; nothing else is read)")
+    history, moves, engine = data["history"], data["move_number"], data["engine"]
+    if type(history) is not list or not all(_is_move(m) for m in history):
+        raise SnapshotError(f"{SHORT_NAME} state: history must be a list of [player, action] "
+                            f"pairs (player {int(pyspiel.PlayerId.CHANCE)}, 0 or 1; action 0 "
+                            f"to {ACTION_COUNT - 1})")
+    if type(moves) is not int or not 0 <= moves <= len(history):
+        raise SnapshotError(f"{SHORT_NAME} state: move_number {moves!r:.40} is not 0 to the "
+                            f"{len(history)} moves of its history")
+    if (engine is None) != (not history) or not (engine is None or type(engine) is dict):
+        raise SnapshotError(f"{SHORT_NAME} state: the engine game must be a snapshot after the "
+                            "deal and null before it")
+    return data
+
+
+def _is_move(move: object) -> bool:
+    return (type(move) is list and len(move) == 2 and type(move[0]) is int
+            and type(move[1]) is int
+            and move[0] in (int(pyspiel.PlayerId.CHANCE), 0, 1) and 0 <= move[1] < ACTION_COUNT)
 
 
 def _unpickle_game(params: dict[str, Any], deals: dict[str, Any]) -> VanguardGame:
