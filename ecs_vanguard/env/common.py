@@ -33,6 +33,17 @@ ILLEGAL_ACTIONS = ("lose", "raise")
 INTERFACES = ("flat", "compact")
 
 
+def over_mask(size: int) -> np.ndarray:
+    """The mask of a learner seat whose game is over: action 0 alone, a placeholder. Gymnasium's
+    next-step autoreset (`make_vec` in "sync" and "async" modes) asks for one more action on the
+    final observation and ignores it; one allowed action lets a masked learner pick it (with
+    probability 1, so the ignored step teaches nothing) instead of failing on an empty mask.
+    `step()` itself still refuses any action once the episode is over (call reset())."""
+    mask = np.zeros(size, bool)
+    mask[0] = True
+    return mask
+
+
 @dataclass(frozen=True)
 class MatchSpec:
     """The decks and format of the games an environment plays."""
@@ -206,14 +217,17 @@ class Seat:
         self._play_opponent()
 
     def observe(self) -> dict[str, np.ndarray]:
-        """Return the learner's observation and legal-action mask (zero once done)."""
-        return self.interface.observe(self.require_game(), self.seat, not self.done,
-                                      self.repeats)
+        """Return the learner's observation and legal-action mask (once done: over_mask, and
+        zero options)."""
+        out = self.interface.observe(self.require_game(), self.seat, not self.done, self.repeats)
+        if self.done:
+            out["action_mask"] = over_mask(self.interface.size).astype(np.int8)
+        return out
 
     def action_masks(self) -> np.ndarray:
-        """Return the bool mask of the learner's legal actions (all False once done)."""
+        """Return the bool mask of the learner's legal actions (once done: over_mask)."""
         if self.done:
-            return np.zeros(self.interface.size, bool)
+            return over_mask(self.interface.size)
         return self.interface.mask(self.require_game(), self.repeats)
 
     def step(self, index: int) -> tuple[float, bool, bool, dict[str, Any]]:

@@ -10,6 +10,7 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
+from ecs_vanguard.env.common import over_mask
 from ecs_vanguard.env.vector import VectorEnv, VectorStep
 
 
@@ -49,7 +50,7 @@ class GymVectorEnv(gym.vector.VectorEnv):
         for i, info in enumerate(batch.info):
             if batch.done[i]:
                 final = {"observation": batch.final_obs[i],
-                         "action_mask": np.zeros_like(batch.mask[i], dtype=np.int8)}
+                         "action_mask": over_mask(batch.mask.shape[1]).astype(np.int8)}
                 if batch.options is not None:
                     final["options"] = np.zeros_like(batch.options[i])
                 infos = self._add_info(infos, {"final_obs": final, "final_info": info}, i)

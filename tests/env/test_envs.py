@@ -49,7 +49,7 @@ def test_an_illegal_index_ends_the_episode_as_a_loss_by_default():
     obs, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated) == (-1.0, True, False)
     assert info["illegal_action"] and info["end"] == "illegal_action"
-    assert not obs["action_mask"].any()
+    assert np.flatnonzero(obs["action_mask"]).tolist() == [0]     # the ended game's placeholder
     with pytest.raises(vg.IllegalActionError, match="reset"):
         env.step(illegal)
 
@@ -202,3 +202,55 @@ def test_gymnasium_make_vec_builds_the_vector_env_with_same_step_autoreset():
             assert obs["action_mask"][done].any(axis=1).all()     # already the next game
             finals += int(done.sum())
     assert finals >= 2
+
+
+@pytest.mark.parametrize("mode", ["vector_entry_point", "sync", "async"])
+def test_make_vec_in_every_mode_gives_a_usable_mask_at_and_after_each_end(mode):
+    """Gymnasium's own vector envs (sync, async) reset on the step after a game ends and ignore
+    that step's action: the final observation's mask offers the placeholder action 0 alone
+    (never an empty mask), and the step after gives the new game's mask, which equals a fresh
+    VanguardEnv's on that game's seed. The masks agree with action_masks() (call() in the
+    sync and async modes, which have no such method)."""
+    import gymnasium
+
+    envs = gymnasium.make_vec(ENV_ID, num_envs=2, vectorization_mode=mode, opponent="random")
+    try:
+        obs, infos = envs.reset(seed=5)
+        rng = np.random.default_rng(2)
+        ends = resets = 0
+        pending = np.zeros(2, bool)                    # next step is a next-step autoreset
+        for _ in range(400):
+            masks = obs["action_mask"].astype(bool)
+            called = (envs.unwrapped.action_masks() if mode == "vector_entry_point"
+                      else np.stack(envs.call("action_masks")))
+            assert np.array_equal(called, masks)
+            assert masks.any(axis=1).all()             # never an empty row
+            obs, rewards, terminated, truncated, infos = envs.step(
+                [_masked_choice(rng, m) for m in masks])
+            done = terminated | truncated
+            for i in np.flatnonzero(pending):          # the autoreset step: a new game
+                resets += 1
+                assert not done[i] and rewards[i] == 0
+                fresh = VanguardEnv(opponent="random")
+                fresh.reset(seed=0)
+                fresh.core.reset(int(infos["seed"][i]))
+                assert np.array_equal(obs["action_mask"][i], fresh.core.observe()["action_mask"])
+            if mode == "vector_entry_point":           # same-step: the new game's mask now
+                for i in np.flatnonzero(done):
+                    final = infos["final_obs"][i]["action_mask"]
+                    assert np.flatnonzero(final).tolist() == [0]
+                    fresh = VanguardEnv(opponent="random")
+                    fresh.reset(seed=0)
+                    fresh.core.reset(int(infos["reset_seed"][i]))
+                    assert np.array_equal(obs["action_mask"][i],
+                                          fresh.core.observe()["action_mask"])
+            else:
+                for i in np.flatnonzero(done):         # the final observation: action 0 alone
+                    assert np.flatnonzero(obs["action_mask"][i]).tolist() == [0]
+            ends += int(done.sum())
+            pending = done if mode != "vector_entry_point" else np.zeros(2, bool)
+            if ends >= 2 and not pending.any():
+                break
+        assert ends >= 2 and (resets >= 1 or mode == "vector_entry_point")
+    finally:
+        envs.close()
