@@ -180,7 +180,8 @@ def _importer_level() -> int:
     """The warning's stack level of the line that imported an old path, in the frames the
     warnings module counts (it skips the import machinery's own): past importlib.import_module
     too, so `import_module("ecs_vanguard.query")` is blamed on its caller's line."""
-    frame, level = _sys._getframe(2), 2                 # 1: exec_module; 2: its first caller
+    frame: _typing.Any = _sys._getframe(2)
+    level = 2                                           # 1: exec_module; 2: its caller
     while frame is not None:
         name = frame.f_code.co_filename
         if "importlib" in name and "_bootstrap" in name:
