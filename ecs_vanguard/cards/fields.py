@@ -17,6 +17,7 @@ from typing import Any
 from ecs_vanguard.cards import steps as st
 from ecs_vanguard.cards import timing_steps as ts
 from ecs_vanguard.cards.check import Check
+from ecs_vanguard.cards.marks import check_filter as check_mark_filter
 from ecs_vanguard.cards.rule_steps import rule_step_problem
 from ecs_vanguard.cards.sizes import SIZE_VALUES, ValueOf
 from ecs_vanguard.cards.value_steps import (
@@ -48,8 +49,9 @@ _LOOPING = (st.LookTop, st.DealDamage, st.ForEach, st.If, st.Pay, ts.Delay)
 class Where:
     """The place being read, for error messages: file, card id, field path."""
 
-    def __init__(self, file: str, card: str = "?"):
+    def __init__(self, file: str, card: str = "?", marks: frozenset[str] | None = None):
         self.file, self.card = file, card
+        self.marks = marks        # the printed marks of the pool's cards, when it is known
 
     def fail(self, field: str, message: str) -> CardDataError:
         """Return the one-line error naming file, card and field."""
@@ -144,9 +146,17 @@ def parse_filters(where: Where, field: str, raw: Any) -> tuple[tuple[str, object
     `effects.validate` (filters live with the continuous layer). Lists become tuples."""
     if not isinstance(raw, dict):
         raise where.fail(field, f"expected a table of filters, got {raw!r}")
-    return tuple(sorted((k, tuple(v) if isinstance(v, list) else
-                         tuple(sorted(v.items())) if isinstance(v, dict) else v)
+    return tuple(sorted((k, parse_filters(where, f"{field}.{k}", v) if k == "not" else _frozen(v))
                         for k, v in raw.items()))
+
+
+def _frozen(value: Any) -> Any:
+    """A filter's value as hashable plain data: lists become tuples, tables sorted pairs."""
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    return value
 
 
 def parse_quantity(where: Where, field: str, raw: Any) -> Quantity:
@@ -205,6 +215,11 @@ def _grade_value(where: Where, field: str, value: Any) -> int | tuple[tuple[str,
     return value
 
 
+def _mark_filter(where: Where, field: str, value: Any, numbers: bool) -> Any:
+    check_mark_filter(where.fail, field, value, numbers, where.marks)
+    return value
+
+
 KINDS: dict[str, Kind] = {
     "count": Kind("a whole number, 0 or more", _count),
     "int": Kind("a whole number (negative lowers the value)", _scalar(_int, "a whole number")),
@@ -244,6 +259,13 @@ KINDS: dict[str, Kind] = {
     "keyword": Kind(" | ".join(KEYWORDS), _choice(*KEYWORDS)),
     "trigger": Kind(" | ".join(TRIGGERS), _choice(*TRIGGERS)),
     "subtype": Kind("prison | world", _choice("prison", "world")),
+    "mark": Kind("a printed mark's name (\"chrono\": the card has it), or a table of marks and "
+                 "values ({ gift = \"force\", clans = 2 }: each has that value)",
+                 lambda w, f, v: _mark_filter(w, f, v, False)),
+    "mark_numbers": Kind("a table of printed marks and whole numbers ({ clans = 2 })",
+                         lambda w, f, v: _mark_filter(w, f, v, True)),
+    "filters_not": Kind("a table of filters: a card passes when it does not pass them all "
+                        "(\"not named X\": { name = \"X\" })", parse_filters),
     "steps": Kind("a list of effect steps", lambda w, f, v: parse_steps(w, f, v, False)),
     "cost": Kind("a list of cost steps", lambda w, f, v: parse_steps(w, f, v, True)),
     "checks": Kind("a list of checks", lambda w, f, v: parse_checks(w, f, v)),

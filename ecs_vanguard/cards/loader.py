@@ -14,6 +14,7 @@ from typing import Any
 
 from ecs_vanguard.cards.fields import Where as _Where
 from ecs_vanguard.cards.fields import parse_checks, parse_filters, parse_steps
+from ecs_vanguard.cards.marks import ENGINE_MARKS, merge_engine_marks, parse_marks
 from ecs_vanguard.cards.rule_steps import ModifyRule
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Limit, When
 from ecs_vanguard.cards.steps import CONT_TYPES, STEP_TYPES
@@ -35,6 +36,7 @@ _CARD_KEYS = {
     "trigger", "trigger_power", "skills", "gift", "order_type", "sentinel", "standard",
     "ability", "trigger_extra", "text", "overdress", "overdress_or_dressed", "subtypes",
     "world_rule", "alchemagic", "stride_cost", "ultimate_stride", "g_guardian_cost", "seek_mate",
+    "marks",
 }
 _SUBTYPES = ("prison", "world")
 _ABILITY_KEYS = {"kind", "zones", "when", "condition", "cost", "optional", "limit", "effect", "text",
@@ -186,9 +188,12 @@ def parse_card(raw: Any, file: str) -> CardDef:
     names = _typed(where, "names", raw["names"], list)
     if not names or not all(isinstance(n, str) and n for n in names):
         raise where.fail("names", "expected a non-empty list of names")
+    marks = parse_marks(where.fail, raw["marks"]) if "marks" in raw else {}
+    raw = merge_engine_marks(where.fail, raw, marks)     # `marks = { gift = ... }` is `gift = ...`
     card = CardDef(
         **_printed(where, raw, names),
         **_keywords(where, raw),
+        marks=tuple(sorted((k, v) for k, v in marks.items() if k not in ENGINE_MARKS)),
         abilities=tuple(
             _parse_ability(where, f"ability[{i}]", a)
             for i, a in enumerate(_typed(where, "ability", raw.get("ability", []), list))

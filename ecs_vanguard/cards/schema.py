@@ -10,6 +10,7 @@ from enum import Enum
 
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.flow import compile_program
+from ecs_vanguard.cards.marks import Marks, MarkValue, engine_marks
 from ecs_vanguard.vocab.formats import Gift, OrderType, Skill, Trigger, UnitType
 from ecs_vanguard.vocab.zones import Zone
 
@@ -92,16 +93,28 @@ class CardDef:
     ultimate_stride: bool = False            # STR-06: Ultimate Stride instead of Stride
     g_guardian_cost: tuple[object, ...] = () # GG-01: the cost of a G guardian
     seek_mate: tuple[str, ...] = ()          # LEG-01: names its Seek Mate searches for
+    marks: Marks = ()                        # printed marks the rules do not read (cards.marks)
     text: str = ""
     source: str = field(default="", compare=False)   # the file it came from, for messages
     # (index, ability) of the abilities the card has itself: all but those written only to be
     # given by another effect ("this unit gets '[AUTO] ...' until end of turn", ACT-22).
     own_abilities: tuple[tuple[int, AbilityDef], ...] = field(
         default=(), init=False, compare=False, repr=False)
+    # Every printed mark, the rules' own (gift, trigger, order, ...) and `marks`: name -> value.
+    all_marks: dict[str, MarkValue] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "own_abilities", tuple(
             (i, a) for i, a in enumerate(self.abilities) if not a.given))
+        printed = engine_marks(self.gift, self.trigger, self.order_type, self.subtypes,
+                               self.sentinel, self.alchemagic, self.skills)
+        printed.update(self.marks)
+        object.__setattr__(self, "all_marks", printed)
+
+    def mark(self, name: str) -> MarkValue | None:
+        """Return the value of a printed mark, None if the card does not have it."""
+        return self.all_marks.get(name)
 
     def __hash__(self) -> int:
         # By id: the generated hash walked every ability of the card, and cards are cache keys

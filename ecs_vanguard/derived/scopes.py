@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from functools import cache
 
 from ecs_vanguard.cards.check import Check
+from ecs_vanguard.cards.marks import has_marks, marks_at_least, marks_at_most, present
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.state import Frame, State
@@ -218,11 +219,11 @@ def keywords(card: CardDef) -> frozenset[str]:
     """Return the keywords a card has printed: its skill icons, sentinel, and the mechanics'
     keywords (overdress, seek_mate, stride, ultimate_stride, g_guardian, generation_break,
     limit_break, alchemagic, prison, world, gift, act / auto / cont abilities)."""
-    words = {s.value for s in card.skills} | set(card.subtypes)
-    flags = {"sentinel": card.sentinel, "overdress": bool(card.overdress) or card.overdress_or_dressed,
+    # Printed marks as data (cards.marks): skill icons, sentinel, prison, world, gift, ...
+    words = {name for name, value in card.all_marks.items() if present(value)}
+    flags = {"overdress": bool(card.overdress) or card.overdress_or_dressed,
              "seek_mate": bool(card.seek_mate), "stride": bool(card.stride_cost),
-             "ultimate_stride": card.ultimate_stride, "g_guardian": bool(card.g_guardian_cost),
-             "alchemagic": bool(card.alchemagic), "gift": card.gift is not None}
+             "ultimate_stride": card.ultimate_stride, "g_guardian": bool(card.g_guardian_cost)}
     words |= {word for word, has in flags.items() if has}
     for _, ability in card.own_abilities:
         words.add(ability.kind.value)
@@ -269,7 +270,16 @@ FACT_FILTER_SPECS: dict[str, FilterSpec] = {
         "cards with a name of a unit on your VC (leader or mate)"),
     "same_name_as_self": (lambda s, fr, e, v: f.same_name(s, e, fr.source) == v, "bool",
                           "cards sharing a name with this card"),
-    "sentinel": (lambda s, fr, e, v: s.card(e).sentinel == v, "bool", "sentinels"),
+    "sentinel": (lambda s, fr, e, v: present(s.card(e).mark("sentinel")) == v, "bool",
+                 "sentinels"),
+    # Printed marks as data (cards.marks): one reading for every mark, no filter per mark.
+    "mark": (lambda s, fr, e, v: has_marks(s.card(e).all_marks, v), "mark",
+             ("cards with a printed mark (\"chrono\"), or with marks of these values "
+              "({ gift = \"force\" }, { order = \"blitz\" }, { clans = 2 })")),
+    "mark_min": (lambda s, fr, e, v: marks_at_least(s.card(e).all_marks, v), "mark_numbers",
+                 "cards whose marks, read as numbers, are at least these ({ clans = 2 })"),
+    "mark_max": (lambda s, fr, e, v: marks_at_most(s.card(e).all_marks, v), "mark_numbers",
+                 "cards whose marks, read as numbers, are at most these ({ clans = 1 })"),
     "in_overdress": (lambda s, fr, e, v: bool(f.dress_sources(s, e)) == v, "bool",
                      "units in the overDress state (OD-03)"),
     "token": (lambda s, fr, e, v: (s.card(e).unit_type is UnitType.TOKEN) == v, "bool",
@@ -284,7 +294,7 @@ FACT_FILTER_SPECS: dict[str, FilterSpec] = {
         "cards that can legion with your vanguard (LEG-25; the leader or the mate, LEG-30)"),
     "unit": (lambda s, fr, e, v: s.card(e).is_unit == v, "bool", "unit cards (not orders)"),
     "order": (lambda s, fr, e, v: (s.card(e).order_type is not None) == v, "bool", "orders"),
-    "subtype": (lambda s, fr, e, v: v in s.card(e).subtypes, "subtype",
+    "subtype": (lambda s, fr, e, v: present(s.card(e).mark(str(v))), "subtype",
                 "set orders of a subtype (prison, world)"),
     "trigger": (lambda s, fr, e, v: _trigger(s, e, v), "trigger",
                 "trigger units of a type (critical, draw, heal, front, over, stand), any, none"),

@@ -338,6 +338,10 @@ DERIVED_FILTER_SPECS: dict[str, FilterSpec] = {
                   "units with this power or more now"),
     "power_max": (lambda s, fr, e, v: power(s, e) <= v, "int",  # type: ignore[operator]
                   "units with this power or less now"),
+    # Negation in every filter: "not named X", "a unit without Chrono".
+    "not": (lambda s, fr, e, v: not narrow(s, fr, [e], v),  # type: ignore[arg-type]
+            "filters_not", ("cards that do not pass every filter of this table (\"not named "
+                            "X\": { name = \"X\" })")),
 }
 FILTER_SPECS: dict[str, FilterSpec] = {**FACT_FILTER_SPECS, **DERIVED_FILTER_SPECS}
 FILTERS: dict[str, Filter] = {name: spec[0] for name, spec in FILTER_SPECS.items()}

@@ -28,10 +28,11 @@ _TARGET_FIELDS = ("target", "source", "other")
 _STRUCTURED = frozenset({"checks", "filters", "quantity"})
 
 
-def validate_card(card: CardDef) -> None:
+def validate_card(card: CardDef, marks: frozenset[str] | None = None) -> None:
     """Raise CardDataError naming file, card and field for the first name the engine does not
-    know or the first value of the wrong kind."""
-    at = Where(card.source, card.id)
+    know or the first value of the wrong kind; with `marks` (the printed marks of the pool's
+    cards), a mark filter naming a mark no card has."""
+    at = Where(card.source, card.id, marks)
     for i, ability in enumerate(card.abilities):
         _ability(at, f"ability[{i}]", ability)
     for name in ("trigger_extra", "stride_cost", "g_guardian_cost"):
@@ -91,6 +92,9 @@ def filters(at: Where, field: str, where: Sequence[tuple[str, object]], bound: s
             known = ", ".join(sorted(FILTER_SPECS))
             raise at.fail(f"{field}.{key}", f"unknown filter; known: {known}")
         kind = spec[1]
+        if kind == "filters_not":                        # a nested table: walk it
+            filters(at, f"{field}.{key}", value, bound)  # type: ignore[arg-type]
+            continue
         raw = list(value) if isinstance(value, tuple) else value
         KINDS[kind].parse(at, f"{field}.{key}", raw)
         if kind == "bind" and value not in bound:

@@ -34,9 +34,10 @@ class CardDB(CardTable):
     def __init__(self, cards: Iterable[CardDef], *, origin: CardOrigin | None = None):
         super().__init__(cards)
         self.origin = origin
+        marks = frozenset(name for card in self for name in card.all_marks)
         for card in self:
             check_printed(card)
-            validate_card(card)
+            validate_card(card, marks)
             check_counts(card)
             self._check_references(card)
 
