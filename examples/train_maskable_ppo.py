@@ -5,13 +5,15 @@ action interface against the flat table (needs the `sb3` extra: sb3-contrib and 
     python examples/train_maskable_ppo.py                        # the README's plot
     python examples/train_maskable_ppo.py --steps 50000 --out runs/ppo.png --save runs/ppo.npz
     python examples/train_maskable_ppo.py --measure 2048         # steps/s: compact vs flat
+    python examples/train_maskable_ppo.py --measure-vec 2048     # steps/s: SB3VecEnv vs Dummy
 
-Nothing is wrapped: `gymnasium.make("ecs_vanguard/VanguardCompact-v0")` is a Dict observation
-(the observation vector, the option features, the mask) with `action_masks()`, which is all
-MaskablePPO's "MultiInputPolicy" asks. The policy is MaskablePPO's default (two layers of 64,
+Nothing is wrapped: the package's `SB3VecEnv` (ecs_vanguard.env.sb3) is an SB3 VecEnv of N_ENVS
+games, a Dict observation (the observation vector, the option features, the mask) with
+`action_masks()`, which is all MaskablePPO's "MultiInputPolicy" asks (`--measure-vec` compares
+it with SB3's DummyVecEnv over `gymnasium.make("ecs_vanguard/VanguardCompact-v0")`). The policy is MaskablePPO's default (two layers of 64,
 tanh) over the compact interface, one logit per option slot (ecs_vanguard.perspective.compact) against
 18,849 for the flat table, with one change: each slot's 120 features first go through one small
-layer shared by the 64 slots (8 outputs, tanh: `OptionEncoder`), so the network reads 1,042
+layer shared by the 64 slots (8 outputs, tanh: the package's `OptionEncoder`), so the network reads 1,042
 numbers instead of 8,210 (`--plain` keeps MaskablePPO's plain flattening). Each opponent gets a fresh policy; after every chunk of training the
 policy is exported to numpy (an `mlp` policy file, ecs_vanguard.agents.policy_file) and plays
 held-out deals as deck A, so the plot also checks the export. `--save` writes the policy trained
@@ -31,6 +33,7 @@ import numpy as np
 import ecs_vanguard as vg
 from ecs_vanguard.agents import make_agent
 from ecs_vanguard.agents.policy_file import MLPPolicy, PolicyAgent, save_policy
+from ecs_vanguard.env.sb3 import OPTION_WIDTH  # noqa: F401  (the option layer's width)
 
 DECKS = ("blazing_dragons", "radiant_knights")
 OPPONENTS = ("random", "heuristic")
@@ -47,50 +50,34 @@ def make_env(opponent: str, interface: str = "compact") -> Any:
     return gymnasium.make(env_id, deck_a=DECKS[0], deck_b=DECKS[1], opponent=opponent)
 
 
-OPTION_WIDTH = 8                       # outputs of the layer shared by the option slots
-
-
-def option_encoder() -> type:
-    """Return the features extractor class: the Dict's parts flattened in key order (as
-    MultiInputPolicy's CombinedExtractor does), each option slot through one shared layer."""
-    import torch
-    from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
-
-    class OptionEncoder(BaseFeaturesExtractor):
-        def __init__(self, space: Any, width: int = OPTION_WIDTH) -> None:
-            k, features = space["options"].shape
-            size = space["observation"].shape[0] + k + k * width
-            super().__init__(space, features_dim=size)
-            self.keys = list(space.spaces)                # sorted: action_mask, observation, ...
-            self.option = torch.nn.Linear(features, width)
-
-        def forward(self, obs: dict) -> Any:
-            parts = {key: obs[key].flatten(1) for key in self.keys}
-            parts["options"] = torch.tanh(self.option(obs["options"])).flatten(1)
-            return torch.cat([parts[key] for key in self.keys], dim=1)
-
-    return OptionEncoder
-
-
 BATCH_SIZE = 64                        # MaskablePPO's default minibatch
 N_ENVS = 4                             # games stepped side by side (sb3's DummyVecEnv)
 ROLLOUT = 512                          # learner steps between two updates (all games)
 
 
 def new_model(opponent: str, interface: str, seed: int, plain: bool = False,
-              batch_size: int = BATCH_SIZE, n_envs: int = N_ENVS) -> Any:
+              batch_size: int = BATCH_SIZE, n_envs: int = N_ENVS, vec: str = "sb3") -> Any:
     """Return MaskablePPO with its default policy network on one CPU thread over N_ENVS
-    games (and, unless plain or on the flat table, the shared option layer)."""
+    games (and, unless plain or on the flat table, the shared option layer): the games of the
+    package's SB3VecEnv (vec="sb3"), or SB3's own DummyVecEnv over single environments
+    (vec="dummy")."""
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.env_util import make_vec_env
     from stable_baselines3.common.logger import Logger
 
+    from ecs_vanguard.env.sb3 import OptionEncoder, SB3VecEnv
+
     torch.set_num_threads(1)
-    envs = make_vec_env(lambda: make_env(opponent, interface), n_envs=n_envs, seed=seed)
+    if vec == "sb3":
+        envs = SB3VecEnv(n_envs, deck_a=DECKS[0], deck_b=DECKS[1], opponent=opponent,
+                         interface=interface)
+        envs.seed(seed)
+    else:
+        envs = make_vec_env(lambda: make_env(opponent, interface), n_envs=n_envs, seed=seed)
     kwargs = {}
     if not plain and interface == "compact":
-        kwargs = {"features_extractor_class": option_encoder()}
+        kwargs = {"features_extractor_class": OptionEncoder}
     model = MaskablePPO("MultiInputPolicy", envs, n_steps=ROLLOUT // n_envs,
                         batch_size=batch_size, seed=seed, device="cpu", verbose=0,
                         policy_kwargs=kwargs)
@@ -190,6 +177,25 @@ def measure(steps: int, seed: int, rounds: int = 3, batch_size: int = BATCH_SIZE
     return out
 
 
+def measure_vec(steps: int, seed: int, rounds: int = 3, n_envs: int = N_ENVS
+                ) -> dict[str, float]:
+    """Return MaskablePPO's learning steps per CPU second on the compact head against the
+    heuristic agent over the package's SB3VecEnv and over SB3's DummyVecEnv of single
+    environments (the same games side by side), the two taking turns, the median round."""
+    models = {vec: new_model("heuristic", "compact", seed, n_envs=n_envs, vec=vec)
+              for vec in ("sb3", "dummy")}
+    times: dict[str, list[float]] = {vec: [] for vec in models}
+    for r in range(rounds):
+        for vec, model in models.items():
+            start = time.process_time()
+            model.learn(steps, reset_num_timesteps=r == 0)
+            times[vec].append(time.process_time() - start)
+    out = {vec: steps / float(np.median(spent)) for vec, spent in times.items()}
+    print(f"{n_envs} games: SB3VecEnv {out['sb3']:.1f}, DummyVecEnv {out['dummy']:.1f} "
+          f"learning steps per CPU second ({out['sb3'] / out['dummy']:.2f}x)", flush=True)
+    return out
+
+
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson 95% interval of k wins in n games."""
     p = k / n
@@ -235,11 +241,16 @@ def main() -> None:
                         help="MaskablePPO's plain flattening, without the shared option layer")
     parser.add_argument("--measure", type=int, metavar="STEPS",
                         help="only measure learning steps/s, compact head against flat")
+    parser.add_argument("--measure-vec", type=int, metavar="STEPS",
+                        help="only measure learning steps/s, SB3VecEnv against DummyVecEnv")
     parser.add_argument("--batch-size", type=int, default=BATCH_SIZE,
                         help=f"PPO minibatch of --measure (default {BATCH_SIZE})")
     parser.add_argument("--envs", type=int, default=N_ENVS,
                         help=f"games side by side in --measure (default {N_ENVS})")
     args = parser.parse_args()
+    if args.measure_vec:
+        measure_vec(args.measure_vec, args.seed, n_envs=args.envs)
+        return
     if args.measure:
         measure(args.measure, args.seed, batch_size=args.batch_size, n_envs=args.envs)
         return
