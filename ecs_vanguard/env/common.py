@@ -99,12 +99,13 @@ class Interface:
         from gymnasium import spaces as gs
 
         parts: dict[str, Any] = {
-            # Values are scaled (power / 10000, counts / 10, ...); an over trigger reaches 1e4.
-            "observation": gs.Box(-1e3, 1e5, (OBSERVATION.size,), np.float32),
+            # Values are scaled (power / 10000, counts / 10, ...) and compressed beyond 10
+            # (perspective.observation.soft_cap): below 100 whatever the game.
+            "observation": gs.Box(-100, 100, (OBSERVATION.size,), np.float32),
             "action_mask": gs.Box(0, 1, (self.size,), np.int8),
         }
         if self.name == "compact":
-            parts["options"] = gs.Box(-1e3, 1e5, (self.size, compact.OPTION.size), np.float32)
+            parts["options"] = gs.Box(-100, 100, (self.size, compact.OPTION.size), np.float32)
         return gs.Dict(parts), gs.Discrete(self.size)
 
     def mask(self, game: Game, repeats: RepeatGuard | None = None) -> np.ndarray:

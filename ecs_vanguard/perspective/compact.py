@@ -9,7 +9,8 @@ all but under 0.1% of the decisions of random and heuristic games of the built-i
 "circle.front_left") and `OPTION.part(options, "card")` cuts a part out, as the observation's
 parts do. Card features are printed or derived values of a card the deciding player is shown
 (the options of their decision are, as ecs_vanguard.perspective.knowledge holds); a face-down or locked card
-of the opponent, or one in their hand or deck, shows only where it is (ACT-23). Powers and shields are in units of 10000.
+of the opponent, or one in their hand or deck, shows only where it is (ACT-23). Powers and shields
+are in units of 10000; values beyond 10 are compressed as the observation's (soft_cap).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import cast
 import numpy as np
 
 from ecs_vanguard.derived import query as q
-from ecs_vanguard.perspective.observation import ObservationSpec
+from ecs_vanguard.perspective.observation import ObservationSpec, soft_cap
 from ecs_vanguard.state import State
 from ecs_vanguard.vocab.decisions import Action, ActionKind
 from ecs_vanguard.vocab.formats import Trigger
@@ -92,7 +93,7 @@ def options(state: State, player: int, actions: Sequence[Action],
             row[starts["circle"] + _CIRCLE_INDEX[action.circle]] = 1.0
         if action.index >= 0:
             row[starts["index"]:starts["index"] + 2] = (1.0, action.index / 10)
-    return out
+    return soft_cap(out)                          # no raw magnitudes, as the observation
 
 
 def option_mask(actions: Sequence[Action], k: int = MAX_OPTIONS,

@@ -4,7 +4,9 @@ named parts with one name per feature (`OBSERVATION.names`, e.g. "units.opp.vc.p
 Every part holds the observing player's side first ("me"), then the opponent's ("opp"). Hidden
 cards are never encoded: the opponent's hand, both decks and ride decks, face-down G units
 count only by number, and a locked unit shows nothing but that it is locked (ACT-23). Powers
-and shields are in units of 10000, zone sizes in units of 10.
+and shields are in units of 10000, zone sizes in units of 10, and every value beyond +-SOFT_CAP
+is compressed logarithmically (soft_cap): an over trigger's +100,000,000 power reads 16.9, not
+10,000, so no feature reaches the raw magnitudes that derail a network's training.
 """
 
 from __future__ import annotations
@@ -40,6 +42,19 @@ BATTLE = ("active", "mine", "booster", "co_attacker", "attack_power", "defence_p
 HAND = ("grade_0", "grade_1", "grade_2", "grade_3", "grade_4", "triggers", "non_triggers",
         "sentinels", "shield")
 _PHASES, _STEPS, _KINDS = list(Phase), list(BattleStep), list(DecisionKind)
+# Values up to 10 (power up to 100,000, every count) are kept as they are; beyond, compressed.
+SOFT_CAP = 10.0
+
+
+def soft_cap(vector: np.ndarray) -> np.ndarray:
+    """Compress, in place, every value of a float32 array beyond +-SOFT_CAP to
+    sign(x) * (SOFT_CAP + ln(|x| / SOFT_CAP)): continuous, increasing, the identity up to
+    SOFT_CAP, and below 100 for any float32 (10 + ln(3.4e38 / 10) = 96.4). Return it."""
+    big = np.abs(vector) > SOFT_CAP
+    if big.any():
+        values = vector[big]
+        vector[big] = np.sign(values) * (SOFT_CAP + np.log(np.abs(values) / SOFT_CAP))
+    return vector
 
 
 def _per_side(*rest: list[str]) -> list[str]:
@@ -124,7 +139,7 @@ def observation(state: State, player: int) -> np.ndarray:
         view["decision"][_KINDS.index(state.decision.kind)] = 1
     view["turn"][:] = (state.turn.turn / 100, state.turn.player == player,
                        state.turn.first_player == player)
-    return out
+    return soft_cap(out)
 
 
 def _unit(state: State, unit: int) -> list[float]:
