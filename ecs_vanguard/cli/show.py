@@ -5,6 +5,7 @@
     ecs-vanguard show saved.json                  a game saved with Game.to_json()
     ... --json                                    one JSON record per line instead of text
     ... --board                                   the board at each turn's first decision
+    ... --html FILE                               one HTML page: the board at every decision
 
 The game is replayed from its seed, decks and action indices, with the card files its run
 recorded (`--cards` for a saved game or a reproduction). Decks or card files whose cards changed
@@ -35,6 +36,8 @@ from ecs_vanguard.sim.rundir import RunDir, read_header
 from ecs_vanguard.sim.runner import MAX_GAMES, record_check
 from ecs_vanguard.vocab import limits
 from ecs_vanguard.vocab.errors import IllegalActionError, ReproductionError
+from ecs_vanguard.web.page import board_page, write_page
+from ecs_vanguard.web.replay import game_data, replay_data
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +71,10 @@ def add_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--board", action="store_true",
                    help="print the board, every public zone's cards and both hands, at the "
                    "first decision of every turn and at the end")
+    p.add_argument("--html", metavar="FILE",
+                   help="write the game as one self-contained HTML page (no network needed): "
+                   "the board at every decision for both players, the move made and its log "
+                   "lines, with controls to step, jump to a turn and play")
     add_cards_option(p)
     p.set_defaults(run=run)
 
@@ -75,6 +82,9 @@ def add_options(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, argv: list[str]) -> int:
     """Print the game; return 0, or 1 if its replay no longer matches what was recorded."""
     source = Path(args.source)
+    if args.html and (args.json or args.board):
+        raise ReproductionError("--html writes the board at every decision into a page; drop "
+                                f"{'--json' if args.json else '--board'}")
     if source.is_dir():
         if args.game is None:
             raise ReproductionError(f"{source} is a run: choose a game with --game N")
@@ -90,13 +100,46 @@ def run(args: argparse.Namespace, argv: list[str]) -> int:
                                    error=ReproductionError, what="game file")
         db = load_cards(args.cards)
         if _is_snapshot(text):
+            if args.html:
+                game = Game.from_json(text, db)
+                return _write_html(args.html, game_data(game, title=f"{source} (a saved game)"))
             return _show_snapshot(source, text, as_json=args.json, db=db, board=args.board)
         recorded = from_reproduction(source, db)
+    if args.html:
+        return _write_html(args.html, html_data(recorded))
     lines, mismatch = replay_lines(recorded, as_json=args.json, board=args.board)
     for line in lines:
         print(line)
     if mismatch:
         print(f"ecs-vanguard: {mismatch}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def html_data(recorded: Recorded) -> dict[str, Any]:
+    """The data of the HTML page of a recorded game (web.replay), its digest checked."""
+    digest = game_digest(*recorded.decks, seed=recorded.seed, format=recorded.format,
+                         turn_limit=recorded.turn_limit)
+    if recorded.record.get("digest", digest) != digest:
+        raise ReproductionError(f"{recorded.title}: the decks or the seed are not those of the "
+                                "recorded game")
+    data = replay_data(recorded.decks, seed=recorded.seed, actions=recorded.actions,
+                       format=recorded.format, turn_limit=recorded.turn_limit, db=recorded.db,
+                       title=recorded.title, agents=recorded.agents)
+    if recorded.record.get("error"):
+        data["result"] += f"; the engine failed after this: {recorded.record['error']}"
+    return data
+
+
+def _write_html(path: str, data: dict[str, Any]) -> int:
+    """Write the page; say where it went and how big it is."""
+    text = board_page(data)
+    write_page(path, text)
+    frames = len(data["frames"]) - 1
+    print(f"wrote {path}: {frames} decisions, {data['result']} ({len(text.encode()) // 1024} "
+          "KB, opens in any browser without a network)")
+    if data["error"]:
+        print(f"ecs-vanguard: {data['error']}", file=sys.stderr)
         return 1
     return 0
 
@@ -165,7 +208,8 @@ def _find(path: Path, index: int) -> dict[str, Any]:
     """Return the record of game `index` in games.jsonl, reading one line at a time."""
     wanted = re.compile(rb'"i"\s*:\s*%d\s*[,}]' % index)
     try:
-        with path.open("rb") as f:
+        with limits.open_regular(path, limit=None, error=ReproductionError,
+                                 what="record file") as f:
             while line := f.readline(limits.RECORD_LINE_BYTES + 1):
                 if wanted.search(line):
                     try:
