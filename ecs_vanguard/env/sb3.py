@@ -258,4 +258,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["OPTION_WIDTH", "OptionEncoder", "SB3VecEnv", "option_encoder"]
+__all__ = ["OPTION_WIDTH", "SB3VecEnv", "option_encoder"]   # and OptionEncoder (__getattr__)
