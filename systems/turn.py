@@ -225,7 +225,8 @@ def play_order(state: State, player: int, action: Action) -> None:
         context, index = (("alchemagic", action.target),), ALCHEMAGIC_INDEX
     ops.move_card(state, action.card, Zone.ORDER_AREA)
     state.turn.orders_played[player] += 1                   # ALC-02: it is one order played
-    ops.emit(state, OrderPlayed(action.card, player, d.order_type.value))  # type: ignore[union-attr]
+    ops.emit(state, OrderPlayed(action.card, player, d.order_type.value,  # type: ignore[union-attr]
+                                action.target >= 0))
     if index == -1:
         ops.finish_order(state, player, action.card)      # an order with no effect just lands
         return

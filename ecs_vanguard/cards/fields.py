@@ -19,7 +19,9 @@ from ecs_vanguard.cards import timing_steps as ts
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.marks import check_filter as check_mark_filter
 from ecs_vanguard.cards.rule_steps import rule_step_problem
+from ecs_vanguard.cards.schema import When
 from ecs_vanguard.cards.sizes import SIZE_VALUES, ValueOf
+from ecs_vanguard.cards.timing_steps import WINDOWS
 from ecs_vanguard.cards.value_steps import (
     CALL_CIRCLE_NAMES,
     DISTINCT_FIELDS,
@@ -28,8 +30,16 @@ from ecs_vanguard.cards.value_steps import (
     Quantity,
 )
 from ecs_vanguard.vocab.errors import CardDataError
+from ecs_vanguard.vocab.events import (
+    CARD_FIELDS,
+    EVENTS_BY_NAME,
+    PLAYER_FIELDS,
+    SOURCE_EVENTS,
+    field_hints,
+)
 from ecs_vanguard.vocab.formats import Duration
 from ecs_vanguard.vocab.rule_changes import RuleChange, RuleDuration, RuleHook
+from ecs_vanguard.vocab.zones import Circle, Zone
 
 COMPARISONS = (">=", "<=", "==", "!=", ">", "<")
 # What `where = { keyword = ... }` may name: skill icons, sentinel, the mechanics' keywords, the
@@ -280,6 +290,10 @@ KINDS: dict[str, Kind] = {
     "step": Kind(" | ".join(ts.STEP_NAMES), _choice(*ts.STEP_NAMES)),
     "whose": Kind(" | ".join(ts.WHOSE), _choice(*ts.WHOSE)),
     "record": Kind(" | ".join(ts.RECORD_KINDS), _choice(*ts.RECORD_KINDS)),
+    "when": Kind("an event and filters on its fields, as an auto's `when`: { event = "
+                 "\"unit_called\", from_zone = \"soul\", player = \"you\" }",
+                 lambda w, f, v: v if isinstance(v, When) else parse_when(w, f, v)),
+    "window": Kind(" | ".join(WINDOWS), _choice(*WINDOWS)),
     "ability": Kind("an ability's index on the card, or \"any\" (all of its abilities)",
                     lambda w, f, v: v if v == "any" else _count(w, f, v)),
 }
@@ -380,6 +394,7 @@ _STRUCTURED_ARGS: dict[str, Parser] = {
     "of": lambda w, f, v: parse_checks(w, f, v),
     "where": parse_filters,
     "than": parse_quantity,
+    "when": lambda w, f, v: parse_when(w, f, v),
 }
 
 
@@ -451,3 +466,63 @@ def _expand(where: Where, field: str, sugar: Sugar, item: dict[str, Any]) -> Che
         if key not in values:
             raise where.fail(f"{field}.{key}", f"missing (check {item['check']!r} needs it)")
     return sugar.expand(values)
+
+
+# -- event filters (an auto's `when`, and what a `happened` check counts) ----------------------
+
+# Fields naming a moment of the turn (phase_started, step_started): one of its names.
+_MOMENT_FIELDS = {"phase": ts.PHASE_NAMES, "step": ts.STEP_NAMES}
+
+
+def parse_when(where: Where, field: str, raw: Any) -> When:
+    """Read `when`: an event name and filters on its fields, each value of the field's kind: a
+    card field takes "self" or a table of filters on that card, a player field "you" or
+    "opponent", `by` (events with a source) whose effect it was: you, opponent or rules. The
+    same table names the events a `happened` check counts in the game's log."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("event"), str):
+        raise where.fail(field, "expected a table with an 'event' key")
+    event = EVENTS_BY_NAME.get(raw["event"])
+    if event is None:
+        raise where.fail(f"{field}.event", f"unknown event {raw['event']!r}; known: "
+                                           f"{', '.join(sorted(EVENTS_BY_NAME))}")
+    hints = field_hints(event)
+    filters = []
+    for key, value in raw.items():
+        at = f"{field}.{key}"
+        if key == "event":
+            continue
+        if key == "by" and event in SOURCE_EVENTS:
+            if value not in ("you", "opponent", "rules"):
+                raise where.fail(at, f"{value!r} is not one of: you, opponent, rules")
+        elif key not in hints:
+            raise where.fail(at, f"event {raw['event']!r} has no field {key!r}; its fields: "
+                                 f"{', '.join(hints)}")
+        else:
+            value = _event_value(where, at, key, hints[key], value)
+        filters.append((key, value))
+    return When(event, tuple(sorted(filters)))
+
+
+def _event_value(where: Where, field: str, key: str, hint: str, value: Any) -> Any:
+    """Check one event filter against the field's type."""
+    if key in _MOMENT_FIELDS and value not in _MOMENT_FIELDS[key]:
+        raise where.fail(field, f"{value!r} is not one of: {', '.join(_MOMENT_FIELDS[key])}")
+    if key in CARD_FIELDS:
+        if value == "self":
+            return value
+        if isinstance(value, dict):
+            return parse_filters(where, field, value)
+        raise where.fail(field, f"expected \"self\" or a table of filters, got {value!r}")
+    if key in PLAYER_FIELDS:
+        if value not in ("you", "opponent"):
+            raise where.fail(field, f"{value!r} is not one of: you, opponent")
+        return value
+    for enum in (Zone, Circle):
+        if enum.__name__ in hint:
+            return _member_of(enum)(where, field, value).value
+    for name, kind in (("bool", bool), ("int", int), ("str", str)):
+        if name in hint:
+            if isinstance(value, bool) is not (kind is bool) or not isinstance(value, kind):
+                raise where.fail(field, f"expected {kind.__name__}, got {value!r}")
+            return value
+    raise where.fail(field, "this field cannot be filtered")

@@ -13,23 +13,16 @@ from pathlib import Path
 from typing import Any
 
 from ecs_vanguard.cards.fields import Where as _Where
-from ecs_vanguard.cards.fields import parse_checks, parse_filters, parse_steps
+from ecs_vanguard.cards.fields import parse_checks, parse_steps
+from ecs_vanguard.cards.fields import parse_when as _parse_when
 from ecs_vanguard.cards.marks import ENGINE_MARKS, merge_engine_marks, parse_marks
 from ecs_vanguard.cards.rule_steps import ModifyRule
-from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Limit, When
+from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Limit
 from ecs_vanguard.cards.steps import CONT_TYPES, STEP_TYPES
-from ecs_vanguard.cards.timing_steps import PHASE_NAMES, STEP_NAMES
 from ecs_vanguard.vocab import limits
 from ecs_vanguard.vocab.errors import CardDataError
-from ecs_vanguard.vocab.events import (
-    CARD_FIELDS,
-    EVENTS_BY_NAME,
-    PLAYER_FIELDS,
-    SOURCE_EVENTS,
-    field_hints,
-)
 from ecs_vanguard.vocab.formats import Gift, OrderType, Skill, Trigger, UnitType
-from ecs_vanguard.vocab.zones import Circle, Zone
+from ecs_vanguard.vocab.zones import Zone
 
 _CARD_KEYS = {
     "id", "names", "grade", "power", "shield", "critical", "nation", "clan", "race", "unit_type",
@@ -61,64 +54,6 @@ def _typed(where: _Where, field: str, value: Any, kind: type | tuple[type, ...])
     if isinstance(value, bool) and kind is int or not isinstance(value, kind):
         raise where.fail(field, f"expected {getattr(kind, '__name__', kind)}, got {value!r}")
     return value
-
-
-def _parse_when(where: _Where, field: str, raw: Any) -> When:
-    """Read `when`: an event name and filters on its fields, each value of the field's kind: a
-    card field takes "self" or a table of filters on that card, a player field "you" or
-    "opponent", `by` (events with a source) whose effect it was: you, opponent or rules."""
-    if not isinstance(raw, dict) or not isinstance(raw.get("event"), str):
-        raise where.fail(field, "expected a table with an 'event' key")
-    event = EVENTS_BY_NAME.get(raw["event"])
-    if event is None:
-        raise where.fail(f"{field}.event", f"unknown event {raw['event']!r}; known: "
-                                           f"{', '.join(sorted(EVENTS_BY_NAME))}")
-    hints = field_hints(event)
-    filters = []
-    for key, value in raw.items():
-        at = f"{field}.{key}"
-        if key == "event":
-            continue
-        if key == "by" and event in SOURCE_EVENTS:
-            if value not in ("you", "opponent", "rules"):
-                raise where.fail(at, f"{value!r} is not one of: you, opponent, rules")
-        elif key not in hints:
-            raise where.fail(at, f"event {raw['event']!r} has no field {key!r}; its fields: "
-                                 f"{', '.join(hints)}")
-        else:
-            value = _event_value(where, at, key, hints[key], value)
-        filters.append((key, value))
-    return When(event, tuple(sorted(filters)))
-
-
-# Fields naming a moment of the turn (phase_started, step_started): one of its names.
-_MOMENT_FIELDS = {"phase": PHASE_NAMES, "step": STEP_NAMES}
-
-
-def _event_value(where: _Where, field: str, key: str, hint: str, value: Any) -> Any:
-    """Check one event filter against the field's type."""
-    if key in _MOMENT_FIELDS and value not in _MOMENT_FIELDS[key]:
-        raise where.fail(field, f"{value!r} is not one of: {', '.join(_MOMENT_FIELDS[key])}")
-    if key in CARD_FIELDS:
-        if value == "self":
-            return value
-        if isinstance(value, dict):
-            return parse_filters(where, field, value)
-        raise where.fail(field, f"expected \"self\" or a table of filters, got {value!r}")
-    if key in PLAYER_FIELDS:
-        if value not in ("you", "opponent"):
-            raise where.fail(field, f"{value!r} is not one of: you, opponent")
-        return value
-    for enum in (Zone, Circle):
-        if enum.__name__ in hint:
-            return _enum(where, field, enum, value).value
-    if "bool" in hint:
-        return _typed(where, field, value, bool)
-    if "int" in hint:
-        return _typed(where, field, value, int)
-    if "str" in hint:
-        return _typed(where, field, value, str)
-    raise where.fail(field, "this field cannot be filtered")
 
 
 def _parse_ability(where: _Where, field: str, raw: Any) -> AbilityDef:

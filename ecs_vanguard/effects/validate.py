@@ -78,6 +78,10 @@ def _value(at: Where, field: str, kind: str, value: object, bound: set[str]) -> 
         filters(at, field, value, bound)  # type: ignore[arg-type]
     elif kind == "quantity":
         _quantity(at, field, value, bound)  # type: ignore[arg-type]
+    elif kind == "when":                   # a `happened` check's event: its card filters
+        for key, wanted in value.filters:  # type: ignore[attr-defined]
+            if key in CARD_FIELDS and isinstance(wanted, tuple):
+                filters(at, f"{field}.{key}", wanted, bound)
     else:
         KINDS[kind].parse(at, field, value)
         if kind == "selector":

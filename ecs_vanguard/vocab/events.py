@@ -82,6 +82,7 @@ class OrderPlayed:
     card: int
     player: int
     order_type: str
+    alchemagic: bool = False      # ALC-01: played by Alchemagic (an order B bound with it)
 
 
 @record

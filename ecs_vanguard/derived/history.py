@@ -1,0 +1,115 @@
+"""History as a query: what happened, read from the events the game already logs (its
+`state.events`), filtered as an auto's `when` filters the event it waits for, within a window of
+turns. "You called two or more cards from your soul this turn", "a card was put into your damage
+zone during your opponent's previous turn", "you played an order by Alchemagic this turn" are
+each one `happened` check; no ability keeps a record of its own for them.
+
+A card filter on an event's card reads that card as it is now (its grade, its name, its marks):
+the log holds which card it was, not a copy of its values then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from enum import Enum
+
+from ecs_vanguard.cards.check import Check
+from ecs_vanguard.cards.schema import When
+from ecs_vanguard.derived import facts as f
+from ecs_vanguard.state import Frame, State
+from ecs_vanguard.vocab.events import TurnStarted
+
+
+def window_events(state: State, master: int, window: str) -> Iterator[object]:
+    """The logged events of a window, newest first: this turn's (since its TurnStarted), one
+    earlier turn's (the latest before this one; of a player, or whoever's), or the game's."""
+    if window == "this_game":
+        yield from reversed(state.events)
+        return
+    segment: list[object] = []
+    current = True                    # the turn now: its events come first, newest first
+    for event in reversed(state.events):
+        if not isinstance(event, TurnStarted):
+            segment.append(event)
+            continue
+        if current:
+            if window == "this_turn":
+                yield from segment
+                return
+            current = False
+        elif window == "previous_turn" or (event.player == master) == (
+                window == "your_previous_turn"):
+            yield from segment
+            return
+        segment = []
+    if current and window == "this_turn":
+        yield from segment             # a log with no turn yet (set-up): all of it
+
+
+def _matches(value: object, wanted: object, source: int, owner: int) -> bool:
+    """An event field against a plain filter: "self" is the card, "you"/"opponent" a player
+    (as ops.emit reads an auto's `when`)."""
+    if wanted == "self":
+        return value == source
+    if wanted == "you":
+        return value == owner
+    if wanted == "opponent":
+        return value == 1 - owner
+    if isinstance(value, Enum):
+        return value._value_ == wanted
+    return value == wanted
+
+
+def _by(event: object, owner: int) -> str:
+    source = getattr(event, "source", -1)
+    if source < 0:
+        return "rules"
+    return "you" if f.position(source).owner == owner else "opponent"
+
+
+def event_matches(state: State, frame: Frame, when: When, event: object) -> bool:
+    """True if a logged event is of `when`'s kind and passes its filters, for the ability's
+    player (`frame.master`) and card (`frame.source`)."""
+    if type(event) is not when.event:
+        return False
+    from ecs_vanguard.derived import values  # values registers this module's check
+    for key, wanted in when.filters:
+        if key == "by":
+            if _by(event, frame.master) != wanted:
+                return False
+            continue
+        value = getattr(event, key)
+        if isinstance(wanted, tuple):
+            if not isinstance(value, int) or value < 0 or not values.narrow(
+                    state, frame, [value], wanted):
+                return False
+        elif not _matches(value, wanted, frame.source, frame.master):
+            return False
+    return True
+
+
+def happened_count(state: State, frame: Frame, when: When, window: str) -> int:
+    """How many logged events of the window match `when`."""
+    return sum(event_matches(state, frame, when, e)
+               for e in window_events(state, frame.master, window))
+
+
+def _happened(state: State, frame: Frame, check: Check) -> bool:
+    """Between `min` (1 by default) and `max` events of the window match `when`."""
+    when = check.arg("when")
+    assert isinstance(when, When)
+    done = happened_count(state, frame, when, str(check.arg("window", "this_turn")))
+    low, high = check.arg("min", 1), check.arg("max")
+    return done >= int(low) and (high is None or done <= int(high))
+
+
+_DOC = ("what happened, counted in the game's log: the events `when` names (an event and "
+        "filters on its fields, as an auto's `when`: player, from_zone, to_zone, card = { ... }, "
+        "by, ...) within `window` (this_turn by default; previous_turn, your_previous_turn, "
+        "opponent_previous_turn, this_game) number at least `min` (1 by default) and at most "
+        "`max` (\"you called two or more cards from your soul this turn\")")
+# name -> (predicate, what it means, arguments and their kinds, required arguments).
+HISTORY_CHECKS: dict[str, tuple] = {
+    "happened": (_happened, _DOC, (("when", "when"), ("window", "window"), ("min", "count"),
+                                   ("max", "count")), ("when",)),
+}
