@@ -5,6 +5,8 @@ PettingZoo environments need the `rl` extra (`pip install -e .[rl]`) and are imp
 asked for:
 
     from ecs_vanguard.env import VectorEnv, VanguardEnv, GymVectorEnv, VanguardAECEnv
+    from ecs_vanguard.env import VanguardParallelEnv   # PettingZoo's parallel API
+    from ecs_vanguard.env import SB3VecEnv             # a Stable-Baselines3 VecEnv
 
 With Gymnasium installed, importing this package registers "ecs_vanguard/Vanguard-v0":
 `gymnasium.make("ecs_vanguard/Vanguard-v0", opponent="heuristic")` and
@@ -23,7 +25,9 @@ from ecs_vanguard.env.vector import VectorEnv, VectorStep
 ENV_ID = "ecs_vanguard/Vanguard-v0"
 COMPACT_ENV_ID = "ecs_vanguard/VanguardCompact-v0"
 _LAZY = {"VanguardEnv": "ecs_vanguard.env.gym_env", "GymVectorEnv": "ecs_vanguard.env.gym_vector",
-         "VanguardAECEnv": "ecs_vanguard.env.aec_env"}
+         "VanguardAECEnv": "ecs_vanguard.env.aec_env",
+         "VanguardParallelEnv": "ecs_vanguard.env.parallel_env",
+         "SB3VecEnv": "ecs_vanguard.env.sb3"}
 
 
 def __getattr__(name: str) -> Any:
@@ -48,5 +52,5 @@ def register_envs() -> bool:
 
 register_envs()
 
-__all__ = ["COMPACT_ENV_ID", "ENV_ID", "GymVectorEnv", "VanguardAECEnv", "VanguardEnv", "VectorEnv", "VectorStep",
-           "register_envs"]
+__all__ = ["COMPACT_ENV_ID", "ENV_ID", "GymVectorEnv", "SB3VecEnv", "VanguardAECEnv", "VanguardEnv",
+           "VanguardParallelEnv", "VectorEnv", "VectorStep", "register_envs"]
