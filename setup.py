@@ -2,14 +2,16 @@
 
 `pip install -e .` (or `python setup.py build_ext --inplace` after editing a compiled module)
 compiles the modules listed in components/_compiled.py (COMPILED) into C extensions beside
-their sources; ECS_VANGUARD_PURE=1 at build time compiles nothing (a pure-Python install). At
+their sources, and records the digest of each source compiled (components/_compiled.py
+SOURCES_FILE); ECS_VANGUARD_PURE=1 at build time compiles nothing (a pure-Python install). At
 run time ECS_VANGUARD_PURE=1 makes the same tree import the .py sources, and a compiled module
-older than its source is never run (the process falls back to the sources, with a warning).
+built from another source than the one beside it is never run (the process falls back to the sources, with a warning).
 """
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import sys
 from types import ModuleType
@@ -100,14 +102,18 @@ class BuildExt(build_ext):
             ext._links_to_dynamic = ext._needs_stub = False
             ext._file_name = self.get_ext_filename(ext._full_name)
         super().run()
-        # A build that changed no C file leaves the extensions' old times (mypyc rewrites only
-        # what changed, setuptools copies only what it compiled), and then a source merely
-        # touched since (a checkout) would keep the build "stale" for good: every extension
-        # was just checked against the current sources, so it is dated now.
-        for ext in self.extensions:
-            built = self.get_ext_fullpath(ext.name)
-            if os.path.exists(built):
-                os.utime(built)
+        self._record_sources()
+
+    def _record_sources(self) -> None:
+        """Write the digest of every source just compiled beside the group library (wherever
+        this build puts it: the build folder for a wheel, the sources for an editable install),
+        so that the run time knows the build is current from the code itself, not from file
+        times a wheel install or a checkout set in any order (components/_compiled.py)."""
+        library = self.get_ext_fullpath(_GROUP + "__mypyc")
+        digests = {name: _CHOICES.source_digest(name, _HERE) for name in _CHOICES.COMPILED}
+        target = os.path.join(os.path.dirname(library), os.path.basename(_CHOICES.SOURCES_FILE))
+        with open(target, "w", encoding="utf-8") as file:
+            json.dump(digests, file, indent=0, sort_keys=True)
 
 
 # A stand-in extension marks the distribution as compiled (a platform wheel, build_ext run);

@@ -6,10 +6,12 @@ whole process:
 
 - ECS_VANGUARD_PURE=1 at run time: a finder placed first on `sys.meta_path` loads every module
   of the three packages from its .py source, ignoring the compiled extensions beside it.
-- A compiled extension older than its source (an edited module not rebuilt) is never run: the
-  whole process falls back to the sources with a warning, since a compiled module calls the
-  compiled code of its neighbours directly and a partial fallback would still run stale code.
-  The test suite fails on it (tests/engine/test_compiled.py). Rebuild with
+- A compiled extension built from another source than the one beside it (an edited module not
+  rebuilt) is never run: the whole process falls back to the sources with a warning, since a
+  compiled module calls the compiled code of its neighbours directly and a partial fallback
+  would still run stale code. The build records the digest of every source it compiled
+  (SOURCES_FILE); file times are not trusted, since a wheel install or a checkout sets them in
+  any order. The test suite fails on a stale build (tests/engine/test_compiled.py). Rebuild with
   `python setup.py build_ext --inplace` (or `pip install -e .` again).
 
 `setup.py` reads COMPILED: the modules it compiles.
@@ -17,7 +19,9 @@ whole process:
 
 from __future__ import annotations
 
+import hashlib
 import importlib.machinery
+import json
 import os
 import sys
 import warnings
@@ -99,6 +103,8 @@ def pure_requested() -> bool:
 
 GROUP = "ecs_vanguard._engine"  # mypyc's one group (setup.py): the modules call each other natively
 _GROUP_LIBRARY = GROUP + "__mypyc"  # the group's shared library, which holds all compiled code
+# Written by the build beside the group library: {module: SHA-256 of the source it compiled}.
+SOURCES_FILE = os.path.join("ecs_vanguard", "_compiled_sources.json")
 
 
 def _built_extensions() -> dict[str, str]:
@@ -117,24 +123,39 @@ def _built_extensions() -> dict[str, str]:
     return built
 
 
+def source_digest(module: str, root: str | None = None) -> str | None:
+    """The SHA-256 of a module's source, or None when the source is not there."""
+    path = os.path.join(root or _HERE, *module.split(".")) + ".py"
+    try:
+        with open(path, "rb") as source:
+            return hashlib.sha256(source.read()).hexdigest()
+    except OSError:
+        return None
+
+
+def _built_from() -> dict[str, str]:
+    """The digests of the sources the installed build compiled, by module ({} if none)."""
+    try:
+        with open(os.path.join(_HERE, SOURCES_FILE), encoding="utf-8") as file:
+            recorded = json.load(file)
+    except (OSError, ValueError):
+        return {}
+    return recorded if isinstance(recorded, dict) else {}
+
+
 def stale_modules() -> list[str]:
-    """The compiled modules that must not run: an extension older than its source (edited, not
-    rebuilt), or an extension of a module COMPILED no longer lists (left by an older build:
-    Python would still load it before the source, against a group library without its code)."""
+    """The compiled modules that must not run: an extension whose build compiled another source
+    than the one beside it (edited, not rebuilt; or built before the build recorded its sources),
+    or an extension of a module COMPILED no longer lists (left by an older build: Python would
+    still load it before the source, against a group library without its code)."""
     stale = []
     listed = set(COMPILED)
     built = _built_extensions()
-    # Each module's extension is a small shim; its code lives in the group library, which every
-    # build rewrites from all the current sources, while setuptools leaves an unchanged shim
-    # (and its old time) in place. A module is as new as the newer of the two.
-    group = built.pop(_GROUP_LIBRARY, None)
-    group_time = os.path.getmtime(group) if group is not None else 0.0
-    for name, ext in sorted(built.items()):
-        source = os.path.join(_HERE, *name.split(".")) + ".py"
-        if name not in listed or (
-            os.path.exists(source)
-            and max(os.path.getmtime(ext), group_time) < os.path.getmtime(source)
-        ):
+    built.pop(_GROUP_LIBRARY, None)  # the group library holds the code; it is not a module
+    built_from = _built_from()
+    for name in sorted(built):
+        digest = source_digest(name)
+        if name not in listed or (digest is not None and built_from.get(name) != digest):
             stale.append(name)
     return stale
 
@@ -177,7 +198,7 @@ def _decide() -> str:
             named = ", ".join(stale[:3]) + (", ..." if len(stale) > 3 else "")
             reason = f"stale compiled modules ({named})"
             warnings.warn(
-                f"ecs_vanguard: {len(stale)} compiled module(s) out of date, older than their "
+                f"ecs_vanguard: {len(stale)} compiled module(s) out of date, built from another "
                 f"source or left by an older build ({named}): running the pure-Python sources "
                 f"instead; rebuild with `{REBUILD}`",
                 RuntimeWarning,

@@ -66,39 +66,44 @@ def _pure_run(code: str) -> str:
     return done.stdout
 
 
-def test_no_compiled_module_is_older_than_its_source() -> None:
+def test_no_compiled_module_was_built_from_another_source() -> None:
     """An edited module not rebuilt fails the suite (the process itself runs the sources)."""
     stale = _compiled.stale_modules()
     assert not stale, (
-        f"compiled modules older than their source: {', '.join(stale)}; "
+        f"compiled modules built from another source: {', '.join(stale)}; "
         f"rebuild with `{_compiled.REBUILD}` (or `pip install -e .` again)"
     )
 
 
-def test_an_extension_older_than_its_source_or_left_by_an_older_build_is_stale(
+def test_an_extension_built_from_another_source_or_left_by_an_older_build_is_stale(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """In a tree of its own: a current extension is fine; one older than its source (and than
-    the group library) is stale, and so is one of a module COMPILED does not list (Python would
-    load it before the source, against a group library built without it); the group library
-    itself is not a module."""
+    """In a tree of its own: an extension is current when the build recorded its source's
+    digest, whatever the file times say (a wheel install or a checkout sets them in any order);
+    one whose source changed since, or that the build did not record (an older build), is
+    stale, and so is one of a module COMPILED does not list (Python would load it before the
+    source, against a group library built without it); the group library is not a module."""
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     ops = tmp_path / "ecs_vanguard" / "ops"
     ops.mkdir(parents=True)
-    for stem, source_age, extension_age in (("zones", 20, 10), ("emit", 10, 20), ("orphan", 20, 10)):
-        (ops / f"{stem}.py").write_text("")
+    for stem in ("zones", "emit", "cards", "orphan"):
+        (ops / f"{stem}.py").write_text(f"# {stem}\n")
         (ops / f"{stem}{suffix}").write_text("")
-        os.utime(ops / f"{stem}.py", (1000 - source_age, 1000 - source_age))
-        os.utime(ops / f"{stem}{suffix}", (1000 - extension_age, 1000 - extension_age))
-    group = tmp_path / "ecs_vanguard" / f"_engine__mypyc{suffix}"
-    group.write_text("")
-    os.utime(group, (985, 985))
+        os.utime(ops / f"{stem}{suffix}", (100, 100))  # every extension older than its source
+    (tmp_path / "ecs_vanguard" / f"_engine__mypyc{suffix}").write_text("")
     monkeypatch.setattr(_compiled, "_HERE", str(tmp_path))
-    assert _compiled.stale_modules() == ["ecs_vanguard.ops.emit", "ecs_vanguard.ops.orphan"]
-    # A rebuild rewrites the group library (the code of every module) but may leave an unchanged
-    # shim with its old time: the module is then current.
-    os.utime(group, (2000, 2000))
-    assert _compiled.stale_modules() == ["ecs_vanguard.ops.orphan"]
+    recorded = {name: _compiled.source_digest(name) for name in
+                ("ecs_vanguard.ops.zones", "ecs_vanguard.ops.emit", "ecs_vanguard.ops.orphan")}
+    (tmp_path / _compiled.SOURCES_FILE).write_text(json.dumps(recorded))
+    assert _compiled.stale_modules() == ["ecs_vanguard.ops.cards", "ecs_vanguard.ops.orphan"]
+    (ops / "emit.py").write_text("# emit, edited\n")
+    os.utime(ops / "emit.py", (50, 50))  # an edit with an old time is still an edit
+    assert _compiled.stale_modules() == [
+        "ecs_vanguard.ops.cards", "ecs_vanguard.ops.emit", "ecs_vanguard.ops.orphan"]
+    (tmp_path / _compiled.SOURCES_FILE).write_text("not json")
+    assert _compiled.stale_modules() == [
+        "ecs_vanguard.ops.cards", "ecs_vanguard.ops.emit", "ecs_vanguard.ops.orphan",
+        "ecs_vanguard.ops.zones"]
 
 
 def test_the_build_mode_says_what_runs_and_ci_runs_the_compiled_build() -> None:
