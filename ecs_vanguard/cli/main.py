@@ -217,6 +217,14 @@ def _play_options(play: argparse.ArgumentParser) -> None:
     play.add_argument("--human", nargs="?", const="a", choices=("a", "b"), metavar="SIDE",
                       help="play deck A (a, the default) or B (b) yourself in the terminal "
                       "against the other side's agent; --seed defaults to a random one")
+    play.add_argument("--web", nargs="?", const="a", choices=("a", "b"), metavar="SIDE",
+                      help="play deck A (a, the default) or B (b) yourself in the browser: "
+                      "serves the game on http://127.0.0.1:PORT/ (this machine only)")
+    play.add_argument("--port", type=_at_least(0), default=8765,
+                      help="the port of --web (default 8765; 0: any free port)")
+    play.add_argument("--host", default="127.0.0.1",
+                      help="the address --web listens on (default 127.0.0.1: this machine "
+                      "only; another address lets other machines play)")
     play.set_defaults(run=_play, seed=None)
 
 
@@ -365,14 +373,33 @@ def _note_workers(args: argparse.Namespace, matchups: list[Matchup]) -> None:
 
 def _play(args: argparse.Namespace, argv: list[str]) -> int:
     """Play games one after the other in this process and print the summary (or play one side
-    yourself with --human)."""
+    yourself with --human in the terminal, --web in the browser)."""
     from ecs_vanguard.cli import agents as cli_agents
     from ecs_vanguard.cli import human
     from ecs_vanguard.sim import runner
     from ecs_vanguard.sim.cardpool import load_cards
+    from ecs_vanguard.vocab.errors import ArgumentError
 
     m = runner.prepare(args.deck_a or DEFAULT_DECK_A, args.deck_b or DEFAULT_DECK_B, args.format,
                        load_cards(args.cards))
+    if args.human and args.web:
+        raise ArgumentError("--human plays in the terminal, --web in the browser: choose one")
+    if args.web:
+        from ecs_vanguard.web import server as web_server
+
+        if args.port > 65535:
+            raise ArgumentError(f"--port {args.port}: a port is at most 65535")
+        you = 0 if args.web == "a" else 1
+        agent = str(cli_agents.resolve(args.agent_b if you == 0 else args.agent_a, args))
+        try:
+            served = web_server.make_server((m.deck_a, m.deck_b), you=you, agent=agent,
+                                            seed=args.seed, format=m.format,
+                                            turn_limit=args.turn_limit, db=m.db,
+                                            host=args.host, port=args.port)
+        except OSError as exc:
+            raise ArgumentError(f"--web cannot listen on {args.host}:{args.port}: "
+                                f"{exc.strerror or exc}") from None
+        return web_server.serve(served)
     if args.human:
         you = 0 if args.human == "a" else 1
         seed = args.seed if args.seed is not None else int(time.time_ns() % 1_000_000)

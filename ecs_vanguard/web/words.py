@@ -297,7 +297,7 @@ def _shielded(verb: str) -> Callable[..., str]:
 
 def _yes_no(yes: bool) -> Callable[..., str]:
     def say(game: Game, decision: Decision, action: Action) -> str:
-        what, card, text = asker(game, decision)
+        _, card, text = asker(game, decision)
         label = decision.label or ""
         if label == "use ability" and card is not None:
             does = f": {text}" if text else ""

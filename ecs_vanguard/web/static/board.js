@@ -168,12 +168,15 @@
       st.appendChild(el("div", "ask", "The end: " + data.result));
       if (data.error) st.appendChild(el("div", "ask", data.error));
     } else if (f.ask) {
-      st.appendChild(el("div", "ask", who(f.who) + " decides: " + f.ask));
+      var asking = LIVE && f.who === data.you ? "Your decision: " : who(f.who) + " decides: ";
+      st.appendChild(el("div", "ask", asking + f.ask));
     }
     if (f.move) st.appendChild(el("div", "move", "Move: " + f.move));
     var lines = $("lines"); lines.textContent = "";
     var mine = data.log.slice(f.lines[0], f.lines[1]);
-    lines.appendChild(el("div", "help", mine.length ? "What it did:" : "No log line for this move."));
+    var head = LIVE ? (mine.length ? "What happened since your last decision:" : "Nothing happened since your last decision.")
+      : (mine.length ? "What it did:" : "No log line for this move.");
+    lines.appendChild(el("div", "help", head));
     if (mine.length) lines.appendChild(el("pre", "", mine.join("\n")));
     var log = $("log"); log.textContent = "";
     var before = el("pre", "", data.log.slice(0, f.lines[0]).join("\n"));
