@@ -50,6 +50,7 @@ KEYWORDS = ("boost", "intercept", "twin_drive", "triple_drive", "persona_ride", 
             "in_soul", "act", "auto", "cont")
 TRIGGERS = ("critical", "draw", "heal", "front", "over", "stand", "any", "none")
 ZONE_NAMES = ("hand", "deck", "drop", "soul", "damage", "bind")
+TOP_ZONES = ("damage", "soul", "drop", "bind", "hand")      # where put_top_into puts cards
 _KEY_ALIASES = {"from": "source", "as": "bind", "else": "otherwise"}
 TOML_KEYS = {v: k for k, v in _KEY_ALIASES.items()}
 # ACT-28: steps that keep counters of their own, or jump, cannot repeat inside a for_each.
@@ -265,6 +266,7 @@ KINDS: dict[str, Kind] = {
     "skill": Kind(" | ".join(st.SKILL_STATS), _choice(*st.SKILL_STATS)),
     "stat": Kind(" | ".join(st.CONTINUOUS_STAT_NAMES), _choice(*st.CONTINUOUS_STAT_NAMES)),
     "zone": Kind(" | ".join(ZONE_NAMES), _choice(*ZONE_NAMES)),
+    "top_zone": Kind(" | ".join(TOP_ZONES), _choice(*TOP_ZONES)),
     "comparison": Kind(" | ".join(COMPARISONS), _choice(*COMPARISONS)),
     "keyword": Kind(" | ".join(KEYWORDS), _choice(*KEYWORDS)),
     "trigger": Kind(" | ".join(TRIGGERS), _choice(*TRIGGERS)),
@@ -305,7 +307,7 @@ FIELD_KINDS: dict[str, str] = {
     "until": "duration", "where": "filters", "bind": "bind", "player": "player",
     "chooser": "chooser", "to": "to", "rule": "rule", "restriction": "restriction",
     "stat": "stat", "zone": "zone", "top": "bool", "up_to": "bool", "reveal": "bool",
-    "until_owner_end": "bool", "optional": "bool", "distinct_names": "bool", "card": "card_id", "name": "name",
+    "face_up": "bool", "until_owner_end": "bool", "optional": "bool", "distinct_names": "bool", "card": "card_id", "name": "name",
     "content": "text", "do": "steps", "then": "steps", "otherwise": "steps", "cost": "cost",
     "condition": "checks", "per": "quantity", "becomes": "int", "other": "selector",
     "onto": "selector",
@@ -327,7 +329,8 @@ OP_FIELD_KINDS: dict[tuple[type, str], str] = {
     (st.ModifyRule, "uses"): "count",
     **{(sized, "n"): "size" for sized in (st.Draw, st.Mill, st.BindTop, st.SoulCharge,
                                           st.CounterBlast, st.SoulBlast, st.CounterCharge,
-                                          st.Discard)},
+                                          st.Discard, st.PutTopInto)},
+    (st.PutTopInto, "zone"): "top_zone",
     (st.EnterUnitState, "name"): "text",
     (ts.Delay, "player"): "whose",
 }

@@ -84,6 +84,19 @@ class SoulCharge:
 
 
 @record
+class PutTopInto:
+    """Put the top n cards of your deck into one of your zones (damage, soul, drop, bind,
+    hand), face up or face down (ACT-01): "put the top card of your deck into your damage zone
+    face down"; as a cost, paid in full or not at all. `as` binds the cards it moved."""
+
+    zone: str = "damage"
+    n: Size = 1
+    face_up: bool = True
+    up_to: bool = False
+    bind: str = ""
+
+
+@record
 class LookTop:
     """Look at (or reveal) the top n of your deck, or up to n; they stay in the deck (ACT-02)."""
 
@@ -490,7 +503,8 @@ STEP_TYPES: dict[str, type] = {
     "choose": Choose, "add_power": AddPower, "add_critical": AddCritical, "add_shield": AddShield,
     "add_drive": AddDrive, "add_grade": AddGrade, "restrict": Restrict, "add_skill": AddSkill,
     "apply_continuous": ApplyContinuous, "cant_be_hit": CantBeHit, "draw": Draw, "mill": Mill,
-    "bind_top": BindTop, "soul_charge": SoulCharge, "look_top": LookTop,
+    "bind_top": BindTop, "soul_charge": SoulCharge, "put_top_into": PutTopInto,
+    "look_top": LookTop,
     "counter_blast": CounterBlast, "soul_blast": SoulBlast, "counter_charge": CounterCharge,
     "discard": Discard, "reveal": Reveal, "search": Search, "put_into": PutInto,
     "shuffle": Shuffle, "retire": Retire, "stand": Stand, "rest": Rest, "turn_face_up": TurnFaceUp,
@@ -513,10 +527,13 @@ STEP_TYPES: dict[str, type] = {
 # steps from the top of the deck (mill, soul_charge, bind_top) bind theirs one card at a time.
 FOLLOWING_TYPES: frozenset[type] = frozenset({Retire, PutInto, Bind, Discard})
 
-# Ops allowed as costs (CORE-19): all-or-nothing payments and choices of what pays.
+# Steps that take the top cards of the deck, one at a time (ACT-01).
+TOP_TYPES: frozenset[type] = frozenset({Draw, Mill, BindTop, SoulCharge, PutTopInto})
+# Ops allowed as costs (CORE-19): all-or-nothing payments and choices of what pays; a step
+# from the top of the deck is payable when the deck holds all the cards the cost takes.
 COST_TYPES: frozenset[type] = frozenset(
     {CounterBlast, SoulBlast, Discard, Rest, Retire, Choose, Reveal, Bind, DiscardGrades,
-     PutInto, TurnFaceUp, TurnFaceDown, Lock}
+     PutInto, TurnFaceUp, TurnFaceDown, Lock, CounterCharge, Stand, *TOP_TYPES}
 )
 # Steps a continuous ability may use: changes to the units its target covers, computed on
 # every read (derived.values).

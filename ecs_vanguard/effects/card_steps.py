@@ -67,6 +67,17 @@ def _one_from_top(state: State, frame: Frame, one: Callable[[State, int], object
         remember(frame, bind, (*q.recall(frame, bind), top))
 
 
+def _put_top_into(state: State, frame: Frame, step: s.PutTopInto) -> Decision | None:
+    """ACT-01: the top n cards of the deck into a zone, face up or face down, one at a time."""
+    zone, face_up = Zone(step.zone), step.face_up
+
+    def one(st: State, player: int) -> None:
+        deck = st.board.zones[player][Zone.DECK]
+        if deck:                                        # as many as there are (ACT-01)
+            ops.move_card(st, deck[0], zone, face_up=face_up)
+    return _from_top(one, "put")(state, frame, step)  # type: ignore[return-value]
+
+
 def _look_top(state: State, frame: Frame, step: s.LookTop) -> Decision | None:
     """ACT-02: the looked-at cards stay in the deck as the same objects; "up to" stops early."""
     count = step.n
@@ -311,6 +322,7 @@ HANDLERS: dict[type, Handler] = {
     s.Mill: _from_top(lambda st, p: ops.mill(st, p, 1), "mill"),
     s.BindTop: _from_top(lambda st, p: ops.bind_top(st, p, 1), "bind"),
     s.SoulCharge: _from_top(lambda st, p: ops.soul_charge(st, p, 1), "soul charge"),
+    s.PutTopInto: _put_top_into,
     s.LookTop: _look_top,
     s.CounterBlast: _counter_blast,
     s.SoulBlast: _soul_blast,

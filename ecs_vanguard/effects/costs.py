@@ -82,6 +82,7 @@ _TARGETED: dict[type, Callable[[State, object, int], bool]] = {
     s.PutInto: lambda st, c, card: q.position(card).zone is not Zone(c.zone),  # type: ignore
     s.TurnFaceUp: lambda st, c, card: not q.orientation(card).face_up,         # ACT-13
     s.TurnFaceDown: lambda st, c, card: q.orientation(card).face_up,           # ACT-13
+    s.Stand: lambda st, c, card: q.is_on_field(card) and not q.is_standing(card),  # ACT-12
     s.Lock: lambda st, c, card: (q.position(card).zone is Zone.RC              # ACT-23
                                  and not q.is_locked(card)),
 }
@@ -118,6 +119,20 @@ def _choose_demand(state: State, frame: Frame, step: s.Choose) -> Demand:
     return Demand(tuple(cards), step.min if step.min is not None else int(step.count))
 
 
+def _deck_top(state: State, frame: Frame, step: object) -> Demand:
+    """A step from the top of the deck (soul charge, mill, put into the damage zone, ...) as a
+    cost: n cards of the deck, all of them (ACT-01 "as many as possible" is no payment)."""
+    return Demand(tuple(state.board.zones[frame.master][Zone.DECK]),
+                  size_of(state, frame, step.n))  # type: ignore[attr-defined]
+
+
+def _face_down_damage(state: State, frame: Frame, step: s.CounterCharge) -> Demand:
+    """Counter Charge as a cost: n face-down damage cards to turn face up (ACT-17)."""
+    cards = tuple(c for c in state.board.zones[frame.master][Zone.DAMAGE]
+                  if not q.orientation(c).face_up)
+    return Demand(cards, size_of(state, frame, step.n))
+
+
 Demander = Callable[[State, Frame, object], Demand]
 
 DEMANDS: dict[type, Demander] = {
@@ -132,6 +147,8 @@ DEMANDS: dict[type, Demander] = {
         c.count, consumes=False),  # type: ignore[attr-defined]
     **{step_type: _all_targets for step_type in _TARGETED},
     s.Choose: lambda st, fr, c: _choose_demand(st, fr, c),  # type: ignore[arg-type]
+    **{step_type: _deck_top for step_type in s.TOP_TYPES},
+    s.CounterCharge: lambda st, fr, c: _face_down_damage(st, fr, c),  # type: ignore[arg-type]
     s.DiscardGrades: lambda st, fr, c: _grades_demand(st, fr, c),  # type: ignore[arg-type]
     rs.DropToDeckTop: lambda st, fr, c: Demand(tuple(st.board.zones[fr.master][Zone.DROP]),
                                                c.n),  # type: ignore[attr-defined]
@@ -293,6 +310,11 @@ def decide(state: State, frame: Frame, costs: Sequence[object], at: int | None =
     if type(step) in _TARGETED:
         frame.cost_choices.append(tuple(_targets_of(state, frame, step)))
         return None
+    if type(step) in s.TOP_TYPES:          # ACT-01: the top cards, in order: nothing to choose
+        deck = state.board.zones[frame.master][Zone.DECK]
+        frame.cost_choices.append(tuple([c for c in deck if c not in reserved][
+            :size_of(state, frame, step.n)]))  # type: ignore[attr-defined]
+        return None
     demand = _demand(state, frame, step, costs)
     later = _demands(state, frame, costs[at + 1:], costs[:at + 1])
     if isinstance(step, s.DiscardGrades):
@@ -355,6 +377,7 @@ def _decide_count(state: State, frame: Frame, step: object, demand: Demand, late
 
 
 _LABELS = {s.CounterBlast: "counter blast", s.SoulBlast: "soul blast", s.Discard: "discard",
+           s.CounterCharge: "counter charge",
            s.Reveal: "reveal", rs.DiscardSameNameAsVanguard: "ultimate stride cost"}
 
 
@@ -437,6 +460,21 @@ def _to_deck_top(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> Non
         ops.move_card(st, card, Zone.DECK, top=True)
 
 
+def _top_cards(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> None:
+    """Pay a step from the top of the deck with the cards decided, in order (ACT-01)."""
+    if isinstance(c, s.SoulCharge):
+        ops.soul_charge(st, fr.master, len(cards))
+    elif isinstance(c, s.Draw):
+        ops.draw(st, fr.master, len(cards))
+    elif isinstance(c, s.Mill):
+        ops.mill(st, fr.master, len(cards))
+    elif isinstance(c, s.BindTop):
+        ops.bind_top(st, fr.master, len(cards))
+    elif isinstance(c, s.PutTopInto):
+        for card in cards:
+            ops.move_card(st, card, Zone(c.zone), face_up=c.face_up)
+
+
 def _each(op: Callable[[State, int], object]) -> Payer:
     def pay_each(st: State, fr: Frame, c: object, cards: tuple[int, ...]) -> None:
         for card in cards:
@@ -464,6 +502,9 @@ PAYERS: dict[type, Payer] = {
                                       for card in cards],
     s.Choose: lambda st, fr, c, cards: None,
     rs.DropToDeckTop: _to_deck_top,
+    s.Stand: _each(ops.stand),
+    s.CounterCharge: lambda st, fr, c, cards: ops.counter_charge(st, fr.master, cards),
+    **{step_type: _top_cards for step_type in s.TOP_TYPES},
 }
 
 

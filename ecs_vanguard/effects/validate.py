@@ -163,8 +163,10 @@ def _step(at: Where, field: str, step: object, bound: set[str], is_cost: bool) -
         _quantity(at, f"{field}.n", size, bound)
     elif isinstance(size, ValueOf):
         _selector(at, f"{field}.n.of", size.of, bound)
+    if is_cost and getattr(step, "up_to", False):
+        raise at.fail(f"{field}.up_to", "a cost is paid in full or not at all: no up_to")
     bind = getattr(step, "bind", None)
-    if bind and is_cost and type(step) in st.FOLLOWING_TYPES:
+    if bind and is_cost and type(step) in st.FOLLOWING_TYPES | st.TOP_TYPES:
         raise at.fail(f"{field}.as", "a cost's moved cards cannot be named: name them with "
                       "choose before the cost, or move them in the effect")
     if bind:

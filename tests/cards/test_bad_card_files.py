@@ -72,10 +72,10 @@ BAD_FILES = [
      "ability[0].effect[0].target", "missing"),
     ("unknown op", _ability(ACT + 'effect = [{ op = "explode" }]\n'),
      "ability[0].effect[0].op", "unknown op"),
-    ("op that cannot be a cost", _ability(ACT + 'cost = [{ op = "draw" }]\n'),
+    ("op that cannot be a cost", _ability(ACT + 'cost = [{ op = "search" }]\n'),
      "ability[0].cost[0].op", "cannot be a cost"),
     ("pay with a non-cost op",
-     _ability(ACT + 'effect = [{ op = "pay", cost = [{ op = "draw" }] }]\n'),
+     _ability(ACT + 'effect = [{ op = "pay", cost = [{ op = "search" }] }]\n'),
      "ability[0].effect[0].cost[0].op", "cannot be a cost"),
     ("cont with an effect op", _ability('kind = "cont"\nzones = ["vc"]\n'
                                         'effect = [{ op = "draw" }]\n'),
