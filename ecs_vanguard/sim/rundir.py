@@ -210,7 +210,7 @@ def read_games(path: Path, *, repair: bool = False,
     """
     lines: dict[int, str] = {}
     seen: dict[int, int] = {}
-    with path.open("rb") as f:
+    with limits.open_regular(path, limit=None, error=SimulationError, what="record file") as f:
         number, end = 0, 0
         while True:
             raw = f.readline(limits.RECORD_LINE_BYTES + 1)

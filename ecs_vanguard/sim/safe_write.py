@@ -20,6 +20,7 @@ from ecs_vanguard.vocab.errors import VanguardError
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)      # a FIFO planted in a folder never blocks the open
 TMP_SUFFIX = ".tmp"                  # temporary files are ".<name>.<random>.tmp" beside <name>
 
 
@@ -75,11 +76,14 @@ def open_own(path: str | os.PathLike, flags: int, *, error: type[VanguardError])
     """
     target = os.fspath(path)
     try:
-        fd = os.open(target, flags | os.O_CREAT | _NOFOLLOW | _CLOEXEC, 0o644)
+        fd = os.open(target, flags | os.O_CREAT | _NOFOLLOW | _CLOEXEC | _NONBLOCK, 0o644)
     except OSError as exc:
         if os.path.islink(target):
             raise error(f"{target}: a symbolic link; a run writes only files it created "
                         "itself (remove the link)") from None
+        if _is_special(target):              # a FIFO no one reads: ENXIO, not a hang
+            raise error(f"{target}: not a regular file; a run writes only files it created "
+                        "itself (remove it)") from None
         raise error(_why(target, exc)) from None
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
@@ -87,6 +91,8 @@ def open_own(path: str | os.PathLike, flags: int, *, error: type[VanguardError])
         what = "a hard link" if stat.S_ISREG(info.st_mode) else "not a regular file"
         raise error(f"{target}: {what}; a run writes only files it created itself "
                     "(remove it)")
+    if _NONBLOCK:
+        os.set_blocking(fd, True)
     return fd
 
 
@@ -107,6 +113,15 @@ def shown(path: str | os.PathLike) -> str:
 
 def _why(target: str, exc: OSError) -> str:
     return f"{shown(target)}: cannot write: {exc.strerror or exc}"
+
+
+def _is_special(path: str) -> bool:
+    """True if `path` is there and is neither a regular file nor a folder."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def _unlink_quietly(path: str) -> None:

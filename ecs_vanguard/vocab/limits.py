@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tomllib
 from collections.abc import Iterable
+from typing import BinaryIO
 
 import numpy as np
 
@@ -72,16 +74,60 @@ _TOML_SKIP = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*
 _JSON_SKIP = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
-def read_text(path: str | os.PathLike, *, limit: int, error: type[VanguardError],
-              what: str) -> str:
-    """Return a file's text, reading at most `limit` bytes of it.
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISSOCK, "a socket"))
+
+
+def open_regular(path: str | os.PathLike, *, limit: int | None, error: type[VanguardError],
+                 what: str) -> BinaryIO:
+    """Return a user's file opened for reading bytes, once it is known to be a regular file of
+    at most `limit` bytes (None: any size). The kind and size are checked with `os.stat`
+    before the file is opened, and again on the file opened (a name swapped in between), which
+    is opened without blocking: a FIFO, `/dev/zero`, a socket or a folder is refused before a
+    byte is read and never hangs the reader, and a 1 GB file is refused unread.
 
     Raises:
-        error: the file holds more than `limit` bytes (`/dev/zero` too) or is not UTF-8;
-            the message names the file and, for bad UTF-8, the line.
+        error: not a regular file, or larger than `limit` (one line naming the file).
+        OSError: the file cannot be opened (FileNotFoundError when it is missing): callers word
+            this their own way.
+    """
+    _check_regular(os.stat(path), path, limit, error, what)
+    fd = os.open(path, os.O_RDONLY | _NONBLOCK | _CLOEXEC)
+    try:
+        _check_regular(os.fstat(fd), path, limit, error, what)
+        if _NONBLOCK:
+            os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
+
+
+def _check_regular(info: os.stat_result, path: str | os.PathLike, limit: int | None,
+                   error: type[VanguardError], what: str) -> None:
+    for test, kind in _KINDS:
+        if test(info.st_mode):
+            raise error(f"{os.fspath(path)}: {kind}, not a regular file; a {what} is a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise error(f"{os.fspath(path)}: not a regular file; a {what} is a file")
+    if limit is not None and info.st_size > limit:
+        raise error(f"{os.fspath(path)}: larger than {size_text(limit)}, the most a {what} "
+                    "may hold")
+
+
+def read_text(path: str | os.PathLike, *, limit: int, error: type[VanguardError],
+              what: str) -> str:
+    """Return a file's text, reading at most `limit` bytes of it (`open_regular`).
+
+    Raises:
+        error: the file holds more than `limit` bytes, is not a regular file (`/dev/zero`, a
+            FIFO) or is not UTF-8; the message names the file and, for bad UTF-8, the line.
         OSError: the file cannot be opened or read (callers word this their own way).
     """
-    with open(path, "rb") as f:
+    with open_regular(path, limit=limit, error=error, what=what) as f:
         data = f.read(limit + 1)
     if len(data) > limit:
         raise error(f"{os.fspath(path)}: larger than {size_text(limit)}, the most a {what} may "
