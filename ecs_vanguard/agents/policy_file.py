@@ -15,11 +15,20 @@ holding `format` (FORMAT), `kind` (a name of POLICIES) and the kind's arrays:
   before they are flattened: one small layer shared by the K slots.
 
 A loaded policy plays the same actions as the one saved: the file holds every number it uses.
+
+A policy file is a user's file and is read within bounds: a regular file (a FIFO or `/dev/zero`
+is refused before it is opened for reading) of at most MAX_BYTES, read once (its digest and its
+arrays come from the same bytes), of at most MAX_ARRAYS arrays that unpack to at most
+MAX_UNPACKED_BYTES in all (a zip bomb is refused by the sizes its archive declares, which also
+bound what is inflated), each array's header checked against its size before it is read, and
+every weight a finite number (an array of strings is refused, not converted).
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
+import math
 import zipfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -33,11 +42,14 @@ from ecs_vanguard.agents.repeats import RepeatGuard
 from ecs_vanguard.game import Game
 from ecs_vanguard.perspective import compact
 from ecs_vanguard.perspective.observation import OBSERVATION
+from ecs_vanguard.vocab import limits
 from ecs_vanguard.vocab.decisions import Action
 from ecs_vanguard.vocab.errors import PolicyFileError
 
 FORMAT = "ecs_vanguard-policy/1"
 MAX_BYTES = 256 * 1024 * 1024          # a policy file past this is refused before it is read
+MAX_UNPACKED_BYTES = 256 * 1024 * 1024   # its arrays unpacked (a linear policy: 1 KiB)
+MAX_ARRAYS = 1024                      # arrays in one file (an mlp of L layers: 2L + 4)
 DIGEST_CHARS = 12                      # hex characters of a file's SHA-256 kept in agent specs
 
 
@@ -60,7 +72,7 @@ class LinearPolicy:
     kind: ClassVar[str] = "linear"
 
     def __init__(self, theta: np.ndarray) -> None:
-        theta = np.asarray(theta, dtype=np.float64)
+        theta = _numbers(theta, "theta").astype(np.float64)
         if theta.shape != (linear.SIZE,) or not np.isfinite(theta).all():
             raise PolicyFileError(f"a linear policy has {linear.SIZE} finite weights, got an "
                                   f"array of shape {theta.shape}")
@@ -113,12 +125,15 @@ class MLPPolicy:
             raise PolicyFileError(f"activation must be one of {tuple(_ACTIVATIONS)}, not "
                                   f"{activation!r:.40}")
         self.activation = activation
-        self.layers = [(np.asarray(w, np.float32), np.asarray(b, np.float32)) for w, b in layers]
+        self.layers = [(_numbers(w, f"w{i}").astype(np.float32),
+                        _numbers(b, f"b{i}").astype(np.float32))
+                       for i, (w, b) in enumerate(layers)]
         if not self.layers:
             raise PolicyFileError("an mlp policy has at least one layer")
         self.max_options = self.layers[-1][0].shape[0] if self.layers[-1][0].ndim == 2 else 0
         self.option_layer = None if option_layer is None else (
-            np.asarray(option_layer[0], np.float32), np.asarray(option_layer[1], np.float32))
+            _numbers(option_layer[0], "option_w").astype(np.float32),
+            _numbers(option_layer[1], "option_b").astype(np.float32))
         self._check_shapes()
 
     def _check_shapes(self) -> None:
@@ -211,24 +226,61 @@ def save_policy(policy: Policy, path: str | Path) -> Path:
 
 
 def load_policy(path: str | Path) -> Policy:
-    """Read a policy file.
+    """Read a policy file (within the bounds of the module doc).
 
     Raises:
-        PolicyFileError: the file is missing, too large, not a policy file of this format, or
-            its arrays do not make a policy (one line naming the file).
+        PolicyFileError: the file is missing, not a regular file, too large, not a policy file
+            of this format, or its arrays do not make a policy (one line naming the file).
     """
-    path = Path(path)
+    return _policy(_read(path), path)
+
+
+def policy_digest(path: str | Path) -> str:
+    """Return the first DIGEST_CHARS hex characters of the file's SHA-256.
+
+    Raises:
+        PolicyFileError: the file cannot be read, is not a regular file or is too large.
+    """
+    return _digest(_read(path))
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:DIGEST_CHARS]
+
+
+def _read(path: str | Path) -> bytes:
+    """Return the bytes of a policy file: a regular file of at most MAX_BYTES (never a FIFO or a
+    device, never more than MAX_BYTES read)."""
+    if not isinstance(path, str | Path) or not str(path):
+        raise PolicyFileError(f"a policy file is named by a path, got {path!r:.40}")
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise PolicyFileError(f"policy file {path}: larger than {MAX_BYTES} bytes")
-        with np.load(path, allow_pickle=False) as archive:
-            arrays = {key: archive[key] for key in archive.files}
+        with limits.open_regular(path, limit=MAX_BYTES, error=PolicyFileError,
+                                 what="policy file") as f:
+            data = f.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise PolicyFileError(f"policy file {path}: no such file") from None
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
+    except OSError as exc:
+        raise PolicyFileError(f"policy file {path}: cannot be read ({exc.strerror or exc})"
+                              ) from None
+    except PolicyFileError as exc:
+        raise PolicyFileError(f"policy file {exc}") from None
+    if len(data) > MAX_BYTES:                 # it grew while it was read
+        raise PolicyFileError(f"policy file {path}: larger than {limits.size_text(MAX_BYTES)}")
+    return data
+
+
+def _policy(data: bytes, path: str | Path) -> Policy:
+    """Return the policy of a policy file's bytes."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            arrays = _arrays(archive, path)
+    except PolicyFileError:
+        raise
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile, RuntimeError,
+            NotImplementedError) as exc:
         raise PolicyFileError(f"policy file {path}: not a .npz policy file "
                               f"({type(exc).__name__})") from None
-    if not isinstance(arrays, dict) or str(arrays.get("format", "")) != FORMAT:
+    if str(arrays.get("format", "")) != FORMAT:
         raise PolicyFileError(f"policy file {path}: not a policy file of format {FORMAT}")
     kind = str(arrays.get("kind", ""))
     if kind not in POLICIES:
@@ -240,19 +292,45 @@ def load_policy(path: str | Path) -> Policy:
         raise PolicyFileError(f"policy file {path}: {exc}") from None
 
 
-def policy_digest(path: str | Path) -> str:
-    """Return the first DIGEST_CHARS hex characters of the file's SHA-256.
+def _arrays(archive: zipfile.ZipFile, path: str | Path) -> dict[str, np.ndarray]:
+    """Return the arrays of a .npz archive, refusing one that would unpack past the bounds
+    (module doc) before any array is inflated."""
+    infos = archive.infolist()
+    if len(infos) > MAX_ARRAYS:
+        raise PolicyFileError(f"policy file {path}: {len(infos)} arrays, more than the "
+                              f"{MAX_ARRAYS} a policy file may hold")
+    unpacked = sum(info.file_size for info in infos)
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise PolicyFileError(f"policy file {path}: its arrays unpack to {unpacked:,} bytes, "
+                              f"more than the {limits.size_text(MAX_UNPACKED_BYTES)} allowed")
+    arrays: dict[str, np.ndarray] = {}
+    for info in infos:
+        if not info.filename.endswith(".npy"):
+            raise PolicyFileError(f"policy file {path}: {info.filename[:40]!r} is not an array")
+        with archive.open(info) as member:        # reads at most the size the archive declares
+            _check_header(member, info, path)
+        with archive.open(info) as member:
+            arrays[info.filename[:-4]] = np.lib.format.read_array(member, allow_pickle=False)
+    return arrays
 
-    Raises:
-        PolicyFileError: the file cannot be read.
-    """
-    try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:DIGEST_CHARS]
-    except FileNotFoundError:
-        raise PolicyFileError(f"policy file {path}: no such file") from None
-    except OSError as exc:
-        raise PolicyFileError(f"policy file {path}: cannot be read ({type(exc).__name__})"
-                              ) from None
+
+def _check_header(member: Any, info: zipfile.ZipInfo, path: str | Path) -> None:
+    """Refuse an array whose header claims more data than its archive entry holds (numpy
+    allocates the whole array from the header before it reads a byte)."""
+    version = np.lib.format.read_magic(member)
+    if version == (1, 0):
+        shape, _, dtype = np.lib.format.read_array_header_1_0(member)
+    elif version == (2, 0):
+        shape, _, dtype = np.lib.format.read_array_header_2_0(member)
+    else:
+        raise PolicyFileError(f"policy file {path}: not a .npz policy file (array format "
+                              f"{version!r:.20} is not read)")
+    if dtype.hasobject:
+        raise PolicyFileError(f"policy file {path}: not a .npz policy file "
+                              f"({info.filename[:40]!r} holds objects, which are never loaded)")
+    if math.prod(shape) * dtype.itemsize > info.file_size:
+        raise PolicyFileError(f"policy file {path}: {info.filename[:40]!r} claims more data "
+                              "than it holds")
 
 
 class PolicyAgent:
@@ -271,11 +349,12 @@ class PolicyAgent:
     def __init__(self, seed: int = 0, path: str = "", digest: str = "") -> None:
         agent_rng(seed)                          # the seed is checked as every agent's is
         self.path = path
-        now = policy_digest(path)
+        data = _read(path)                       # read once: the digest is of what is loaded
+        now = _digest(data)
         if digest and digest != now:
             raise PolicyFileError(f"policy file {path}: changed since it was named (digest "
                                   f"{now}, not {digest})")
-        self.policy: Policy = load_policy(path)
+        self.policy: Policy = _policy(data, path)
         self.repeats = RepeatGuard()
 
     @classmethod
@@ -290,6 +369,15 @@ class PolicyAgent:
         already decided on this turn (agents.repeats: the environments mask those too)."""
         pending(game)
         return self.policy.choose(game, self.repeats.allowed(game))
+
+
+def _numbers(values: Any, key: str) -> np.ndarray:
+    """Return weights as an array of numbers; refuse text, objects or booleans (never
+    converted: '1e9' in a file is a mistake, not a weight)."""
+    array = np.asarray(values)
+    if array.dtype.kind not in "iuf":
+        raise PolicyFileError(f"array {key!r} must hold numbers, not {array.dtype}")
+    return array
 
 
 def _need(arrays: dict[str, np.ndarray], key: str) -> np.ndarray:

@@ -147,7 +147,7 @@ def split_specs(text: str) -> list[str]:
 
 def _unquoted(text: str) -> str:
     """Return the text after `file:` without the quotes around its path (`"a,b.npz"#digest`)."""
-    if text[:1] in QUOTES:
+    if text and text[0] in QUOTES:                # ("" is in every string: no path at all)
         end = text.find(text[0], 1)
         if end < 0:
             raise ArgumentError(f"agent 'file': the path's quote ({text[0]}) is not closed")
@@ -160,7 +160,7 @@ def _unquoted(text: str) -> str:
 
 def _quoted(path: str) -> str:
     """Return a path as a spec writes it: in quotes when it has a comma or starts with one."""
-    if "," not in path and path[:1] not in QUOTES:
+    if "," not in path and not (path and path[0] in QUOTES):
         return path
     quote = "'" if '"' in path else '"'
     return f"{quote}{path}{quote}"

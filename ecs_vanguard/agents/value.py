@@ -22,6 +22,7 @@ import numpy as np
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.game import Game
 from ecs_vanguard.state import State
+from ecs_vanguard.vocab import limits
 from ecs_vanguard.vocab.errors import ArgumentError
 from ecs_vanguard.vocab.zones import Circle, Zone
 
@@ -78,6 +79,8 @@ class PositionValue:
             raise ArgumentError(f"a position value needs the weights of {len(FEATURES)} "
                                 f"features; {missing[0]!r} differs")
         self.weights = np.array([float(weights[f]) for f in FEATURES])
+        if not np.isfinite(self.weights).all():
+            raise ArgumentError("a position value's weights must be finite numbers")
 
     def __call__(self, game: Game, player: int) -> float:
         """Return the chance that `player` wins the game as it is (1 or 0 once it is over)."""
@@ -89,10 +92,15 @@ class PositionValue:
 
     @staticmethod
     def load(path: str | Path) -> PositionValue:
-        """Return the model of a value file ({"features": [...], "weights": [...]})."""
+        """Return the model of a value file ({"features": [...], "weights": [...]}), read
+        within bounds (limits.read_checked: a regular file of at most 1 MiB)."""
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            data = json.loads(limits.read_checked(
+                path, limit=limits.DECK_FILE_BYTES, nesting=limits.JSON_NESTING, toml=False,
+                error=ArgumentError, what="position value file"))
             return PositionValue(dict(zip(data["features"], data["weights"], strict=True)))
+        except ArgumentError:
+            raise
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise ArgumentError(f"cannot read the position value {path}: {exc}") from None
 

@@ -146,7 +146,7 @@ def _bad_files(tmp_path):
             "short": (short, "51 finite weights"), "nan": (nan, "51 finite weights"),
             "chain": (chain, "mlp layer 1"), "missing_bias": (missing_bias, "missing array 'b0'"),
             "pickled": (pickled, "not a .npz policy file"),
-            "folder": (tmp_path, "not a .npz policy file")}
+            "folder": (tmp_path, "a folder, not a regular file")}
 
 
 def test_a_bad_or_missing_policy_file_is_one_line_naming_it(tmp_path):
