@@ -191,3 +191,17 @@ def test_a_person_steps_through_a_replay_in_chromium(driver, page):
     body.send_keys(Keys.END)
     assert where().startswith("End of") and "The end: P" in status()
     chrome.shot(driver, "replay-end")
+
+
+def test_a_game_played_in_python_saves_its_page(tmp_path):
+    from ecs_vanguard.web import save_html
+
+    game = vg.Game(vg.Deck.builtin(A), vg.Deck.builtin(B), seed=9)
+    for _ in range(20):
+        game.step(game.legal_actions()[-1])
+    path = save_html(game, tmp_path / "python.html", title="from Python")
+    text = path.read_text(encoding="utf-8")
+    assert "<title>from Python</title>" in text
+    data = json.loads(re.search(r'id="data">(.*?)</script>', text, re.DOTALL)[1]
+                      .replace("<\\/", "</"))
+    assert len(data["frames"]) == 21 and data["result"] == f"unfinished on turn {game.turn}"
