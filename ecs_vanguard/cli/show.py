@@ -318,7 +318,7 @@ def _meta(recorded: Recorded, game: Game) -> dict[str, Any]:
     players = [{"player": player_label(p), "deck": d.name, "agent": a}
                for p, (d, a) in enumerate(zip(recorded.decks, recorded.agents, strict=True))]
     return {"kind": "game", "title": recorded.title, "players": players, "seed": recorded.seed,
-            "format": recorded.format, "turn_limit": recorded.turn_limit,
+            "format": recorded.format, "turn_limit": game.state.rules.turn_limit,  # in force
             "winner": player_label(game.winner) if game.winner is not None else None,
             "end": game.end_code or None, "turns": game.turn, "error": recorded.record.get("error")}
 

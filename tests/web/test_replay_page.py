@@ -114,6 +114,9 @@ def test_show_html_for_a_run_and_a_reproduction(tmp_path, capsys):
     assert cli.main(["simulate", "--games", "2", "--out", str(tmp_path / "run"),
                      "--workers", "1"]) == 0
     capsys.readouterr()
+    assert cli.main(["show", str(tmp_path / "run"), "--game", "1", "--json"]) == 0
+    meta = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert meta["turn_limit"] == 100                     # the limit in force, not null
     out = tmp_path / "g.html"
     assert cli.main(["show", str(tmp_path / "run"), "--game", "1", "--html", str(out)]) == 0
     said = capsys.readouterr().out
