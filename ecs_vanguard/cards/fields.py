@@ -361,9 +361,13 @@ def parse_step(where: Where, field: str, raw: Any, is_cost: bool) -> object:
         raise where.fail(f"{field}.op", f"{op!r} cannot be a cost")
     names = {f.name for f in dataclasses.fields(step_type)}
     kwargs: dict[str, Any] = {}
+    tracked = ""
     for key, value in raw.items():
         name = _KEY_ALIASES.get(key, key)
         if key == "op":
+            continue
+        if key == "as" and name not in names:
+            tracked = _tracked_name(where, f"{field}.as", step_type, value, is_cost)
             continue
         if name not in names:
             raise where.fail(f"{field}.{key}", f"unknown key for op {op!r}")
@@ -386,7 +390,21 @@ def parse_step(where: Where, field: str, raw: Any, is_cost: bool) -> object:
         problem = rule_step_problem(step)
         if problem is not None:
             raise where.fail(f"{field}.{problem[0]}", problem[1])
-    return step
+    return st.Tracked((step,), tracked) if tracked else step
+
+
+# Steps `as` cannot name what they did: they hold other steps, or run later.
+_UNTRACKED = (st.ForEach, st.If, st.Pay, ts.Delay)
+
+
+def _tracked_name(where: Where, field: str, step_type: type, value: Any, is_cost: bool) -> str:
+    """`as` on a step without a name of its own: what the step did (`st.Tracked`)."""
+    if is_cost:
+        raise where.fail(field, "a cost's cards cannot be named: name them with choose before "
+                                "the cost, or act on them in the effect")
+    if issubclass(step_type, _UNTRACKED):
+        raise where.fail(field, "this step holds other steps: name what they do on them")
+    return KINDS["bind"].parse(where, field, value)  # type: ignore[no-any-return]
 
 
 # -- checks ------------------------------------------------------------------------------------

@@ -499,6 +499,17 @@ class ExtraTurn:
     player: str = "you"
 
 
+@record
+class Tracked:
+    """What a step did, named: `as` on a step that binds nothing of its own ("unlock them; draw
+    as many cards as were unlocked") wraps it so that, once it has run, `bind` names the cards
+    its events named (moved, stood, rested, unlocked, turned, powered, ...), as the objects they
+    are then (CORE-20). Made by the loader; `do` holds the one step."""
+
+    do: tuple[object, ...]
+    bind: str
+
+
 STEP_TYPES: dict[str, type] = {
     "choose": Choose, "add_power": AddPower, "add_critical": AddCritical, "add_shield": AddShield,
     "add_drive": AddDrive, "add_grade": AddGrade, "restrict": Restrict, "add_skill": AddSkill,

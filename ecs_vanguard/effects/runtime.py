@@ -55,7 +55,37 @@ def _for_each(state: State, frame: Frame, step: s.ForEach) -> object:
     return None
 
 
+def _tracked(state: State, frame: Frame, step: s.Tracked) -> object:
+    """Run the step `step` wraps, then name what it did: the cards its events named, in order,
+    as the objects they are now (CORE-20). The log index where it began is kept in the frame
+    (plain data) while it pauses for decisions."""
+    key = f"{step.bind}@start"                     # not an identifier: never a card file's name
+    if key not in frame.bound:
+        frame.bound[key] = (len(state.events),)
+    result = run_step(state, frame, step.do[0])
+    if result is not None:
+        return result
+    start = frame.bound.pop(key)[0]
+    f.remember(frame, step.bind, cards_named(state.events[start:]))
+    return None
+
+
+def cards_named(events: Sequence[object]) -> list[int]:
+    """The cards a run of events named (`card`, or `cards`: revealed, searched), each once, in
+    order."""
+    out: dict[int, None] = {}
+    for event in events:
+        card = getattr(event, "card", -1)
+        if isinstance(card, int) and card >= 0:
+            out[card] = None
+        for many in ("cards", "found"):
+            for c in getattr(event, many, ()):
+                out[c] = None
+    return list(out)
+
+
 HANDLERS: dict[type, Handler] = {
+    s.Tracked: _tracked,
     **card_steps.HANDLERS, **unit_steps.HANDLERS, **flow_steps.HANDLERS,
     **rule_change_steps.HANDLERS,
     **timing_steps.HANDLERS,

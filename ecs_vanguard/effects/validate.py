@@ -136,6 +136,12 @@ def _steps(at: Where, field: str, steps: Sequence[object], bound: set[str],
 
 
 def _step(at: Where, field: str, step: object, bound: set[str], is_cost: bool) -> None:
+    if isinstance(step, st.Tracked):               # `as` on a step: what it did (CORE-20)
+        _step(at, field, step.do[0], bound, is_cost)
+        if step.bind in SELECTORS:
+            raise at.fail(f"{field}.as", f"{step.bind!r} shadows a selector name")
+        bound.add(step.bind)
+        return
     registry = DEMANDS if is_cost else HANDLERS
     if type(step) not in registry and not isinstance(step, (st.If, st.Pay)):
         raise at.fail(field, f"{type(step).__name__} has no {'cost' if is_cost else 'effect'}"
