@@ -188,15 +188,18 @@ def play_data(game: Game, actions: Iterable[int], *, title: str,
                       else len(log.entries)]
         del f["log"]
     return {"kind": "ecs-vanguard replay", "title": title, "players": players, **about,
-            "result": result_text(game), "error": error,
+            "result": result_text(game, log), "error": error,
             "log": [e.text() for e in log.entries],
             "cards": frames.cards, "sides": frames.sides, "frames": frames.frames}
 
 
-def result_text(game: Game) -> str:
-    """How the game ended, or that it did not."""
+def result_text(game: Game, log: GameLog | None = None) -> str:
+    """How the game ended, as its log's last line says it ("P2 wins on turn 11: P1 has 6
+    damage"), or that it did not."""
     if not game.over:
         return f"unfinished on turn {game.turn}"
+    if log is not None and log.entries and log.entries[-1].kind == "end":
+        return log.entries[-1].text().strip(" =")
     if game.winner is None:
         return f"a draw on turn {game.turn}: {game.end_reason}"
     return f"{player_label(game.winner)} wins on turn {game.turn}: {game.end_reason}"

@@ -82,7 +82,7 @@ class Table:
                              "agent": "you" if p == self.you else self.agent_name}
                             for p in (0, 1)],
                 "you": self.you, "version": self.version, "over": game.over,
-                "result": result_text(game) if game.over else "",
+                "result": result_text(game, self.log) if game.over else "",
                 "log": [e.text() for e in self.log.entries[:self.shown]],
                 "cards": frames.cards, "sides": frames.sides, "frames": [now],
                 "actions": actions}

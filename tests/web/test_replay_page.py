@@ -194,6 +194,9 @@ def test_a_person_steps_through_a_replay_in_chromium(driver, page):
     body.send_keys(Keys.END)
     assert where().startswith("End of") and "The end: P" in status()
     chrome.shot(driver, "replay-end")
+    driver.get(page.as_uri() + "#40")                    # a link to decision 40
+    driver.refresh()
+    assert where().startswith("Decision 40 of")
 
 
 def test_a_game_played_in_python_saves_its_page(tmp_path):

@@ -70,7 +70,16 @@
     var z = el("div", "zone");
     z.appendChild(el("span", "zl", label + " (" + cards.length + "): "));
     if (!cards.length) z.appendChild(el("span", "help", "none"));
-    cards.forEach(function (c) { z.appendChild(chip(c, extra ? extra(c) : "", faceless)); });
+    // copies of one card side by side, the same way up, show once with their count ("x2")
+    var groups = [];
+    cards.forEach(function (c) {
+      var last = groups[groups.length - 1];
+      var key = JSON.stringify(c);
+      if (last && last.key === key) last.n += 1; else groups.push({key: key, c: c, n: 1});
+    });
+    groups.forEach(function (g) {
+      z.appendChild(chip(g.c, (extra ? extra(g.c) : "") + (g.n > 1 ? " x" + g.n : ""), faceless));
+    });
     return z;
   }
   function side(p, s, top, frame) {
@@ -186,7 +195,7 @@
     if (!LIVE) {
       $("where").textContent = (f.end ? "End" : "Decision " + (at + 1)) + " of " + (data.frames.length - 1) + " · " + (f.phase === "setup" ? "set-up" : "turn " + f.turn);
       $("slider").value = at;
-      if (location.hash !== "#" + at) history.replaceState(null, "", "#" + at);
+      if (location.hash !== "#" + (at + 1)) history.replaceState(null, "", "#" + (at + 1));
     }
     if (pinned) showText(pinned);
   }
@@ -254,7 +263,7 @@
   showText(null);
   if (!LIVE) {
     replayControls();
-    var start = parseInt((location.hash || "#0").slice(1), 10);
+    var start = parseInt((location.hash || "#1").slice(1), 10) - 1;   // #N: decision N
     go(isNaN(start) ? 0 : start);
   } else if (window.vgLive) {
     window.vgLive(window.vgBoard);
