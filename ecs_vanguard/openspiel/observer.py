@@ -14,6 +14,12 @@ player knows of each card (ecs_vanguard.perspective.knowledge).
   all of it (ecs_vanguard.perspective.determinize), so every state `resample_from_infostate` returns has
   the same information state as the state it was sampled from (tested through whole games).
 
+- Factored observations (what `generate_playthrough` asks for): the public observation
+  (public info, no private info) is what both players see, in seat 0's frame: the observation
+  vector without the "hand" part, and as a string both sides as the other player sees them;
+  the private observation (a single player's private info, no public info) is the "hand" part
+  alone, and as a string that player's hand, ride deck and mulligan picks.
+
 The information state is what the player knows now, not a transcript of the game: two
 histories that leave them seeing and knowing the same are one information state.
 """
@@ -44,9 +50,36 @@ RECALL_PARTS = (("known_hidden", (2, len(KNOWN_ZONES), len(CARD_FEATURES))),
                 ("unseen", (2, len(CARD_FEATURES))))
 
 
-def _pieces(perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
-    pieces = [(name, shape) for name, (_, shape) in OBSERVATION.views.items()]
+# What an observer shows (VanguardObserver.kind): a player's own observation (public and
+# private info), the public part only, or the private part only.
+PRIVATE_PARTS = ("hand",)                     # the observation's parts only its player sees
+_PRIVATE_VIEW_KEYS = ("hand", "ride_deck")    # a player's own view entries the other lacks
+
+
+def _pieces(kind: str, perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
+    pieces = [(name, shape) for name, (_, shape) in OBSERVATION.views.items()
+              if kind == "player" or (name in PRIVATE_PARTS) == (kind == "private")]
     return pieces + list(RECALL_PARTS) if perfect_recall else pieces
+
+
+def _kind(iig_obs_type: Any) -> str:
+    """"player", "public" or "private" for the observation types the game provides.
+
+    Raises:
+        ArgumentError: any other type (all players' private info; a public or private
+            observation with perfect recall).
+    """
+    private, public = iig_obs_type.private_info, bool(iig_obs_type.public_info)
+    if private == pyspiel.PrivateInfoType.SINGLE_PLAYER and public:
+        return "player"
+    if not iig_obs_type.perfect_recall:
+        if private == pyspiel.PrivateInfoType.NONE and public:
+            return "public"
+        if private == pyspiel.PrivateInfoType.SINGLE_PLAYER and not public:
+            return "private"
+    raise ArgumentError("python_vanguard observes as one player (private info of a single "
+                        "player, with public info, with or without perfect recall), or the "
+                        "public or the private part of that alone (without perfect recall)")
 
 
 class VanguardObserver:
@@ -54,17 +87,13 @@ class VanguardObserver:
     views `dict`, `set_from(state, player)` and `string_from(state, player)`.
 
     Raises:
-        ArgumentError: an observation type other than a player's own (private info of a single
-            player, with public info): the game provides no public-only observation.
+        ArgumentError: an observation type the game does not provide (_kind).
     """
 
     def __init__(self, iig_obs_type: Any) -> None:
-        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or \
-                not iig_obs_type.public_info:
-            raise ArgumentError("python_vanguard observes as one player (private info of a "
-                                "single player, with public info) only")
+        self.kind = _kind(iig_obs_type)
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        pieces = _pieces(self.perfect_recall)
+        pieces = _pieces(self.kind, self.perfect_recall)
         sizes = [int(np.prod(shape)) for _, shape in pieces]
         self.tensor = np.zeros(sum(sizes), np.float32)
         self.dict: dict[str, np.ndarray] = {}
@@ -80,6 +109,11 @@ class VanguardObserver:
         game = state.engine
         if game is None:
             return
+        if self.kind != "player":                 # public: seat 0's frame, whoever asks
+            vector = game.observation(player if self.kind == "private" else 0)
+            for name, view in self.dict.items():
+                view[...] = OBSERVATION.part(vector, name)
+            return
         self.tensor[:OBSERVATION.size] = game.observation(player)
         if self.perfect_recall:
             known, unseen = recall(game, player)
@@ -91,11 +125,32 @@ class VanguardObserver:
         game = state.engine
         if game is None:
             return "chance: the deal"
+        if self.kind == "public":
+            return json.dumps(_public_view(game), sort_keys=True, separators=(",", ":"))
+        if self.kind == "private":
+            view = game.view(player)
+            mine = view["players"][player]
+            private = {key: mine.get(key) for key in _PRIVATE_VIEW_KEYS}
+            return json.dumps({"player": player, **private, "picked": view.get("picked")},
+                              sort_keys=True, separators=(",", ":"))
         out: dict[str, Any] = {"player": player, "view": game.view(player),
                                "decision": _decision(game, player)}
         if self.perfect_recall:
             out["known"] = known_cards(game, player)
         return json.dumps(out, sort_keys=True, separators=(",", ":"))
+
+
+def _public_view(game: Game) -> dict[str, Any]:
+    """What both players see: each side as the other player sees it, the turn, the battle and
+    the pending decision's player and kind."""
+    views = (game.view(0), game.view(1))
+    out = {key: views[0][key] for key in ("turn", "turn_player", "phase", "over", "winner",
+                                          "battle")}
+    out["players"] = [views[1]["players"][0], views[0]["players"][1]]
+    decision = game.decision
+    out["decision"] = None if decision is None else {"player": decision.player,
+                                                     "kind": decision.kind.value}
+    return out
 
 
 def _decision(game: Game, player: int) -> dict[str, Any] | None:

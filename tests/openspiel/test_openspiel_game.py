@@ -244,7 +244,8 @@ def test_mistakes_are_one_line_typed_errors():
         vos.VanguardGame({"turnlimit": 3})
     with pytest.raises(ArgumentError):
         pyspiel.load_game("python_vanguard").make_py_observer(
-            pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+            pyspiel.IIGObservationType(perfect_recall=False,
+                                       private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
     state = _dealt()
     before = str(state)
     illegal = next(i for i in range(ACTION_COUNT) if i not in state.legal_actions())
