@@ -45,6 +45,7 @@ except ImportError as exc:        # the extra is not installed
                       "(or pip install open-spiel)") from exc
 
 from ecs_vanguard.openspiel.actions import action_text
+from ecs_vanguard.openspiel.bots import ISMCTSBot, guard_cpp_bots
 from ecs_vanguard.openspiel.game import (
     GAME_TYPE,
     SHORT_NAME,
@@ -54,11 +55,12 @@ from ecs_vanguard.openspiel.game import (
 )
 from ecs_vanguard.openspiel.observer import VanguardObserver
 
-__all__ = ["GAME_TYPE", "SHORT_NAME", "VanguardGame", "VanguardObserver", "VanguardState",
-           "action_text", "load_game"]
+__all__ = ["GAME_TYPE", "SHORT_NAME", "ISMCTSBot", "VanguardGame", "VanguardObserver",
+           "VanguardState", "action_text", "load_game"]
 
 if SHORT_NAME not in pyspiel.registered_names():
     pyspiel.register_game(GAME_TYPE, VanguardGame)
+guard_cpp_bots()          # pyspiel's C++ MCTS/IS-MCTS bots refuse Python games, not crash (bots)
 
 
 def load_game(**params: object) -> VanguardGame:
