@@ -10,6 +10,7 @@ million games in about 10 MB of Parquet instead of 640 MB of JSON lines.
 from __future__ import annotations
 
 import json
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ import numpy as np
 
 from ecs_vanguard.sim import safe_write
 from ecs_vanguard.sim.results import Results
+from ecs_vanguard.vocab import limits
 from ecs_vanguard.vocab.errors import SimulationError
 
 PARQUET_NAME = "games.parquet"
@@ -113,18 +115,44 @@ def pandas() -> Any:
     return pd
 
 
+def is_current(parquet: Path, records: Path) -> bool:
+    """True if `parquet` is a regular file written no earlier than the last change of the
+    records beside it (the run writes its Parquet copy after its last game; a resume that was
+    killed leaves the copy older than the games it appended)."""
+    try:
+        made = parquet.stat()
+    except OSError:
+        return False
+    if not stat.S_ISREG(made.st_mode):
+        return False
+    try:
+        return made.st_mtime_ns >= records.stat().st_mtime_ns
+    except FileNotFoundError:
+        return True
+
+
 def read_parquet(path: Path) -> Any:
     """Return a run's Parquet file as a pandas DataFrame.
 
     Raises:
-        SimulationError: pandas or pyarrow is not installed.
+        SimulationError: pandas or pyarrow is not installed, or the file is not a regular file
+            or not readable Parquet (empty, truncated, garbage): one line naming it.
     """
     pd = pandas()
     try:
-        import pyarrow  # noqa: F401 - pandas reads Parquet through it
+        import pyarrow
     except ImportError:
         raise SimulationError(f"load_run needs pyarrow to read {path}: {_INSTALL}") from None
-    return pd.read_parquet(path)
+    try:
+        with limits.open_regular(path, limit=None, error=SimulationError,
+                                 what="Parquet file") as f:
+            return pd.read_parquet(f)
+    except SimulationError:
+        raise
+    except (OSError, ValueError, pyarrow.ArrowException) as exc:
+        reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
+        raise SimulationError(f"{path}: not a readable Parquet file of a run ({reason})"
+                              ) from None
 
 
 def frame(results: Results) -> Any:

@@ -106,10 +106,12 @@ class RunDir:
             raise SimulationError(f"{self.path} already holds games of this run; "
                                   "resume it (--resume) or choose a fresh out directory")
         try:
-            return read_games(self.games_path, repair=True, check=check)
+            lines = read_games(self.games_path, repair=True, check=check)
         except OSError as exc:
             raise SimulationError(f"{self.games_path}: cannot read: {exc.strerror or exc}") \
                 from None
+        _remove_stale(self.path / "games.parquet")
+        return lines
 
     def _acquire(self) -> None:
         """Take the lock file, or refuse naming the pid of the run that holds it."""
@@ -292,6 +294,18 @@ def write_json(path: Path, data: Any) -> None:
     """
     text = json.dumps(data, indent=2, sort_keys=True) + "\n"
     safe_write.replace_bytes(path, text.encode("utf-8"), error=SimulationError)
+
+
+def _remove_stale(path: Path) -> None:
+    """Remove the Parquet copy of the games before a resume appends to them: it is written
+    again at the end, and a resume killed before then must not leave a copy that looks whole
+    (load_run also never reads a copy older than games.jsonl)."""
+    try:
+        if path.is_file() and not path.is_symlink():
+            path.unlink()
+    except OSError as exc:
+        raise SimulationError(f"{path}: cannot remove the old copy of the games before "
+                              f"resuming: {exc.strerror or exc}") from None
 
 
 def _missing_folders(path: Path) -> list[Path]:

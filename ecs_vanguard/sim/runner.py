@@ -301,18 +301,26 @@ def load_run(path: str | os.PathLike) -> Any:
     (the columns of `sim.columnar`).
 
     Args:
-        path: a results directory (its `games.parquet`, else its `games.jsonl`) or a Parquet
-            file of a run.
+        path: a results directory (its `games.parquet` when it is at least as new as its
+            `games.jsonl`, else the records of `games.jsonl`: a resume that was killed leaves
+            a Parquet copy older than the records, which is never read) or a Parquet file of
+            a run.
 
     Raises:
-        SimulationError: pandas (or, for a Parquet file, pyarrow) is not installed, or the path
-            holds no run.
+        SimulationError: pandas (or, for a Parquet file, pyarrow) is not installed, the path
+            is not a path or holds no run, or the Parquet file cannot be read (empty,
+            truncated, not Parquet).
     """
     columnar.pandas()                         # a missing extra is said first, whatever the path
+    if not isinstance(path, str | os.PathLike):
+        raise SimulationError(f"load_run takes the path of a results directory or a Parquet "
+                              f"file, got {type(path).__name__}")
     path = Path(path)
-    parquet = path / columnar.PARQUET_NAME if path.is_dir() else path
-    if parquet.suffix == ".parquet" and parquet.is_file():
-        return columnar.read_parquet(parquet)
-    if not path.is_dir():
-        raise SimulationError(f"{path}: not a results directory or a Parquet file of a run")
-    return columnar.frame(load_results(path))
+    if path.is_dir():
+        parquet = path / columnar.PARQUET_NAME
+        if columnar.is_current(parquet, RunDir(path).games_path):
+            return columnar.read_parquet(parquet)
+        return columnar.frame(load_results(path))       # no copy, or one older than the games
+    if path.suffix == ".parquet" and path.exists():
+        return columnar.read_parquet(path)
+    raise SimulationError(f"{path}: not a results directory or a Parquet file of a run")

@@ -195,6 +195,10 @@ def _claim(root: Path, header: dict[str, Any]) -> None:
         return
     if root.exists() and not root.is_dir():
         raise SimulationError(f"{root} is not a directory")
+    others = sorted(p.name for p in root.iterdir()) if root.is_dir() else []
+    if others:                        # a simulate run's folder, or anything else: never mixed in
+        raise SimulationError(f"{root} holds files of something other than a tournament "
+                              f"({limits.few(others, 3)}); choose a new or empty out directory")
     root.mkdir(parents=True, exist_ok=True)
     write_json(path, header)
 
