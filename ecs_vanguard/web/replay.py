@@ -43,7 +43,8 @@ class Frames:
     def side(self, side: dict[str, Any], *, all_seen: bool) -> int:
         """Store one side (once) and return its index; `all_seen`: name every card, its face
         kept (a replay shows each side as its owner knows it, and more)."""
-        side = {k: v for k, v in side.items() if v or k in ("deck_size", "hand_size", "player")}
+        side = {k: v for k, v in side.items()          # an empty hand stays: it is seen
+                if v or k in ("deck_size", "hand_size", "player", "hand")}
         self._cards(side, all_seen)
         key = json.dumps(side, sort_keys=True, separators=(",", ":"))
         index = self._side_index.get(key)

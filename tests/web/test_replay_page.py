@@ -211,3 +211,21 @@ def test_a_game_played_in_python_saves_its_page(tmp_path):
     data = json.loads(re.search(r'id="data">(.*?)</script>', text, re.DOTALL)[1]
                       .replace("<\\/", "</"))
     assert len(data["frames"]) == 21 and data["result"] == f"unfinished on turn {game.turn}"
+
+
+def test_a_premium_game_shows_g_units_hearts_legions_and_the_g_zone():
+    game = vg.Game(vg.Deck.builtin("legion_blades"), vg.Deck.builtin("force_vanguards"), seed=4,
+                   format="premium")                      # a legion forms, a G unit strides
+    agent = make_agent("heuristic", 4)
+    while not game.over:
+        game.step(agent.act(game))
+    data = game_data(game)
+    sides = [data["sides"][k] for f in data["frames"] for k in f["sides"]]
+    vcs = [s["circles"]["vc"] for s in sides]
+    marks = {m for vc in vcs for u in vc for m in u.get("marks", [])}
+    assert {"leader", "mate"} <= marks and marks & {"heart", "chosen heart"}
+    strode = [vc for vc in vcs if any("G unit" in data["cards"][u["id"]]["marks"] for u in vc)]
+    assert strode and all(len(vc) == 2 for vc in strode)          # the G unit and its heart
+    g_zone = [c for s in sides for c in s.get("g_zone", [])]
+    assert any(c.get("face_up") is False and c["id"] in data["cards"] for c in g_zone)
+    assert any(s["hand"] == [] and s["hand_size"] == 0 for s in sides)   # an empty hand shown

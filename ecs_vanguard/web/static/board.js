@@ -63,6 +63,7 @@
     var text = c.id || c.name ? nameOf(c) : "face down";
     if (down && (c.id || c.name)) text += " (down)";
     if (extra) text += extra;
+    if (c.marks && c.marks.length) text += " [" + c.marks.join(", ") + "]";   // imprisoned, locked, ...
     return hoverable(el("span", "chip" + (down ? " down" : ""), text), c);
   }
   function zone(label, cards, always, extra, faceless) {
