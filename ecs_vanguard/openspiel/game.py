@@ -25,9 +25,13 @@ from ecs_vanguard.vocab.errors import ArgumentError, IllegalActionError, Snapsho
 SHORT_NAME = "python_vanguard"
 DEAL = 0                        # the one outcome of the chance node: deal a new game
 # Game parameters and their defaults: decks are built-in names or deck TOML files; format ""
-# is the first deck's own format; rng_seed seeds the generator that seeds each deal.
+# is the first deck's own format; rng_seed seeds the generator that seeds each deal. deals: 0
+# (sampled chance: each deal's seed drawn from that generator), or N for explicit chance, the
+# deal a chance node of N equally likely outcomes, outcome i the game dealt with seed
+# deal_seed(rng_seed, i), so that a state's history determines it (package docstring).
 PARAMETERS: dict[str, Any] = {"deck_a": "blazing_dragons", "deck_b": "radiant_knights",
-                              "format": "", "turn_limit": 100, "rng_seed": 0}
+                              "format": "", "turn_limit": 100, "rng_seed": 0, "deals": 0}
+MAX_DEALS = 4096                # chance_outcomes() lists them all
 # OpenSpiel keeps integer parameters and the game length as C++ ints (32 bits): the game's
 # length is (turn_limit + 1) * DECISIONS_PER_TURN_LIMIT, which must fit.
 MAX_TURN_LIMIT = 1_000_000
@@ -61,10 +65,28 @@ GAME_TYPE = pyspiel.GameType(
 )
 
 
-def _game_info(turn_limit: int) -> Any:
+# The same game with explicit chance (parameter deals > 0): every other attribute as GAME_TYPE.
+EXPLICIT_GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME, long_name=GAME_TYPE.long_name, dynamics=GAME_TYPE.dynamics,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=GAME_TYPE.information, utility=GAME_TYPE.utility,
+    reward_model=GAME_TYPE.reward_model, max_num_players=2, min_num_players=2,
+    provides_information_state_string=True, provides_information_state_tensor=True,
+    provides_observation_string=True, provides_observation_tensor=True,
+    parameter_specification=PARAMETERS,
+)
+
+
+def deal_seed(rng_seed: int, outcome: int) -> int:
+    """The engine seed of deal `outcome` of a game with explicit chance (parameter deals)."""
+    return int(np.random.SeedSequence([rng_seed, outcome]).generate_state(2, np.uint64)[0]
+               >> np.uint64(1))
+
+
+def _game_info(turn_limit: int, deals: int = 0) -> Any:
     # A game ends at the turn limit, and a turn after DECISIONS_PER_TURN_LIMIT decisions; the
     # set-up (mulligans) counts as one more turn.
-    return pyspiel.GameInfo(num_distinct_actions=ACTION_COUNT, max_chance_outcomes=1,
+    return pyspiel.GameInfo(num_distinct_actions=ACTION_COUNT, max_chance_outcomes=max(deals, 1),
                             num_players=2, min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
                             max_game_length=(turn_limit + 1) * DECISIONS_PER_TURN_LIMIT)
 
@@ -80,6 +102,9 @@ def check_parameters(params: dict[str, Any] | None) -> dict[str, Any]:
             raise ArgumentError(f"{SHORT_NAME} parameter {key} must be "
                                 f"{type(PARAMETERS[key]).__name__}, got {value!r:.40}")
         merged[key] = value
+    if not 0 <= merged["deals"] <= MAX_DEALS:
+        raise ArgumentError(f"{SHORT_NAME}: deals must be 0 (sampled chance) or 1 to "
+                            f"{MAX_DEALS:,} (explicit chance), got {merged['deals']!r:.40}")
     turn_limit, seed = merged["turn_limit"], merged["rng_seed"]
     if not (1 <= turn_limit <= MAX_TURN_LIMIT and 0 <= seed <= MAX_RNG_SEED):
         raise ArgumentError(f"{SHORT_NAME}: turn_limit must be 1 to {MAX_TURN_LIMIT:,} and "
@@ -98,7 +123,10 @@ class VanguardGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         merged = check_parameters(params)
-        super().__init__(GAME_TYPE, _game_info(merged["turn_limit"]), merged)
+        self.explicit_deals = merged["deals"]            # 0: sampled chance
+        super().__init__(EXPLICIT_GAME_TYPE if self.explicit_deals else GAME_TYPE,
+                         _game_info(merged["turn_limit"], self.explicit_deals), merged)
+        self.rng_seed = merged["rng_seed"]
         self.db = CardDB.builtin()
         self.decks = (Deck.resolve(merged["deck_a"], self.db), Deck.resolve(merged["deck_b"],
                                                                             self.db))
@@ -116,6 +144,13 @@ class VanguardGame(pyspiel.Game):
     def new_initial_state(self) -> VanguardState:
         """Return the state before the deal (a chance node)."""
         return VanguardState(self)
+
+    def deal(self, outcome: int) -> Game:
+        """Return the engine game of the deal: with explicit chance, the one of `outcome`;
+        else one with the next seed of the game's generator."""
+        if self.explicit_deals:
+            return self.new_engine(deal_seed(self.rng_seed, outcome))
+        return self.new_engine(int(self.deals.integers(2**63)))
 
     def max_chance_nodes_in_history(self) -> int:
         """One: the deal."""
@@ -188,9 +223,11 @@ class VanguardState(pyspiel.State):
         return sorted(int(i) for i in self.engine.legal_action_indices())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Return the one outcome of the deal: sampled chance (package docstring)."""
+        """Return the outcomes of the deal: one with sampled chance, `deals` equally likely
+        ones with explicit chance (package docstring)."""
         assert self.engine is None
-        return [(DEAL, 1.0)]
+        n = self.get_game().explicit_deals
+        return [(i, 1.0 / n) for i in range(n)] if n else [(DEAL, 1.0)]
 
     def _apply_action(self, action: int) -> None:
         """Deal a new game (at the chance node) or step the engine with a table index.
@@ -199,8 +236,7 @@ class VanguardState(pyspiel.State):
             IllegalActionError: the index is not legal now; nothing changes.
         """
         if self.engine is None:
-            game = self.get_game()
-            self.engine = game.new_engine(int(game.deals.integers(2**63)))
+            self.engine = self.get_game().deal(int(action))
         else:
             self.engine.step(int(action))
 
@@ -219,7 +255,7 @@ class VanguardState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         """Return the words of an action (actions.action_text); the deal for chance."""
         if player == pyspiel.PlayerId.CHANCE:
-            return "deal"
+            return f"deal {action}" if self.get_game().explicit_deals else "deal"
         return action_text(int(action))
 
     def is_terminal(self) -> bool:

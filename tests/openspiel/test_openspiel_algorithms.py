@@ -17,7 +17,7 @@ pyspiel = pytest.importorskip("pyspiel")
 import open_spiel.python.games  # noqa: F401  (OpenSpiel's own Python games)
 from open_spiel.python.algorithms import evaluate_bots, generate_playthrough, mcts
 
-import ecs_vanguard.openspiel  # noqa: F401  (registers the game, guards the C++ bots)
+import ecs_vanguard.openspiel  # registers the game, guards the C++ bots
 from ecs_vanguard.openspiel.bots import CppBotError, ISMCTSBot
 from ecs_vanguard.perspective.observation import OBSERVATION
 from ecs_vanguard.vocab.errors import ArgumentError
@@ -139,3 +139,43 @@ def test_an_observation_type_the_game_does_not_provide_is_refused():
     with pytest.raises(ArgumentError, match="observes as one player"):
         game.make_py_observer(pyspiel.IIGObservationType(
             public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+def test_random_sim_test_with_serialize_passes_with_explicit_chance():
+    """With deals=N the deal is an explicit chance node of N equally likely outcomes, so a
+    state's history determines it and OpenSpiel's own serialization needs no generator state:
+    random_sim_test(serialize=True) passes (with sampled chance pyspiel cannot, above)."""
+    game = pyspiel.load_game("python_vanguard", {"turn_limit": 6, "deals": 16, "rng_seed": 1})
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.max_chance_outcomes() == 16
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_with_explicit_chance_the_history_determines_the_state():
+    game = pyspiel.load_game("python_vanguard", {"deals": 8, "rng_seed": 4})
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(i, 1 / 8) for i in range(8)]
+    assert state.legal_actions() == list(range(8))
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 3) == "deal 3"
+    texts = []
+    for outcome in (3, 3, 5):
+        state = game.new_initial_state()
+        state.apply_action(outcome)
+        for _ in range(6):
+            state.apply_action(state.legal_actions()[-1])
+        texts.append(str(state))
+    assert texts[0] == texts[1] != texts[2]                  # same history, same state
+    other = pyspiel.load_game("python_vanguard", {"deals": 8, "rng_seed": 5}).new_initial_state()
+    other.apply_action(3)
+    first = game.new_initial_state()
+    first.apply_action(3)
+    assert str(other) != str(first)                          # rng_seed picks the N deals
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, again = pyspiel.deserialize_game_and_state(text)
+    assert str(again) == texts[2] and again.history() == state.history()
+
+
+@pytest.mark.parametrize("deals", [-1, ecs_vanguard.openspiel.game.MAX_DEALS + 1, True, 2.0])
+def test_a_bad_number_of_deals_is_refused(deals):
+    with pytest.raises(ArgumentError, match="deals"):
+        ecs_vanguard.openspiel.load_game(deals=deals)
