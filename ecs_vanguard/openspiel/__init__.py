@@ -10,7 +10,13 @@ both for a draw (the turn limit or an engine limit). Actions are the engine's fl
 (`encoding.ACTION_COUNT` indices); observations and information states are in
 `ecs_vanguard.openspiel.observer`; `resample_from_infostate` is `Game.determinize`.
 
-Chance is sampled (`ChanceMode.SAMPLED_STOCHASTIC`), not explicit. Every state starts at one
+Chance is sampled (`ChanceMode.SAMPLED_STOCHASTIC`) by default; the parameter `deals=N` makes it
+explicit instead (`EXPLICIT_STOCHASTIC`): the deal becomes a chance node of N equally likely
+outcomes, outcome i the game dealt with a seed made of `rng_seed` and i, so a state's history
+determines it (the engine's later shuffles come from that seed) and OpenSpiel's history-based
+serialization works (`random_sim_test(..., serialize=True)`), at the price of N deals only.
+C++ tree-search bots cannot run on any Python game (`ecs_vanguard.openspiel.bots`: they
+refuse it). With sampled chance, every state starts at one
 chance node, the deal, with a single outcome: applying it draws a seed from the game's own
 generator (parameter `rng_seed`) and deals an engine game with it; after that the engine's own
 seeded generator shuffles and checks, inside the players' actions. Explicit chance nodes would
