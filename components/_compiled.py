@@ -24,11 +24,11 @@ import importlib.machinery
 import json
 import os
 import sys
-import warnings
 from collections.abc import Sequence
 from importlib.abc import MetaPathFinder
 from importlib.machinery import ModuleSpec
 from types import ModuleType
+from typing import TextIO
 
 PURE_VARIABLE = "ECS_VANGUARD_PURE"
 REBUILD = "python setup.py build_ext --inplace"
@@ -194,16 +194,9 @@ def _decide() -> str:
         reason = f"{PURE_VARIABLE}=1"
     else:
         stale = stale_modules()
-        if stale:
+        if stale:  # said by note_if_pure, in one line, once the process plays
             named = ", ".join(stale[:3]) + (", ..." if len(stale) > 3 else "")
-            reason = f"stale compiled modules ({named})"
-            warnings.warn(
-                f"ecs_vanguard: {len(stale)} compiled module(s) out of date, built from another "
-                f"source or left by an older build ({named}): running the pure-Python sources "
-                f"instead; rebuild with `{REBUILD}`",
-                RuntimeWarning,
-                stacklevel=2,
-            )
+            reason = f"{len(stale)} stale compiled modules: {named}"
     if reason:
         sys.meta_path.insert(0, _SourcesFirst())
     return reason
@@ -228,6 +221,34 @@ def compiled_modules() -> list[str]:
         if origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
             loaded.append(name)
     return loaded
+
+
+# Set in the environment once the note below is written: the worker processes this process
+# starts afterwards (a pool, a local Ray cluster) inherit it and stay quiet.
+_NOTED_VARIABLE = "ECS_VANGUARD_PURE_NOTED"
+
+
+def note_if_pure(stream: TextIO | None = None) -> bool:
+    """Say in one line on stderr, once a process (and its workers), that the engine runs the
+    pure-Python build although a compiled one was expected, with the command that fixes it;
+    return whether it was said. Quiet when the pure build was chosen (ECS_VANGUARD_PURE=1).
+    Called by the game (so the environments, `play` and the benchmarks) and by the simulation
+    runs (issue 34: a pure build is never silent)."""
+    if os.environ.get(_NOTED_VARIABLE) or pure_requested():
+        return False
+    os.environ[_NOTED_VARIABLE] = "1"
+    mode = build_mode()
+    if mode == "compiled":
+        return False
+    if _REASON:                                  # stale extensions beside edited sources
+        why, fix = _REASON, f"rebuild with `{REBUILD}` (or `pip install -e .` again)"
+    else:
+        why = "no compiled build installed" if mode.startswith("pure") else mode
+        fix = "`pip install -e . -v` in the project's folder shows why the build failed"
+    (stream or sys.stderr).write(
+        f"ecs_vanguard: running the pure-Python build ({why}), about 3x slower; {fix}; "
+        f"ECS_VANGUARD_PURE=1 runs it on purpose, without this note\n")
+    return True
 
 
 def build_mode() -> str:

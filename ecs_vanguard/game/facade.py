@@ -9,6 +9,7 @@ from typing import cast
 import esper
 import numpy as np
 
+from components import _compiled
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.game import snapshot
 from ecs_vanguard.game.dealing import deal
@@ -77,6 +78,7 @@ class Game:
             ArgumentError: the seed is not a non-negative integer, the format or the turn
                 limit is not one.
         """
+        _compiled.note_if_pure()                    # once a process: a slow build says so
         db = deck_pool((deck0, deck1), db)          # the card files the decks name, on top
         rules = format_rules(format)
         if turn_limit is not None:

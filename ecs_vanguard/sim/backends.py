@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from components import _compiled
 from ecs_vanguard.sim.batch import (
     ATTEMPTS,
     Batch,
@@ -47,6 +48,7 @@ def run_batch(batch: Batch, backend: str, workers: int, address: str | None,
     runners = {"serial": _serial, "process": _process, "ray": _ray}
     if backend not in runners:
         raise ValueError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
+    _compiled.note_if_pure()          # in this process, before its workers start: they inherit
     if not batch.count:                               # a finished run resumed: start nothing
         return _serial(batch, workers, address, on_decisions)
     return runners[backend](batch, workers, address, on_decisions)

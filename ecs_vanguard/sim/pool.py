@@ -6,15 +6,25 @@ of memory, a crash in native code) loses only that game: it is played once more 
 worker, then recorded as an error, and the run goes on. Workers stop with their run: the parent
 stops them on the way out (also on Ctrl-C and SIGTERM), and a worker whose parent vanished
 (SIGKILL) dies with it (PR_SET_PDEATHSIG on Linux) or at its next pipe read.
+
+A plain script that calls `vg.simulate(...)` at its top level, with no `if __name__ ==
+"__main__":` guard, works: multiprocessing would run the script again in every worker (and in
+the fork server) to rebuild its `__main__`, where the script would start a pool of its own. A
+worker needs the script only when what it is sent names something the script defined (an agent
+of the user's own, say); otherwise it starts without it (`_script_left_out`). A worker that
+dies before it says it is ready is a start-up failure (WorkerStartError), never a lost game.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import multiprocessing
 import multiprocessing.connection as mpc
+import pickle
 import signal
 import sys
+import types
 from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -30,8 +40,19 @@ from ecs_vanguard.sim.batch import (
     play_one,
 )
 from ecs_vanguard.sim.play import GameSpec
+from ecs_vanguard.vocab.errors import SimulationError
 
 _STOP_GRACE_S = 2.0                          # seconds a stopped worker has to exit by itself
+_READY = "ready"                             # a worker's first message: it has started
+
+
+_UNGUARDED = ("the worker processes load your script to get what it defines (a game function "
+              "or an agent of your own), so the call that starts the games must sit under `if "
+              "__name__ == \"__main__\":`; or play with backend=\"serial\"")
+
+
+class WorkerStartError(WorkerError, SimulationError):
+    """Worker processes could not start: no game was played, none is counted."""
 
 
 def _die_with_parent() -> None:
@@ -58,6 +79,10 @@ def worker_main(conn: mpc.Connection, game_fn: GameFn, template: GameSpec,
     # full collection the games trigger (issue 18: 300 heuristic games took 5-7% less CPU,
     # 1.45 s against 1.55 s).
     gc.freeze()
+    try:
+        conn.send(_READY)
+    except (BrokenPipeError, OSError):                # the parent is gone
+        return
 
     def send_decisions(n: int) -> None:
         try:
@@ -88,14 +113,22 @@ def _serve_chunks(conn: mpc.Connection, game_fn: GameFn, template: GameSpec,
 class _Worker:
     """One worker process, its pipe and the games of its chunk not yet reported."""
 
-    def __init__(self, context: Any, batch: Batch, tick: bool) -> None:
+    def __init__(self, context: Any, batch: Batch, tick: bool, needs_script: bool) -> None:
         self.conn, child = context.Pipe()
         self.process = context.Process(
             target=worker_main, args=(child, batch.game_fn, batch.template, batch.run_seed,
                                       tick), daemon=True)
-        self.process.start()
+        try:
+            with contextlib.nullcontext() if needs_script else _script_left_out():
+                self.process.start()
+        except (OSError, EOFError, RuntimeError) as exc:   # the fork server died starting
+            child.close()
+            self.conn.close()
+            raise WorkerStartError(_start_failure(f"{type(exc).__name__}: {exc}",
+                                                  needs_script)) from exc
         child.close()
         self.games: deque[int] = deque()
+        self.started = False                         # it has sent _READY
 
     def give(self, chunk: Chunk | None) -> None:
         """Send a chunk to play (None: stop)."""
@@ -118,6 +151,35 @@ class _Worker:
         self.conn.close()
 
 
+def _needs_script(batch: Batch) -> bool:
+    """True if a worker must rebuild the parent's `__main__` to unpickle what it is sent: the
+    parent runs a script (not `python -m`, not an interactive session) and the game function
+    or the game's template names something it defined."""
+    main = sys.modules.get("__main__")
+    if getattr(getattr(main, "__spec__", None), "name", None) is not None:
+        return False                                 # python -m: imported by name, no re-run
+    if getattr(main, "__file__", None) is None:
+        return False                                 # interactive: nothing to rebuild
+    try:
+        sent = pickle.dumps((batch.game_fn, batch.template))
+    except Exception:  # noqa: BLE001  (the worker start reports what cannot be pickled)
+        return True
+    return b"__main__" in sent
+
+
+@contextlib.contextmanager
+def _script_left_out() -> Iterator[None]:
+    """While a worker starts, show multiprocessing a `__main__` with no file, so that neither
+    the worker nor the fork server runs the parent's script again (spawn.get_preparation_data
+    reads sys.modules["__main__"] at the start)."""
+    main = sys.modules["__main__"]
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        yield
+    finally:
+        sys.modules["__main__"] = main
+
+
 def _context() -> Any:
     # forkserver on Linux: fork() from a parent with threads (tqdm's monitor) can deadlock.
     methods = multiprocessing.get_all_start_methods()
@@ -131,6 +193,12 @@ def _death(process: Any) -> str:
     return f"its worker process exited with code {code}"
 
 
+def _start_failure(why: str, needs_script: bool) -> str:
+    if needs_script:
+        return f"worker processes could not start ({why}): {_UNGUARDED}"
+    return f"worker processes could not start ({why}; the error is above)"
+
+
 class _Pool:
     """The state of one pooled batch: workers, chunks to hand out, and the attempts of each
     game whose worker died."""
@@ -140,6 +208,7 @@ class _Pool:
         self.batch, self.size = batch, workers
         self.on_decisions = on_decisions
         self.context = _context()
+        self.needs_script = _needs_script(batch)
         self.chunks = iter(batch.chunks)
         self.retry: deque[Chunk] = deque()
         self.attempts: dict[int, int] = {}
@@ -154,7 +223,8 @@ class _Pool:
             chunk = self.next_chunk()
             if chunk is None:
                 return
-            worker = _Worker(self.context, self.batch, self.on_decisions is not None)
+            worker = _Worker(self.context, self.batch, self.on_decisions is not None,
+                             self.needs_script)
             worker.give(chunk)
             self.workers.append(worker)
 
@@ -175,6 +245,9 @@ class _Pool:
                 record = worker.conn.recv()
             except (EOFError, OSError):
                 break
+            if record == _READY:
+                worker.started = True
+                continue
             if isinstance(record, int):               # decisions made so far (tick)
                 if self.on_decisions is not None:
                     self.on_decisions(record)
@@ -197,6 +270,8 @@ class _Pool:
         chunk goes back to the queue, and a fresh worker takes its place."""
         worker.process.join()
         self._retire(worker)
+        if not worker.started:
+            raise WorkerStartError(_start_failure(_death(worker.process), self.needs_script))
         self.deaths_in_a_row += 1
         if self.deaths_in_a_row > 2 * self.size + 2:
             raise WorkerError(f"worker processes keep dying ({_death(worker.process)}); "
@@ -212,7 +287,8 @@ class _Pool:
                 self.retry.appendleft((lost,))
         chunk = self.next_chunk()
         if chunk is not None:
-            fresh = _Worker(self.context, self.batch, self.on_decisions is not None)
+            fresh = _Worker(self.context, self.batch, self.on_decisions is not None,
+                            self.needs_script)
             fresh.give(chunk)
             self.workers.append(fresh)
 
@@ -229,10 +305,20 @@ class _Pool:
             self._retire(worker)
 
 
+def refuse_in_bootstrap() -> None:
+    """Stop this process if it is a worker (or the fork server) running the user's script again
+    to load what the script defines, and the script starts games at its top level: before the
+    run touches anything (its out folder, its lock), in one line rather than multiprocessing's
+    traceback; the parent then raises WorkerStartError."""
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        raise SystemExit(f"ecs_vanguard: {_UNGUARDED}")
+
+
 def run_pool(batch: Batch, workers: int,
              on_decisions: Callable[[int], None] | None = None) -> Iterator[dict]:
     """Yield the record of every game of the batch from `workers` processes; pass the decisions
     they report as they make them to `on_decisions` (None: they report none)."""
+    refuse_in_bootstrap()
     pool = _Pool(batch, workers, on_decisions)
     try:
         pool.start()

@@ -27,6 +27,7 @@ from ecs_vanguard.sim import backends, columnar, ticks
 from ecs_vanguard.sim.backends import game_seed
 from ecs_vanguard.sim.cardpool import matchup_format, pool_identity
 from ecs_vanguard.sim.play import GameSpec, play_game
+from ecs_vanguard.sim.pool import refuse_in_bootstrap
 from ecs_vanguard.sim.progress import LINE_INTERVAL_S
 from ecs_vanguard.sim.progress import progress as progress_reporter
 from ecs_vanguard.sim.records import RecordCheck
@@ -136,6 +137,7 @@ def simulate(deck_a: DeckLike, deck_b: DeckLike, games: int = 1000, *,
             resume: a card file that changed makes it another run) or a bad record.
         WorkerError: worker processes keep dying (finished games are kept).
     """
+    refuse_in_bootstrap()                 # a worker re-running an unguarded script
     _check_args(games=games, seed=seed, workers=workers, turn_limit=turn_limit)
     _check_backend(backend)
     agent_a, agent_b = agent_text(agent_a), agent_text(agent_b)

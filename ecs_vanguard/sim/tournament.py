@@ -28,6 +28,7 @@ from ecs_vanguard.agents import AgentSpec
 from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.sim import ratings, runner, tournament_plot
 from ecs_vanguard.sim.play import GameSpec, play_game
+from ecs_vanguard.sim.pool import refuse_in_bootstrap
 from ecs_vanguard.sim.results import Results
 from ecs_vanguard.sim.rundir import write_json
 from ecs_vanguard.sim.summary import tournament_text, wilson
@@ -125,6 +126,7 @@ def tournament(agents: Sequence[str | AgentSpec], decks: Sequence[runner.DeckLik
         DeckError: a deck cannot be loaded or is not legal in the format.
         WorkerError: a worker process was lost for good (finished games are kept).
     """
+    refuse_in_bootstrap()                 # a worker re-running an unguarded script
     names = [runner.agent_text(a) for a in agents]
     if len(names) < 2 or len(set(names)) != len(names):
         raise SimulationError(f"a tournament needs two or more different agents, got {names}")
