@@ -11,13 +11,14 @@ from ecs_vanguard.env.common import (
     LIMIT_ENDS,
     MatchSpec,
     action_index,
+    env_seed,
     final_rewards,
     observe,
     spaces,
 )
-from ecs_vanguard.game import Game, check_seed
+from ecs_vanguard.game import Game
 from ecs_vanguard.perspective.board import board_text
-from ecs_vanguard.vocab.errors import IllegalActionError
+from ecs_vanguard.vocab.errors import ArgumentError, IllegalActionError
 
 AGENTS = ("player_0", "player_1")
 
@@ -43,16 +44,14 @@ class VanguardAECEnv(AECEnv):
         self._seed = 0
 
     def observation_space(self, agent: str) -> Any:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[AGENTS[_player(agent)]]
 
     def action_space(self, agent: str) -> Any:
-        return self.action_spaces[agent]
+        return self.action_spaces[AGENTS[_player(agent)]]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start a new game; with no seed, the next of a counted sequence."""
-        if seed is not None:
-            check_seed(seed)
-        self._seed = seed if seed is not None else self._seed + 1
+        self._seed = env_seed(seed) if seed is not None else self._seed + 1
         self.game = self.match.new_game(self._seed)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
@@ -64,7 +63,7 @@ class VanguardAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict:
         game = self._require_game()
-        player = AGENTS.index(agent)
+        player = _player(agent)
         return observe(game, player, not game.over and self.agent_selection == agent)
 
     def step(self, action: int | None) -> None:
@@ -109,3 +108,14 @@ class VanguardAECEnv(AECEnv):
         if self.game is None:
             raise IllegalActionError("call reset() before step()")
         return self.game
+
+
+def _player(agent: object) -> int:
+    """Return the seat of an agent name ("player_0" or "player_1").
+
+    Raises:
+        ArgumentError: any other name.
+    """
+    if agent not in AGENTS:
+        raise ArgumentError(f"agent must be one of {', '.join(AGENTS)}, got {agent!r:.40}")
+    return AGENTS.index(agent)  # type: ignore[arg-type]

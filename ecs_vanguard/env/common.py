@@ -157,6 +157,20 @@ def spaces() -> tuple[Any, Any]:
     return Interface().spaces()
 
 
+def env_seed(seed: object) -> int:
+    """Return an environment's seed as a Python int: an integer of any type (a numpy uint8 or
+    int8 too) is read as its value, so `seed + i` never wraps or overflows in numpy.
+
+    Raises:
+        ArgumentError: not an integer of at least 0 (a bool, a float, a string, a numpy
+            SeedSequence: Gymnasium and the environments' counted seeds take integers).
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or int(seed) < 0:
+        shown = " ".join(repr(seed).split())          # a SeedSequence's repr spans lines
+        raise ArgumentError(f"seed must be a non-negative integer, got {shown:.40}")
+    return int(seed)
+
+
 def action_index(action: object) -> int:
     """Return an action given to an environment as a table index (an int or a numpy integer).
 
@@ -245,6 +259,7 @@ class Seat:
         position = action_index(index)             # not an integer at all: always an error
         try:
             chosen = self.interface.action(game, position)
+            self._check_offered(game, chosen, position)
         except ValueError as exc:
             if self.illegal_action == "raise":
                 raise IllegalActionError(str(exc)) from None
@@ -258,6 +273,17 @@ class Seat:
         truncated = game.over and game.end_code in LIMIT_ENDS
         return reward, game.over and not truncated, truncated, {
             "turn": game.turn, "end": game.end_code, "illegal_action": False}
+
+    def _check_offered(self, game: Game, chosen: Action, position: int) -> None:
+        """Refuse a legal action the seat's own mask leaves out (a move back to a field already
+        decided on this turn, agents.repeats): it is an illegal action like any other."""
+        actions = game.legal_actions()
+        allowed = self.repeats.allowed(game, actions)
+        if all(allowed):
+            return
+        if not allowed[actions.index(chosen)]:
+            raise IllegalActionError(f"action {position} is masked: it moves back to a field "
+                                     "already decided on this turn")
 
     def require_game(self) -> Game:
         """Return the game, or raise IllegalActionError before the first reset."""

@@ -13,8 +13,8 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from ecs_vanguard.env.common import Interface, MatchSpec, Seat
-from ecs_vanguard.game import Game, check_seed
+from ecs_vanguard.env.common import Interface, MatchSpec, Seat, env_seed
+from ecs_vanguard.game import Game
 from ecs_vanguard.perspective.board import board_text
 
 
@@ -60,7 +60,7 @@ class VanguardEnv(gym.Env):
         """Start a new game (its seed from the environment's generator) and play the opponent
         until the learner must decide."""
         if seed is not None:
-            check_seed(seed)                          # ArgumentError, not Gymnasium's own
+            seed = env_seed(seed)                     # ArgumentError, not Gymnasium's own
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31))
         self.core.reset(game_seed)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import gymnasium as gym
@@ -10,7 +11,7 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from ecs_vanguard.env.common import over_mask
+from ecs_vanguard.env.common import env_seed, over_mask
 from ecs_vanguard.env.vector import VectorEnv, VectorStep
 
 
@@ -37,7 +38,7 @@ class GymVectorEnv(gym.vector.VectorEnv):
         """Start every game; an int seed seeds game i with seed + i, a list game i with its
         i-th seed (as VectorEnv)."""
         batch = self.env.reset(seed=seed)             # checks the seeds (ArgumentError)
-        super().reset(seed=seed[0] if isinstance(seed, list) else seed)  # one per game: checked
+        super().reset(seed=_first_seed(seed))        # Gymnasium's own generator: a Python int
         infos: dict[str, Any] = {}
         for i, info in enumerate(batch.info):
             infos = self._add_info(infos, info, i)
@@ -68,3 +69,13 @@ class GymVectorEnv(gym.vector.VectorEnv):
         if batch.options is not None:
             out["options"] = batch.options
         return out
+
+
+def _first_seed(seed: Any) -> int | None:
+    """Return the seed of Gymnasium's own generator as a Python int: the seed, the first of a
+    list, none for a SeedSequence (each game is seeded by VectorEnv; Gymnasium refuses numpy
+    integers and SeedSequences)."""
+    if isinstance(seed, Sequence) and not isinstance(seed, str):
+        seed = seed[0] if len(seed) else None
+    return env_seed(seed) if seed is not None and not isinstance(seed, np.random.SeedSequence) \
+        else None

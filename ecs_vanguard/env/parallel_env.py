@@ -30,10 +30,11 @@ from ecs_vanguard.env.common import (
     Interface,
     MatchSpec,
     action_index,
+    env_seed,
     final_rewards,
     over_mask,
 )
-from ecs_vanguard.game import Game, check_seed
+from ecs_vanguard.game import Game
 from ecs_vanguard.perspective.board import board_text
 from ecs_vanguard.vocab import checks
 from ecs_vanguard.vocab.errors import ArgumentError, IllegalActionError
@@ -89,9 +90,7 @@ class VanguardParallelEnv(ParallelEnv):
     def reset(self, seed: int | None = None, options: dict | None = None
               ) -> tuple[dict[str, dict], dict[str, dict]]:
         """Start a new game; with no seed, the next of a counted sequence (as the AEC env)."""
-        if seed is not None:
-            check_seed(seed)
-        self._seed = seed if seed is not None else self._seed + 1
+        self._seed = env_seed(seed) if seed is not None else self._seed + 1
         self.game = self.match.new_game(self._seed, self._decks)
         self.agents = list(AGENTS)
         return self._observations(), self._infos()

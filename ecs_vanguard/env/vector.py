@@ -23,8 +23,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ecs_vanguard.env.common import Interface, MatchSpec, Seat
-from ecs_vanguard.game import check_seed
+from ecs_vanguard.env.common import Interface, MatchSpec, Seat, env_seed
 from ecs_vanguard.perspective.compact import OPTION
 from ecs_vanguard.perspective.encoding import OBSERVATION
 from ecs_vanguard.vocab import checks, limits
@@ -94,14 +93,12 @@ class VectorEnv:
         if isinstance(seed, Sequence) and not isinstance(seed, str):
             if len(seed) != self.n:
                 raise ArgumentError(f"expected {self.n} seeds, one per game, got {len(seed)}")
-            for s in seed:
-                check_seed(s)
-            self._rngs = [np.random.default_rng(s) for s in seed]
+            self._rngs = [np.random.default_rng(env_seed(s)) for s in seed]
         elif isinstance(seed, np.random.SeedSequence):
             self._rngs = [np.random.default_rng(child) for child in seed.spawn(self.n)]
         elif seed is not None:
-            check_seed(seed)
-            self._rngs = [np.random.default_rng(seed + i) for i in range(self.n)]
+            base = env_seed(seed)                      # a Python int: np.uint8(254) + 2 is 256
+            self._rngs = [np.random.default_rng(base + i) for i in range(self.n)]
         obs, mask, options = self._buffers()
         infos = []
         for i, seat in enumerate(self.seats):
