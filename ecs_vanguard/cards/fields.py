@@ -26,6 +26,7 @@ from ecs_vanguard.cards.value_steps import (
     CALL_CIRCLE_NAMES,
     DISTINCT_FIELDS,
     CircleOf,
+    ColumnOf,
     NamedCircle,
     Quantity,
 )
@@ -179,37 +180,46 @@ def parse_quantity(where: Where, field: str, raw: Any) -> Quantity:
         raise where.fail(field, f"expected a selector or {{ from = ..., where = ... }}, "
                                 f"got {raw!r}")
     for key in raw:
-        if key not in ("from", "where", "distinct"):
+        if key not in ("from", "where", "distinct", "every"):
             raise where.fail(f"{field}.{key}", "unknown key (a quantity has from, where, "
-                                               "distinct)")
+                                               "distinct, every)")
     distinct = _distinct(where, f"{field}.distinct", raw["distinct"]) if "distinct" in raw \
         else ""
+    every = _count(where, f"{field}.every", raw.get("every", 1))
+    if every < 1:
+        raise where.fail(f"{field}.every", "for every 0 cards means nothing: 1 or more")
     return Quantity(raw["from"], parse_filters(where, f"{field}.where", raw.get("where", {})),
-                    distinct)
+                    distinct, every)
 
 
 def _distinct(where: Where, field: str, value: Any) -> str:
     return _choice(*DISTINCT_FIELDS)(where, field, value)  # type: ignore[no-any-return]
 
 
-def _to(where: Where, field: str, value: Any) -> str | CircleOf | NamedCircle:
+_CALL_PLACES = ("rc", "gc", "open_rc", "front_row", "back_row")
+TO_FORMS = (f"{' | '.join(_CALL_PLACES)} | {{ circle = <{' | '.join(CALL_CIRCLE_NAMES)}> }} | "
+            "{ circle_of = name } | { column_of = name }")
+
+
+def _to(where: Where, field: str, value: Any) -> str | CircleOf | NamedCircle | ColumnOf:
     """Where a superior call puts its cards: rc, gc, open_rc (an RC with no card, no unit
-    retired), `{ circle_of = name }` (the circle a bound card, or "self", was last on) or
-    `{ circle = "back_center" }` (one circle of the caller's side by its place)."""
-    if isinstance(value, dict):
-        if set(value) == {"circle"}:
-            circle = value["circle"]
-            if circle not in CALL_CIRCLE_NAMES:
+    retired), front_row or back_row (the RCs of that row), `{ circle_of = name }` (the circle a
+    bound card, or "self", was last on), `{ circle = "back_center" }` (one circle of the
+    caller's side by its place) or `{ column_of = name }` (the RCs of the column that card is
+    in). A wrong value names every form."""
+    if isinstance(value, dict) and len(value) == 1:
+        (key, name), = value.items()
+        if key == "circle":
+            if name not in CALL_CIRCLE_NAMES:
                 raise where.fail(f"{field}.circle", f"expected one of "
                                  f"{' | '.join(CALL_CIRCLE_NAMES)} (a call goes to RC or GC, "
-                                 f"never VC), got {circle!r}")
-            return NamedCircle(circle)
-        name = value.get("circle_of")
-        if set(value) != {"circle_of"} or not isinstance(name, str) or not name:
-            raise where.fail(field, f"expected {{ circle_of = name }} or {{ circle = "
-                                    f"\"back_center\" }}, got {value!r}")
-        return CircleOf(name)
-    return _choice("rc", "gc", "open_rc")(where, field, value)  # type: ignore[no-any-return]
+                                 f"never VC), got {name!r}")
+            return NamedCircle(name)
+        if key in ("circle_of", "column_of") and isinstance(name, str) and name:
+            return CircleOf(name) if key == "circle_of" else ColumnOf(name)
+    if value not in _CALL_PLACES:
+        raise where.fail(field, f"{value!r} is not one of: {TO_FORMS}")
+    return str(value)
 
 
 def _grade_value(where: Where, field: str, value: Any) -> int | tuple[tuple[str, object], ...]:
@@ -256,8 +266,8 @@ KINDS: dict[str, Kind] = {
     "quantity": Kind("a selector, or { from = selector, where = { ... } }", parse_quantity),
     "player": Kind("you | opponent", _choice("you", "opponent")),
     "chooser": Kind("owner | opponent | random", _choice("owner", "opponent", "random")),
-    "to": Kind("rc | gc | open_rc | { circle_of = name } | { circle = <an RC: "
-               + " | ".join(CALL_CIRCLE_NAMES) + "> }", _to),
+    "to": Kind(TO_FORMS, _to),
+    "gift": Kind("force | accel | protect", _choice("force", "accel", "protect")),
     "distinct_field": Kind(" | ".join(DISTINCT_FIELDS), _distinct),
     "grade_value": Kind("a grade, or { relative_to = name, plus = n } (a bound card's grade, "
                         "or this card's, plus n)", _grade_value),
@@ -307,7 +317,8 @@ FIELD_KINDS: dict[str, str] = {
     "until": "duration", "where": "filters", "bind": "bind", "player": "player",
     "chooser": "chooser", "to": "to", "rule": "rule", "restriction": "restriction",
     "stat": "stat", "zone": "zone", "top": "bool", "up_to": "bool", "reveal": "bool",
-    "face_up": "bool", "until_owner_end": "bool", "optional": "bool", "distinct_names": "bool", "card": "card_id", "name": "name",
+    "face_up": "bool", "rested": "bool", "trigger_effects": "bool", "gift": "gift",
+    "until_owner_end": "bool", "optional": "bool", "distinct_names": "bool", "card": "card_id", "name": "name",
     "content": "text", "do": "steps", "then": "steps", "otherwise": "steps", "cost": "cost",
     "condition": "checks", "per": "quantity", "becomes": "int", "other": "selector",
     "onto": "selector",

@@ -25,8 +25,11 @@ MARK_NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 _ALCHEMAGIC = ("different", "same")
 
 # The marks the rules read: name -> (the values it takes, what it is). A value list of None
-# means true or false.
+# means true or false; NUMBER a whole number, 1 or more.
+NUMBER = ("<number>",)
 ENGINE_MARKS: dict[str, tuple[tuple[str, ...] | None, str]] = {
+    "deck_limit": (NUMBER, ("at most this many cards of its name in a deck, main or G deck "
+                            "(CORE-02: below the format's copy limit)")),
     "gift": (tuple(g.value for g in Gift), "the imaginary gift icon (CORE-15)"),
     "trigger": (tuple(t.value for t in Trigger), "the trigger icon (CORE-14)"),
     "order": (tuple(o.value for o in OrderType), "the order subtype (CORE-08)"),
@@ -78,7 +81,10 @@ def mark_value(fail: Callable[[str, str], Exception], at: str, name: str,
         choices, _ = spec
         if choices is None and not isinstance(value, bool):
             raise fail(at, f"mark {name!r} is true or false, got {value!r}")
-        if choices is not None and value not in choices:
+        if choices is NUMBER:
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise fail(at, f"mark {name!r} is a whole number, 1 or more, got {value!r}")
+        elif choices is not None and value not in choices:
             raise fail(at, f"{value!r} is not one of: {', '.join(choices)}")
     return value  # type: ignore[no-any-return]
 
@@ -99,7 +105,7 @@ def merge_engine_marks(fail: Callable[[str, str], Exception], raw: dict[str, Any
                 raw[field] = value
         elif name in ("prison", "world"):
             _add_to_list(raw, "subtypes", name, value)
-        elif name in ENGINE_MARKS:                               # a skill icon
+        elif name in ENGINE_MARKS and ENGINE_MARKS[name][0] is None:   # a skill icon
             _add_to_list(raw, "skills", name, value)
     return raw
 

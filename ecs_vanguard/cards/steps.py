@@ -22,6 +22,7 @@ from ecs_vanguard.cards.value_steps import (
     ApplyContinuous,
     CantBeHit,
     CircleOf,
+    ColumnOf,
     EnterUnitState,
     NamedCircle,
     Restrict,
@@ -145,6 +146,7 @@ class Discard:
     where: Where = ()
     distinct: str = ""              # the discarded cards' values of this field differ
     bind: str = ""                  # `as`: the discarded cards, in the drop
+    up_to: bool = False             # "discard any number": the chooser may stop at any time
 
 
 @record
@@ -265,10 +267,12 @@ class SuperiorCall:
     count: int = 1
     min: int | None = None
     where: Where = ()
-    to: str | CircleOf | NamedCircle = "rc"   # rc | gc | open_rc | { circle_of } | { circle }
+    # rc | gc | open_rc | front_row | back_row | { circle_of } | { circle } | { column_of }
+    to: str | CircleOf | NamedCircle | ColumnOf = "rc"
     player: str = "you"             # "opponent": the opponent calls onto their own circles
     bind: str = "called"            # the called units, for later steps ("that unit")
     distinct: str = ""              # the called cards' values of this field differ
+    rested: bool = False            # "call it to (RC) at rest"
 
 
 @record
@@ -279,6 +283,7 @@ class DealDamage:
     n: int = 1
     player: str = "opponent"
     target: Selector = ""     # chosen vanguards of that player, each taking n; "": all of them
+    trigger_effects: bool = True    # false: the checks' trigger effects are cancelled
 
 
 @record
@@ -493,6 +498,14 @@ class Swap:
 
 
 @record
+class GainGift:
+    """You get an imaginary gift by an effect (CORE-15): a Force marker on a circle you
+    choose, an Accel circle, or a Protect card into your hand."""
+
+    gift: str
+
+
+@record
 class ExtraTurn:
     """After this turn, you (or your opponent) take one more turn."""
 
@@ -529,7 +542,7 @@ STEP_TYPES: dict[str, type] = {
     "superior_overdress": SuperiorOverdress, "add_dress_sources": AddDressSources,
     "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName,
     "become_name": BecomeName, "delete": Delete, "remove_from_game": RemoveFromGame,
-    "if": If, "pay": Pay, "extra_turn": ExtraTurn, "swap": Swap,
+    "if": If, "pay": Pay, "extra_turn": ExtraTurn, "swap": Swap, "gain_gift": GainGift,
     "modify_rule": ModifyRule,
     "enter_unit_state": EnterUnitState,
     **TIMING_STEP_TYPES,

@@ -31,6 +31,7 @@ class Quantity:
     source: str
     where: Where = ()
     distinct: str = ""
+    every: int = 1          # "for every two cards": the count divided by `every`, rounded down
 
 
 @record
@@ -44,6 +45,15 @@ class CircleOf:
 # The circles a call may name by their place ("to your back row center (RC)", CORE-01): the
 # caller's five RCs and accel circles, never the VC (a call is onto RC or GC, ACT-07).
 CALL_CIRCLE_NAMES: tuple[str, ...] = tuple(c.value for c in (*REAR_CIRCLES, *ACCEL_CIRCLES))
+
+
+@record
+class ColumnOf:
+    """The RCs of the column a card is in now (`to = { column_of = name }`: "call it to an RC
+    in the same column as the chosen unit"; CORE-07: the vanguard's column has the back
+    center)."""
+
+    name: str
 
 
 @record

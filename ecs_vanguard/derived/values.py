@@ -355,8 +355,9 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
 def count_of(state: State, frame: Frame, quantity: Quantity) -> int:
     """Return how many cards a quantity's selector gives now, narrowed by its filters; with
     `distinct`, how many different values of that field they have."""
-    return count_cards(state, select(state, frame, quantity.source, quantity.where),
-                       quantity.distinct)
+    count = count_cards(state, select(state, frame, quantity.source, quantity.where),
+                        quantity.distinct)
+    return count // quantity.every if quantity.every > 1 else count   # "for every two"
 
 
 def count_cards(state: State, cards: list[int], distinct: str = "") -> int:

@@ -170,7 +170,8 @@ def _discard(state: State, frame: Frame, step: s.Discard) -> Decision | None:
     else:
         chooser = owner if step.chooser == "owner" else 1 - owner
         cands, goal = distinct_candidates(state, frame, hand, step.distinct, n, True)
-        got = pick_cards(state, frame, cands, goal, None, "discard", player=chooser)
+        got = pick_cards(state, frame, cands, goal, 0 if step.up_to else None, "discard",
+                         player=chooser)
         if isinstance(got, Decision):
             return got
         chosen = got

@@ -40,7 +40,8 @@ def _deal_damage(state: State, frame: Frame, step: s.DealDamage) -> object:
             return None
         frame.loop[0] -= 1
         card = ops.trigger_check(state, p, drive=False)
-        if card is not None and push_trigger(state, card, p, drive=False):
+        if card is not None and step.trigger_effects and push_trigger(state, card, p,
+                                                                      drive=False):
             return YIELD
 
 

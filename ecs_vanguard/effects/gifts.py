@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from components import GiftMarker
 from ecs_vanguard import ops
+from ecs_vanguard.cards import steps as s
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.vocab.decisions import ActionKind, Decision, DecisionKind, action
 from ecs_vanguard.vocab.events import GiftGained
@@ -36,3 +39,11 @@ def gain_gift(state: State, frame: Frame, gift: str) -> Decision | None:
         ops.create_card(state, p, PROTECT_CARD, Zone.HAND, statuses=(GiftMarker(),))
         ops.emit(state, GiftGained(p, gift, None))
     return None
+
+
+def _gain_gift(state: State, frame: Frame, step: s.GainGift) -> Decision | None:
+    """A gift given by an effect (CORE-15), as a gift icon gives it."""
+    return gain_gift(state, frame, step.gift)
+
+
+HANDLERS: dict[type, Callable[..., object]] = {s.GainGift: _gain_gift}

@@ -18,6 +18,7 @@ from ecs_vanguard.effects import (
     builtin,
     card_steps,
     flow_steps,
+    gifts,
     rule_change_steps,
     timing_steps,
     unit_steps,
@@ -89,6 +90,7 @@ HANDLERS: dict[type, Handler] = {
     **card_steps.HANDLERS, **unit_steps.HANDLERS, **flow_steps.HANDLERS,
     **rule_change_steps.HANDLERS,
     **timing_steps.HANDLERS,
+    **gifts.HANDLERS,
     s.ForEach: _for_each,
 }
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.cards.flow import all_steps
-from ecs_vanguard.cards.value_steps import CircleOf, NamedCircle
+from ecs_vanguard.cards.value_steps import CircleOf, ColumnOf, NamedCircle
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived.distinct import extendable, most_distinct
 from ecs_vanguard.derived.values import distinct_values, open_circles
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.vocab.decisions import ActionKind
-from ecs_vanguard.vocab.zones import Circle, Zone
+from ecs_vanguard.vocab.zones import BACK_ROW, COLUMN_PARTNER, FRONT_ROW, Circle, Zone
 
 
 def distinct_candidates(state: State, frame: Frame, cards: list[int], field: str, count: int,
@@ -88,8 +88,8 @@ def _circle_key(owner: int, circle: Circle) -> str:
     return f"{owner}:{circle.value}"
 
 
-def call_circles(state: State, frame: Frame, to: str | CircleOf | NamedCircle, player: int,
-                 free: list[Circle]) -> list[Circle]:
+def call_circles(state: State, frame: Frame, to: str | CircleOf | NamedCircle | ColumnOf,
+                 player: int, free: list[Circle]) -> list[Circle]:
     """The RCs a superior call may choose among `free` (the caller's RCs not locked, not
     chosen yet): all of them ("rc"), the open ones ("open_rc": no card there, no unit is
     retired), the one circle another card was on (`circle_of`), if it is free and on the
@@ -101,6 +101,24 @@ def call_circles(state: State, frame: Frame, to: str | CircleOf | NamedCircle, p
         return [c for c in free if named == _circle_key(player, c)]
     if isinstance(to, NamedCircle):
         return [c for c in free if c.value == to.circle]
+    if isinstance(to, ColumnOf):
+        return [c for c in free if c in _column(frame, to.name, player)]
     if to == "open_rc":
         return [c for c in free if c in open_circles(state, player)]
+    if to == "front_row":
+        return [c for c in free if c in FRONT_ROW]
+    if to == "back_row":
+        return [c for c in free if c in BACK_ROW]
     return free
+
+
+def _column(frame: Frame, name: str, player: int) -> list[Circle]:
+    """CORE-07: the two circles of the column a card ("self" or a bound name's first card) is
+    on now, on the caller's side; none if it is not on a circle of that side."""
+    cards = [frame.source] if name == "self" else f.recall(frame, name)
+    for card in cards:
+        pos = f.position(card)
+        if pos.owner == player and isinstance(pos.circle, Circle) \
+                and pos.circle in COLUMN_PARTNER:
+            return [pos.circle, COLUMN_PARTNER[pos.circle]]
+    return []

@@ -174,7 +174,7 @@ def _superior_call(state: State, frame: Frame, step: s.SuperiorCall) -> Decision
         for i, card in enumerate(frame.calling):
             target = None if to_gc else Circle(frame.circles[i])
             ops.call(state, caller, card, target, to_gc=to_gc, superior=True,
-                     guarding=guarding)
+                     guarding=guarding, rested=step.rested)
     remember(frame, step.bind, frame.calling)      # the called units, as they are now
     frame.calling, frame.circles, frame.loop = [], [], []
     return None

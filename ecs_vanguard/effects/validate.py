@@ -17,7 +17,7 @@ from ecs_vanguard.cards.flow import all_steps
 from ecs_vanguard.cards.schema import AbilityDef, CardDef
 from ecs_vanguard.cards.sizes import ValueOf
 from ecs_vanguard.cards.timing_steps import Delay
-from ecs_vanguard.cards.value_steps import CircleOf, Quantity
+from ecs_vanguard.cards.value_steps import CircleOf, ColumnOf, Quantity
 from ecs_vanguard.derived.scopes import SELECTORS
 from ecs_vanguard.derived.values import CHECK_SPECS, FILTER_SPECS
 from ecs_vanguard.effects.costs import DEMANDS
@@ -157,10 +157,11 @@ def _step(at: Where, field: str, step: object, bound: set[str], is_cost: bool) -
         raise at.fail(f"{field}.scope", f"unknown selector {step.scope!r}; a scope is "
                       "re-evaluated on every read, so it cannot be a bound name")
     filters(at, f"{field}.where", getattr(step, "where", ()), bound)
-    if isinstance(step, st.SuperiorCall) and isinstance(step.to, CircleOf) \
+    if isinstance(step, st.SuperiorCall) and isinstance(step.to, (CircleOf, ColumnOf)) \
             and step.to.name != "self" and step.to.name not in bound:
-        raise at.fail(f"{field}.to.circle_of", f"{step.to.name!r} is not \"self\" or a name "
-                                               "bound by an earlier step")
+        key = "circle_of" if isinstance(step.to, CircleOf) else "column_of"
+        raise at.fail(f"{field}.to.{key}", f"{step.to.name!r} is not \"self\" or a name "
+                                           "bound by an earlier step")
     per = getattr(step, "per", None)
     if per is not None:
         _quantity(at, f"{field}.per", per, bound)

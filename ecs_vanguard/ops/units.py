@@ -119,12 +119,13 @@ def ride(state: State, player: int, card: int, *, superior: bool = False) -> Non
 
 
 def call(state: State, player: int, card: int, circle: Circle | None, *, to_gc: bool = False,
-         superior: bool = False, guarding: int = -1) -> None:
-    """Put a unit onto an RC or the GC (ACT-07); GC arrivals are at rest guarding a unit (CORE-10)."""
+         superior: bool = False, guarding: int = -1, rested: bool = False) -> None:
+    """Put a unit onto an RC or the GC (ACT-07); GC arrivals are at rest guarding a unit (CORE-10),
+    and an effect may call to RC at rest (`rested`)."""
     from_zone = q.position(card).zone
     to = Zone.GC if to_gc else Zone.RC
     with batch(state):
-        move_card(state, card, to, circle=circle, rested=to_gc)
+        move_card(state, card, to, circle=circle, rested=to_gc or rested)
         if to_gc and state.battle is not None:
             state.battle.guardians[card] = guarding
         emit(state, UnitCalled(card, player, circle, to, from_zone, superior))  # type: ignore

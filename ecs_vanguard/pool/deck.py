@@ -300,13 +300,20 @@ def validate_deck(deck: Deck, db: CardDB, rules: FormatRules) -> None:
 
 
 def _check_copies(ids: tuple[str, ...], db: CardDB, cap: int, fail: Any) -> None:
+    """CORE-02: at most `cap` cards of one name; a card printed with a lower limit (its
+    `deck_limit` mark) lowers it for its names."""
     by_name: Counter[str] = Counter()
+    caps: dict[str, int] = {}
     for card in ids:
+        limit = db[card].mark("deck_limit")
         for name in set(db[card].names):
             by_name[name] += 1
-    over = [n for n, k in by_name.items() if k > cap]
+            if isinstance(limit, int) and not isinstance(limit, bool):
+                caps[name] = min(caps.get(name, cap), limit)
+    over = [n for n, k in by_name.items() if k > caps.get(n, cap)]
     if over:
-        raise fail(f"more than {cap} cards named {over[0]!r}",
+        limit = caps.get(over[0], cap)
+        raise fail(f"more than {limit} cards named {over[0]!r}",
                    [c for c in ids if db[c].has_name(over[0])])
 
 
