@@ -294,10 +294,11 @@ def load(text: str, db: CardDB | None, processors: list[tuple[object, int]]
     _require_cards(_card_ids(entities, fields), db)
     for name, value in fields.items():
         setattr(_holder(state, name), name, value)
+    snapshot_check.check_rng(data["rng"])
     try:
         state.rng = GameRandom(state=data["rng"])
         _ = state.rng.generator                   # built now: a bad state is this snapshot's
-    except (TypeError, ValueError, KeyError) as exc:
+    except (TypeError, ValueError, KeyError, OverflowError) as exc:
         raise SnapshotError(f"malformed snapshot: generator state: {exc}") from None
     name = world.new_world(processors)
     try:

@@ -43,6 +43,24 @@ def check_text(text: object) -> None:
                          where="snapshot")
 
 
+def check_rng(rng: object) -> None:
+    """Refuse a generator state that is not numpy's PCG64 state of plain integers in range
+    (its 128-bit state and increment, its 0/1 flag and 32-bit buffer): numpy would raise an
+    OverflowError on a huge integer, or take a float."""
+    fields = {"state": 128, "inc": 128}
+    ok = (type(rng) is dict and set(rng) == {"bit_generator", "state", "has_uint32", "uinteger"}
+          and rng["bit_generator"] == "PCG64" and type(rng["state"]) is dict
+          and set(rng["state"]) == set(fields)
+          and all(type(rng["state"][k]) is int and 0 <= rng["state"][k] < 2**bits
+                  for k, bits in fields.items())
+          and rng["has_uint32"] in (0, 1) and type(rng["has_uint32"]) is int
+          and type(rng["uinteger"]) is int and 0 <= rng["uinteger"] < 2**32)
+    if not ok:
+        raise _fail("the generator state must be numpy's PCG64 state: bit_generator 'PCG64', "
+                    "state and inc integers of 0 to 2**128-1, has_uint32 0 or 1, uinteger of "
+                    "0 to 2**32-1")
+
+
 def check_entity_ids(entities: list[Any]) -> None:
     """Refuse entity entries that are not [id, [components]] with ids 1..MAX_ENTITIES, once each
     (one entity id of 10,000,000 would make ten million entities)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import numbers
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -18,7 +19,12 @@ from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.pool.deck import Deck
 from ecs_vanguard.replay.record import decode_actions, encode_actions, game_digest
 from ecs_vanguard.vocab import limits
-from ecs_vanguard.vocab.errors import IllegalActionError, ReproductionError, VanguardError
+from ecs_vanguard.vocab.errors import (
+    ArgumentError,
+    IllegalActionError,
+    ReproductionError,
+    VanguardError,
+)
 
 
 def replay(
@@ -34,10 +40,17 @@ def replay(
     (a list, or the compact string a `simulate` record keeps).
 
     Raises:
+        ArgumentError: `decks` is not two decks, or `actions` is not a list of indices or a
+            string.
         ReproductionError: `actions` is a string that is not an encoded list.
         IllegalActionError: an index is out of range or comes after the end; names the step.
         DeckError: a deck breaks the construction rules of the format.
     """
+    if isinstance(decks, str | bytes) or not isinstance(decks, Sequence) or len(decks) != 2:
+        raise ArgumentError(f"replay takes two decks (deck A, deck B), got {decks!r:.60}")
+    if not isinstance(actions, str) and not isinstance(actions, Iterable):
+        raise ArgumentError(f"replay takes the action indices as a list of ints or the "
+                            f"encoded string of a record, got {type(actions).__name__}")
     deck_a, deck_b = decks
     game = Game(deck_a, deck_b, seed=seed, format=format, turn_limit=turn_limit, db=db)
     for step, index in enumerate(decode_actions(actions) if isinstance(actions, str) else actions,
@@ -58,7 +71,14 @@ def play_index(game: Game, step: int, index: int) -> None:
         raise IllegalActionError(
             f"step {step}: the game is over ({game.end_reason}); no action index is legal"
         )
-    if type(index) is not int or not 0 <= index < len(legal):
+    if isinstance(index, bool) or not isinstance(index, numbers.Integral):
+        raise IllegalActionError(
+            f"step {step}: action index {index!r:.40} is out of range: not an integer (the "
+            f"{decision.kind.value} decision of player {decision.player} has {len(legal)} "
+            "legal actions)"
+        )
+    index = int(index)                        # a numpy integer of an observation: its value
+    if not 0 <= index < len(legal):
         raise IllegalActionError(
             f"step {step}: action index {index!r} is out of range: the {decision.kind.value} "
             f"decision of player {decision.player} has {len(legal)} legal actions"
