@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from ecs_vanguard.env.common import Seat, over_mask
+from ecs_vanguard.env.common import Seat, env_seed, over_mask
 from ecs_vanguard.env.vector import VectorEnv, VectorStep
 from ecs_vanguard.vocab.errors import ArgumentError
 
@@ -124,10 +124,15 @@ class SB3VecEnv(_Base):  # type: ignore[misc]
         """Nothing to release: the games live in this process."""
 
     def seed(self, seed: int | None = None) -> Sequence[int | None]:
-        """Seed the next reset: game i with seed + i (as SB3's VecEnv.seed)."""
+        """Seed the next reset: game i with seed + i (as SB3's VecEnv.seed).
+
+        Raises:
+            ArgumentError: a seed that is not a non-negative integer (common.env_seed).
+        """
         if seed is None:
             seed = int(np.random.default_rng().integers(2**31 - self.num_envs))
-        self._seeds = [seed + i for i in range(self.num_envs)]
+        base = env_seed(seed)                          # a Python int: never wraps
+        self._seeds = [base + i for i in range(self.num_envs)]
         return list(self._seeds)
 
     def set_options(self, options: list[dict] | dict | None = None) -> None:

@@ -165,3 +165,12 @@ def test_a_masked_repeat_move_is_illegal_in_a_vector_env():
     batch = venv.step([index])
     assert batch.info[0]["illegal_action"] is True and batch.reward[0] == -1.0
     assert batch.terminated[0]
+
+
+def test_sb3_vec_env_seeds_are_python_ints():
+    pytest.importorskip("stable_baselines3")
+    from ecs_vanguard.env.sb3 import SB3VecEnv
+    venv = SB3VecEnv(3, opponent="random")
+    assert venv.seed(np.uint8(254)) == [254, 255, 256]
+    with pytest.raises(ArgumentError):
+        venv.seed(np.random.SeedSequence(1))
