@@ -17,10 +17,18 @@ from ecs_vanguard.cards.rule_steps import ModifyRule
 from ecs_vanguard.cards.schema import AbilityKind
 from ecs_vanguard.cards.table import CardTable
 from ecs_vanguard.derived import facts as f
-from ecs_vanguard.derived.values import holds, narrow, select, working_conts
+from ecs_vanguard.derived.values import (
+    guard_min_grade,
+    hand_grade,
+    holds,
+    narrow,
+    select,
+    working_conts,
+)
 from ecs_vanguard.state import Frame, RuleModifier, State
 from ecs_vanguard.vocab.formats import Stat
 from ecs_vanguard.vocab.rule_changes import RuleChange, RuleHook
+from ecs_vanguard.vocab.zones import Zone
 
 
 def any_rule_modifiers(state: State) -> bool:
@@ -133,10 +141,27 @@ def counted_as(state: State, card: int, player: int, *, stride: bool) -> list[Ru
             if m.change is RuleChange.COUNT_AS and m.amount > printed]
 
 
+def may_call_to_gc(state: State, player: int, card: int) -> bool:
+    """CORE-10, GG-05: True if `player` may call `card` to GC now under every form of the guard
+    grade limit: a restriction on an attacking unit ("attacked by it, only grade 1 or greater
+    may be called"; the leader's or the mate's, LEG-11) and a rule change ("your opponent
+    cannot call grade 1 or greater from hand to GC"). Every form limits a call from hand: a G
+    guardian called from the G zone (GG-05) is spared by both. The one decision of it: the
+    guard step's calls, the G guardians and an effect's call to GC all ask here."""
+    if f.position(card).zone is not Zone.HAND:
+        return True                            # GG-05: not a call from hand
+    grade = hand_grade(state, card)
+    battle = state.battle
+    if battle is not None and grade < guard_min_grade(state, battle.attacker):
+        return False
+    return guard_grade_allowed(state, player, card, grade)
+
+
 def guard_grade_allowed(state: State, player: int, card: int, grade: int) -> bool:
     """CORE-10: True if `player` may call `card` of this grade from hand to GC under the guard
-    grade limits on them ("cannot call grade 1 or greater to GC": a maximum of 0); several
-    limits do not add up, the strictest counts."""
+    grade limits made as rule changes ("cannot call grade 1 or greater to GC": a maximum of 0);
+    several limits do not add up, the strictest counts. Callers ask `may_call_to_gc`, which
+    reads every form of the limit."""
     if not any_rule_modifiers(state):
         return True
     for m in rule_modifiers(state, RuleHook.GUARD_MAX_GRADE, player, card):
@@ -147,4 +172,4 @@ def guard_grade_allowed(state: State, player: int, card: int, grade: int) -> boo
 
 
 __all__ = ["any_rule_modifiers", "cost_grade", "counted_as", "covers", "guard_grade_allowed",
-           "rule_modifiers", "skips", "stride_cost_change"]
+           "may_call_to_gc", "rule_modifiers", "skips", "stride_cost_change"]

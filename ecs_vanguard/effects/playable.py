@@ -363,14 +363,10 @@ def guard_actions(state: State, player: int) -> list[Action]:
     battle = state.battle
     assert battle is not None
     group = battle.guard_group
-    min_grade = q.guard_min_grade(state, battle.attacker)        # "only grade N or greater"
     at_once = q.guard_at_once(state, battle.attacker)            # ACT-27: "N or more at once"
-    any_rules = rm.any_rule_modifiers(state)                   # the guard grade limits
     out = [action(ActionKind.GUARD, card=c) for c in state.board.zones[player][Zone.HAND]
            if state.card(c).unit_type not in _NOT_CALLABLE and c not in group
-           and (min_grade <= 0 or q.hand_grade(state, c) >= min_grade)
-           and (not any_rules
-                or rm.guard_grade_allowed(state, player, c, q.hand_grade(state, c)))]
+           and rm.may_call_to_gc(state, player, c)]               # every guard grade limit
     if group:
         if len(group) >= at_once:
             out.append(action(ActionKind.YES))
@@ -399,13 +395,12 @@ def g_guardian_actions(state: State, player: int) -> list[Action]:
     if sum(1 for c in g_zone if state.card(c).g_guardian_cost and q.orientation(c).face_up) > 3:
         return []
     out = []
-    any_rules = rm.any_rule_modifiers(state)
     for card in g_zone:
         d = state.card(card)
         if not d.g_guardian_cost or q.orientation(card).face_up:
             continue
-        if any_rules and not rm.guard_grade_allowed(state, player, card, d.grade):
-            continue                          # CORE-10: a guard grade limit covers any call to GC
+        if not rm.may_call_to_gc(state, player, card):
+            continue                          # CORE-10, GG-05: the one test of a call to GC
         frame = Frame(card, d.id, G_GUARDIAN_INDEX, player)
         if can_pay(state, frame, d.g_guardian_cost):
             out.append(action(ActionKind.GUARD, card=card))

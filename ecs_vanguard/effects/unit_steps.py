@@ -9,6 +9,7 @@ from collections.abc import Callable
 from ecs_vanguard import ops
 from ecs_vanguard.cards import steps as s
 from ecs_vanguard.derived import query as q
+from ecs_vanguard.derived import rule_modifiers as rm
 from ecs_vanguard.derived.facts import remember
 from ecs_vanguard.derived.values import (
     CONTINUOUS_STATS,
@@ -152,6 +153,8 @@ def _superior_call(state: State, frame: Frame, step: s.SuperiorCall) -> Decision
                                                              step.where))
                  if q.position(c).owner == caller]
         to_rc = step.to != "gc"
+        if not to_rc:                          # CORE-10: the guard grade limits, one test
+            cands = [c for c in cands if rm.may_call_to_gc(state, caller, c)]
         room = len(_call_circles(state, frame, step, caller)) if to_rc else len(cands)
         cands, count = distinct_candidates(state, frame, cands, step.distinct,
                                            min(step.count, room), exact=step.min is None)

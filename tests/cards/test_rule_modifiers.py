@@ -347,9 +347,10 @@ def test_CORE_10_a_cont_guard_minimum_holds_only_while_its_condition_does(ldb):
     assert has_action(game, ActionKind.GUARD, card=card_named(game, 1, Zone.HAND, G0))
 
 
-def test_CORE_10_a_guard_maximum_with_no_scope_also_stops_g_guardians(ldb):
-    """"Cannot call grade 1 or greater to GC" covers every call to GC: a G guardian (grade 4)
-    is not offered; without the limit it is (GG-01)."""
+def test_CORE_10_GG_05_a_guard_maximum_with_no_scope_spares_g_guardians(ldb):
+    """"Cannot call grade 1 or greater from hand to GC" limits calls from hand only: a G
+    guardian (grade 4) called from the G zone is offered with the limit as without it (GG-05,
+    the same as the limit written as a restriction: issue 35)."""
     def g_guardians(game: vg.Game) -> list[int]:
         return [a.card for a in game.legal_actions() if a.kind is ActionKind.GUARD
                 and q.position(a.card).zone is Zone.G_ZONE]
@@ -361,7 +362,8 @@ def test_CORE_10_a_guard_maximum_with_no_scope_also_stops_g_guardians(ldb):
     game = scene(ldb, {"vanguard": "LX-M04"}, dict(side1), fmt="premium")
     _act(game, q.vanguard(game.state, 0))
     _attack_vanguard(game)
-    assert not g_guardians(game)
+    assert len(game.state.rule_modifiers) == 1
+    assert g_guardians(game)
 
 
 def test_CORE_13_a_limit_until_end_of_battle_ends_at_the_close_step_and_spares_g_guardians(ldb):
