@@ -73,6 +73,11 @@ def is_heart(entity: int) -> bool:
     return world.has(entity, HeartLink)
 
 
+def any_hearts() -> bool:
+    """True if some card of the game is a heart now (the usual answer: no)."""
+    return world.present(HeartLink)
+
+
 def rear_guards(state: State, player: int) -> list[int]:
     """Return the player's rear-guards, in circle order (locked cards are not units, ACT-23)."""
     circles = state.board.circles[player]
@@ -101,10 +106,11 @@ def front_row(state: State, player: int) -> list[int]:
 
 
 def holds_the_vc(state: State, card: int, together: Collection[int] = ()) -> bool:
-    """True for a card no effect may take off a VC (LEG-31): a lone vanguard, and the hearts
-    under a G unit. Only a ride replaces a lone vanguard (engine decision: an effect that would
-    empty a VC does not move the card); either vanguard of a legion may leave, the other then
-    staying alone (LEG-09, LEG-31); a G unit may leave (its hearts become vanguards, STR-14).
+    """True for a card no effect may take off a VC (LEG-31): a lone vanguard. Only a ride
+    replaces a lone vanguard (engine decision: an effect that would empty a VC does not move
+    the card); either vanguard of a legion may leave, the other then staying alone (LEG-09,
+    LEG-31); a G unit may leave (its hearts become vanguards, STR-14); a heart may leave, the
+    G unit staying (HRT-09: its name and power then follow the heart chosen anew).
 
     Args:
         together: the cards the same effect moves at once; when they are every vanguard of
@@ -114,10 +120,15 @@ def holds_the_vc(state: State, card: int, together: Collection[int] = ()) -> boo
     pos = position(card)
     if pos.zone is not Zone.VC:
         return False
-    if is_heart(card):
-        return True
     if is_g_unit(state, card):
         return False
+    if is_heart(card):                     # HRT-09: the G unit stays, unless it goes too
+        vc = state.board.circles[pos.owner][Circle.VC]
+        if any(c not in together for c in vc if c != card):
+            return False
+        theirs = [c for c in vc if is_heart(c)]
+        return card == next((c for c in theirs if world.component(c, HeartLink).chosen),
+                            theirs[0])
     theirs = vanguards(state, pos.owner)
     staying = [v for v in theirs if v != card and v not in together]
     return not staying and card == theirs[0]
