@@ -23,7 +23,6 @@ from ecs_vanguard.cards.schema import AbilityDef, AbilityKind
 from ecs_vanguard.cards.steps import SKILL_STATS
 from ecs_vanguard.cards.value_steps import DISTINCT_FIELDS, Quantity
 from ecs_vanguard.derived import facts as f
-from ecs_vanguard.derived import history
 from ecs_vanguard.derived.conditions import (
     FACT_CHECK_SPECS,
     CheckSpec,
