@@ -66,7 +66,10 @@ def base_power(state: State, entity: int) -> int:
 
 
 def power(state: State, entity: int) -> int:
-    """Return current power: original + modifiers + continuous effects (ACT-26, CORE-15)."""
+    """Return current power: original + modifiers + continuous effects (ACT-26, CORE-15); a
+    heart keeps only its original power (HRT-02: the modifiers it carries wait, HRT-04)."""
+    if f.any_hearts() and f.is_heart(entity):
+        return base_power(state, entity)
     return (base_power(state, entity) + f.modifier_sum(entity, Stat.POWER)
             + _total(state, entity, Stat.POWER))
 
