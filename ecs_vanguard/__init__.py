@@ -26,6 +26,7 @@ from ecs_vanguard._version import __version__ as __version__
 
 if _typing.TYPE_CHECKING:                              # what the names below are, for mypy
     from ecs_vanguard import agents
+    from ecs_vanguard.pool import extensions
     from ecs_vanguard.agents import HeuristicAgent, MCTSAgent, RandomAgent
     from ecs_vanguard.game import Game
     from ecs_vanguard.game.scenario import Scenario
@@ -92,7 +93,8 @@ _FROM = {
     "simulate": "ecs_vanguard.sim.runner",
     "tournament": "ecs_vanguard.sim.tournament",
 }
-_MODULES = {"agents": "ecs_vanguard.agents"}          # names of the face that are modules
+_MODULES = {"agents": "ecs_vanguard.agents",          # names of the face that are modules
+            "extensions": "ecs_vanguard.pool.extensions"}
 
 __all__ = [
     "Action",
@@ -125,6 +127,7 @@ __all__ = [
     "VanguardError",
     "Zone",
     "agents",
+    "extensions",
     "load_results",
     "load_run",
     "odds",

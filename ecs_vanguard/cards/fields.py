@@ -20,6 +20,7 @@ from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.marks import check_filter as check_mark_filter
 from ecs_vanguard.cards.rule_steps import rule_step_problem
 from ecs_vanguard.cards.schema import When
+from ecs_vanguard.cards import sizes as _sizes
 from ecs_vanguard.cards.sizes import SIZE_VALUES, ValueOf
 from ecs_vanguard.cards.timing_steps import WINDOWS
 from ecs_vanguard.cards.value_steps import (
@@ -137,9 +138,9 @@ def _size(where: Where, field: str, value: Any) -> Any:
     for key in value:
         if key not in ("value", "of"):
             raise where.fail(f"{field}.{key}", "unknown key (a derived size has value, of)")
-    if value["value"] not in SIZE_VALUES:
+    if value["value"] not in _sizes.SIZE_VALUES:        # extensions may add values
         raise where.fail(f"{field}.value", f"{value['value']!r} is not one of: "
-                                            + ", ".join(SIZE_VALUES))
+                                            + ", ".join(_sizes.SIZE_VALUES))
     of = value.get("of", "self")
     if not isinstance(of, str) or not of:
         raise where.fail(f"{field}.of", "expected a selector name")

@@ -8,8 +8,9 @@ from __future__ import annotations
 from ecs_vanguard.cards.value_steps import Quantity
 from ecs_vanguard.vocab.records import record
 
-# The derived values a size may read, each of one card (derived.values).
-SIZE_VALUES = ("drive", "critical", "grade", "power", "shield")
+# The derived values a size may read, each of one card (derived.values); an extension adds
+# its own (ecs_vanguard.extensions.value).
+SIZE_VALUES: tuple[str, ...] = ("drive", "critical", "grade", "power", "shield")
 
 
 @record

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.derived import facts as f
-from ecs_vanguard.derived.history import HISTORY_CHECKS
 from ecs_vanguard.derived.scopes import SELECTORS
 from ecs_vanguard.derived.timing import TIMING_CHECKS
 from ecs_vanguard.state import Frame, State
@@ -146,5 +145,4 @@ FACT_CHECK_SPECS: dict[str, CheckSpec] = {
                            "you have a vanguard in legion (LEG-08)"),
 }
 FACT_CHECK_SPECS.update({name: CheckSpec(*spec) for name, spec in TIMING_CHECKS.items()})
-FACT_CHECK_SPECS.update({name: CheckSpec(*spec) for name, spec in HISTORY_CHECKS.items()})
 FACT_CHECKS: dict[str, Predicate] = {name: spec.test for name, spec in FACT_CHECK_SPECS.items()}

@@ -10,7 +10,7 @@ the log holds which card it was, not a copy of its values then.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from enum import Enum
 
 from ecs_vanguard.cards.check import Check
@@ -67,12 +67,17 @@ def _by(event: object, owner: int) -> str:
     return "you" if f.position(source).owner == owner else "opponent"
 
 
-def event_matches(state: State, frame: Frame, when: When, event: object) -> bool:
+# values.narrow: keep the cards passing a table of filters (given by derived.values, which
+# registers the check: the filters read derived values).
+Narrow = Callable[[State, Frame, list[int], tuple[tuple[str, object], ...]], list[int]]
+
+
+def event_matches(state: State, frame: Frame, when: When, event: object,
+                  narrow: Narrow) -> bool:
     """True if a logged event is of `when`'s kind and passes its filters, for the ability's
     player (`frame.master`) and card (`frame.source`)."""
     if type(event) is not when.event:
         return False
-    from ecs_vanguard.derived import values  # values registers this module's check
     for key, wanted in when.filters:
         if key == "by":
             if _by(event, frame.master) != wanted:
@@ -80,7 +85,7 @@ def event_matches(state: State, frame: Frame, when: When, event: object) -> bool
             continue
         value = getattr(event, key)
         if isinstance(wanted, tuple):
-            if not isinstance(value, int) or value < 0 or not values.narrow(
+            if not isinstance(value, int) or value < 0 or not narrow(
                     state, frame, [value], wanted):
                 return False
         elif not _matches(value, wanted, frame.source, frame.master):
@@ -88,17 +93,17 @@ def event_matches(state: State, frame: Frame, when: When, event: object) -> bool
     return True
 
 
-def happened_count(state: State, frame: Frame, when: When, window: str) -> int:
+def happened_count(state: State, frame: Frame, when: When, window: str, narrow: Narrow) -> int:
     """How many logged events of the window match `when`."""
-    return sum(event_matches(state, frame, when, e)
+    return sum(event_matches(state, frame, when, e, narrow)
                for e in window_events(state, frame.master, window))
 
 
-def _happened(state: State, frame: Frame, check: Check) -> bool:
+def happened(state: State, frame: Frame, check: Check, narrow: Narrow) -> bool:
     """Between `min` (1 by default) and `max` events of the window match `when`."""
     when = check.arg("when")
     assert isinstance(when, When)
-    done = happened_count(state, frame, when, str(check.arg("window", "this_turn")))
+    done = happened_count(state, frame, when, str(check.arg("window", "this_turn")), narrow)
     low, high = check.arg("min", 1), check.arg("max")
     return done >= int(low) and (high is None or done <= int(high))
 
@@ -108,8 +113,8 @@ _DOC = ("what happened, counted in the game's log: the events `when` names (an e
         "by, ...) within `window` (this_turn by default; previous_turn, your_previous_turn, "
         "opponent_previous_turn, this_game) number at least `min` (1 by default) and at most "
         "`max` (\"you called two or more cards from your soul this turn\")")
-# name -> (predicate, what it means, arguments and their kinds, required arguments).
-HISTORY_CHECKS: dict[str, tuple] = {
-    "happened": (_happened, _DOC, (("when", "when"), ("window", "window"), ("min", "count"),
-                                   ("max", "count")), ("when",)),
-}
+# The check's (what it means, arguments and their kinds, required arguments); derived.values
+# registers it with its predicate.
+HAPPENED_SPEC: tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]] = (
+    _DOC, (("when", "when"), ("window", "window"), ("min", "count"), ("max", "count")),
+    ("when",))

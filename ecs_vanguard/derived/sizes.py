@@ -10,7 +10,8 @@ from ecs_vanguard.cards.value_steps import Quantity
 from ecs_vanguard.derived.values import count_of, critical, drive, grade, power, select, shield
 from ecs_vanguard.state import Frame, State
 
-_VALUES: dict[str, Callable[[State, int], int]] = {
+# Each value's reader; an extension adds its own (ecs_vanguard.extensions.value).
+VALUES: dict[str, Callable[[State, int], int]] = {
     "drive": drive, "critical": critical, "grade": grade, "power": power, "shield": shield,
 }
 
@@ -23,7 +24,7 @@ def size_of(state: State, frame: Frame, n: Size) -> int:
         return count_of(state, frame, n)
     assert isinstance(n, ValueOf)
     cards = select(state, frame, n.of)
-    return max(0, _VALUES[n.value](state, cards[0])) if cards else 0
+    return max(0, VALUES[n.value](state, cards[0])) if cards else 0
 
 
 __all__ = ["size_of"]

@@ -23,6 +23,7 @@ from ecs_vanguard.cards.schema import AbilityDef, AbilityKind
 from ecs_vanguard.cards.steps import SKILL_STATS
 from ecs_vanguard.cards.value_steps import DISTINCT_FIELDS, Quantity
 from ecs_vanguard.derived import facts as f
+from ecs_vanguard.derived import history
 from ecs_vanguard.derived.conditions import (
     FACT_CHECK_SPECS,
     CheckSpec,
@@ -413,6 +414,9 @@ DERIVED_CHECK_SPECS: dict[str, CheckSpec] = {
                      "at least one check of `of` holds", _OF, ("of",)),
     "not": CheckSpec(lambda s, fr, c: not holds(s, fr, c.arg("of", ())),
                      "the checks of `of` do not all hold", _OF, ("of",)),
+    # History as a query: events of the log, filtered as an auto's `when` (derived.history).
+    "happened": CheckSpec(lambda s, fr, c: history.happened(s, fr, c, narrow),
+                          *history.HAPPENED_SPEC),
 }
 CHECK_SPECS: dict[str, CheckSpec] = {**FACT_CHECK_SPECS, **DERIVED_CHECK_SPECS}
 CHECKS: dict[str, Predicate] = {name: spec.test for name, spec in CHECK_SPECS.items()}

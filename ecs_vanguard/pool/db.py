@@ -16,6 +16,7 @@ from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.cards.steps import GiveAbility, MakeTokens
 from ecs_vanguard.cards.table import CardTable
 from ecs_vanguard.effects.validate import validate_card
+from ecs_vanguard.pool.extensions import load_installed
 from ecs_vanguard.vocab import checks
 from ecs_vanguard.vocab.errors import CardDataError
 from ecs_vanguard.vocab.formats import UnitType
@@ -32,6 +33,7 @@ class CardDB(CardTable):
     """
 
     def __init__(self, cards: Iterable[CardDef], *, origin: CardOrigin | None = None):
+        load_installed()                   # installed extensions' words (issue 39 §6), once
         super().__init__(cards)
         self.origin = origin
         marks = frozenset(name for card in self for name in card.all_marks)
@@ -80,6 +82,7 @@ class CardDB(CardTable):
             CardDataError: a file is missing, malformed or invalid, an id is defined twice, or
                 a file `base` was loaded from changed since.
         """
+        load_installed()                   # before any card file is read
         for path in paths:
             checks.path(path, "a card file path", error=CardDataError)
         checks.instance(base, "base", (CardDB, type(None)), "a CardDB or None",
@@ -104,6 +107,7 @@ class CardDB(CardTable):
 
 @lru_cache(maxsize=1)
 def _builtin_db() -> CardDB:
+    load_installed()
     folder = resources.files("ecs_vanguard.pool") / "builtin"
     files = sorted((f for f in folder.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
     cards: list[CardDef] = []

@@ -36,7 +36,7 @@ def test_the_face_exports_what_it_names():
         getattr(vg, name)
     public = {n for n in vars(vg) if not n.startswith("_") and n not in {"annotations"}}
     modules = {n for n in public if type(getattr(vg, n)).__name__ == "module"}
-    assert set(vg.__all__) == (public - modules) | {"agents"}
+    assert set(vg.__all__) == (public - modules) | {"agents", "extensions"}
     assert all(hasattr(vg, name) for name in vg.__all__)
 
 
