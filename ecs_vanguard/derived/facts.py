@@ -145,11 +145,20 @@ def is_standing(entity: int) -> bool:
 
 
 def is_on_field(entity: int) -> bool:
-    """True for a card on VC, an RC or the GC."""
+    """True for a card on the field: on VC, an RC or the GC (a unit, a heart, a locked card),
+    or a dress source, a card on the field while its unit is (OD-04). An imprisoned card is in
+    an order zone, not on the field (PRI-01)."""
+    return position(entity).zone in _FIELD_ZONES
+
+
+def is_on_circle(entity: int) -> bool:
+    """True for a card on VC, an RC or the GC (not a dress source: OD-11 lets an effect choose
+    one as "a card on a circle" only where the format says so)."""
     return position(entity).zone in _CIRCLE_ZONES
 
 
 _CIRCLE_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC})
+_FIELD_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC, Zone.DRESS})
 
 
 def has_modifier(entity: int, stat: Stat) -> bool:
@@ -306,6 +315,19 @@ def legion_group(card: int) -> list[int]:
     if other is None:
         return [card]
     return [card, other] if world.component(card, LegionLink).leader else [other, card]
+
+
+def attacking_units(state: State) -> list[int]:
+    """Return the attacking units of the battle now: the attacker, and a legion's mate with it
+    (LEG-11, seed 000 §1.3.2: both are "正在攻击的单位"); none outside a battle. Every question
+    about "the attacking unit" (a restriction it carries, a selector, dealing damage) asks each
+    of them."""
+    battle = state.battle
+    if battle is None:
+        return []
+    if battle.co_attacker < 0:
+        return [battle.attacker]
+    return [battle.attacker, battle.co_attacker]
 
 
 def vanguards(state: State, player: int) -> list[int]:

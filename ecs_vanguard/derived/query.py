@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ecs_vanguard.derived.facts import (
     WORLD_CONTENTS,
+    attacking_units,
     can_legion,
     chosen_heart,
     count_kinds,
@@ -30,6 +31,7 @@ from ecs_vanguard.derived.facts import (
     is_heart,
     is_imprisoned,
     is_locked,
+    is_on_circle,
     is_on_field,
     is_standing,
     is_turn_player,
@@ -73,12 +75,13 @@ from ecs_vanguard.derived.values import (
 
 __all__ = [
     "WORLD_CONTENTS",
-    "abilities", "base_power", "battle_totals", "can_legion", "chosen_heart", "count_kinds",
+    "abilities", "attacking_units", "base_power", "battle_totals", "can_legion", "chosen_heart",
+    "count_kinds",
     "critical", "damage_count", "dress_sources", "drive", "face_down_damage", "face_up_damage",
     "front_row", "grade", "guard_at_once", "guard_min_grade", "hand_grade", "has_modifier", "has_skill", "heart_candidates", "hearts",
     "highest_vanguard_grade", "holds_the_vc",
     "imprisoned_in", "in_legion", "in_player_state", "is_back_row", "is_g_unit", "is_heart",
-    "is_imprisoned", "is_locked", "is_on_field", "is_restricted", "is_standing",
+    "is_imprisoned", "is_locked", "is_on_circle", "is_on_field", "is_restricted", "is_standing",
     "is_turn_player", "is_vanguard", "legion_group", "may_change", "modifiers", "names", "names_a_vanguard", "orientation",
     "partner", "position",
     "power", "prisons", "rear_circles", "rear_guards", "recall",
