@@ -10,7 +10,7 @@ from ecs_vanguard import ops
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.effects.builtin import push_trigger
 from ecs_vanguard.effects.picking import DONE, offer_or_pass, take_answer
-from ecs_vanguard.effects.playable import attack_actions, booster_of, guard_actions
+from ecs_vanguard.effects.playable import attack_actions, boost_actions, guard_actions
 from ecs_vanguard.ops.timing import follow_moved, step_began
 from ecs_vanguard.state import G_GUARDIAN_INDEX, Battle, ContinuousEffect, Frame, State
 from ecs_vanguard.vocab.decisions import Action, ActionKind, Decision, DecisionKind, action
@@ -71,23 +71,22 @@ def _add_power_of(state: State, player: int, unit: int, giver: int) -> None:
 
 
 def _boost_step(state: State) -> None:
-    """CORE-09: the standing back-row unit behind the attacker may rest to boost it."""
+    """CORE-09, LEG-13: the standing back-row unit behind the attacker may rest to boost an
+    attacking unit that can be boosted (a legion's leader or mate, as the turn player picks)."""
     battle = state.battle
     assert battle is not None
-    booster = booster_of(state, battle.attacker)
-    answer = take_answer(state) if booster is not None else None
-    if booster is not None and answer is None:
-        # LEG-13: boosting a legion, the turn player chooses the leader or the mate.
-        choices = [battle.attacker] + ([battle.co_attacker] if battle.co_attacker >= 0 else [])
-        boosts = tuple(action(ActionKind.BOOST, card=booster,
-                              target=u if len(choices) > 1 else -1) for u in choices)
-        state.decision = Decision(battle.player, DecisionKind.BOOST, (*boosts, DONE),
-                                  label="boost")
-        return
+    answer = take_answer(state)
+    if answer is None:
+        boosts = boost_actions(state)
+        if boosts:
+            state.decision = Decision(battle.player, DecisionKind.BOOST, (*boosts, DONE),
+                                      label="boost")
+            return
     attacker_is_vg = q.position(battle.attacker).zone is Zone.VC
     ops.emit(state, AttackDeclared(battle.attacker, battle.target, battle.player, attacker_is_vg,
                              battle.co_attacker))
-    if answer is not None and answer.kind is ActionKind.BOOST and booster is not None:
+    if answer is not None and answer.kind is ActionKind.BOOST:
+        booster = answer.card
         ops.rest(state, booster)
         battle.booster = booster
         boosted = answer.target if answer.target >= 0 else battle.attacker
@@ -236,8 +235,8 @@ def _deals_damage(state: State) -> bool:
     vanguard, from dealing it (then neither deals damage)."""
     battle = state.battle
     assert battle is not None
-    attackers = [battle.attacker] + ([battle.co_attacker] if battle.co_attacker >= 0 else [])
-    return not any(q.is_restricted(state, u, Stat.CANT_DEAL_DAMAGE) for u in attackers)
+    return not any(q.is_restricted(state, u, Stat.CANT_DEAL_DAMAGE)
+                   for u in q.attacking_units(state))
 
 
 def _report_result(state: State, battle: Battle) -> None:

@@ -162,27 +162,44 @@ def choosable(state: State, frame: Frame, cards: list[int]) -> list[int]:
                                      and is_restricted(state, c, Stat.RESIST))]
 
 
+def _attacking_group(state: State, attacker: int) -> list[int]:
+    """The attacker and, in its legion's attack, the mate: both attacking units (LEG-11)."""
+    battle = state.battle
+    if battle is not None and battle.attacker == attacker:
+        return f.attacking_units(state)
+    return [attacker]
+
+
 def guard_min_grade(state: State, attacker: int) -> int:
     """Return the lowest grade a card called from hand to GC may have against this attacker
-    (0: no restriction); several restrictions do not add up, the strictest counts."""
-    mods = f.modifiers(attacker)
-    amounts = [m.amount for m in mods if m.stat is Stat.GUARD_MIN_GRADE] if mods else []
-    if may_change(state, Stat.GUARD_MIN_GRADE):
-        amounts += _amounts(state, attacker, Stat.GUARD_MIN_GRADE)
+    (0: no restriction); several restrictions do not add up, the strictest counts. A legion
+    attacks as two attacking units: a restriction on the leader or on the mate binds the
+    attack (LEG-11)."""
+    amounts: list[int] = []
+    changes = may_change(state, Stat.GUARD_MIN_GRADE)
+    for unit in _attacking_group(state, attacker):
+        mods = f.modifiers(unit)
+        if mods:
+            amounts += [m.amount for m in mods if m.stat is Stat.GUARD_MIN_GRADE]
+        if changes:
+            amounts += _amounts(state, unit, Stat.GUARD_MIN_GRADE)
     return max(amounts, default=0)
 
 
 def guard_at_once(state: State, attacker: int) -> int:
     """ACT-27: the number of cards a call from hand to GC must put at once against this attacker
     in this battle (1: no restriction): the battle's own (an effect's `guard_at_once`) or a
-    restriction on the attacker (a cont ability's); the largest counts."""
+    restriction on an attacking unit (a cont ability's; the leader's or the mate's, LEG-11);
+    the largest counts."""
     battle = state.battle
     amounts = [battle.guard_at_once if battle is not None else 1]
-    mods = f.modifiers(attacker)
-    if mods:
-        amounts += [m.amount for m in mods if m.stat is Stat.GUARD_AT_ONCE]
-    if may_change(state, Stat.GUARD_AT_ONCE):
-        amounts += _amounts(state, attacker, Stat.GUARD_AT_ONCE)
+    changes = may_change(state, Stat.GUARD_AT_ONCE)
+    for unit in _attacking_group(state, attacker):
+        mods = f.modifiers(unit)
+        if mods:
+            amounts += [m.amount for m in mods if m.stat is Stat.GUARD_AT_ONCE]
+        if changes:
+            amounts += _amounts(state, unit, Stat.GUARD_AT_ONCE)
     return max(1, max(amounts))
 
 

@@ -338,7 +338,8 @@ def _allowed_targets(state: State, attacker: int, targets: list[int]) -> list[in
 
 
 def booster_of(state: State, attacker: int) -> int | None:
-    """Return the standing unit with boost behind the attacker, if any (CORE-09)."""
+    """Return the standing unit with boost behind the attacker that may boost, if any
+    (CORE-09); whether the attacking unit may be boosted is `boost_actions`' question."""
     pos = q.position(attacker)
     circle = cast(Circle, pos.circle)
     partner = COLUMN_PARTNER.get(circle)
@@ -347,10 +348,25 @@ def booster_of(state: State, attacker: int) -> int | None:
     unit = q.try_unit_at(state, pos.owner, partner)
     if (unit is None or not q.is_standing(unit) or q.is_locked(unit)
             or not has_skill(state, unit, Skill.BOOST)
-            or q.is_restricted(state, unit, Stat.CANT_BOOST)
-            or q.is_restricted(state, attacker, Stat.CANT_BE_BOOSTED)):
+            or q.is_restricted(state, unit, Stat.CANT_BOOST)):
         return None
     return unit
+
+
+def boost_actions(state: State) -> list[Action]:
+    """CORE-09, LEG-13: the boosts of the battle now: the booster behind the attacker boosts
+    one attacking unit that can be boosted. Boosting a legion, the turn player chooses the
+    leader or the mate (the action's target), and "cannot be boosted" binds only the unit that
+    has it (seed 000 §1.3.2): on the leader, only the mate is offered, and the reverse."""
+    battle = state.battle
+    assert battle is not None
+    booster = booster_of(state, battle.attacker)
+    if booster is None:
+        return []
+    attacking = q.attacking_units(state)
+    legion = len(attacking) > 1
+    return [action(ActionKind.BOOST, card=booster, target=u if legion else -1)
+            for u in attacking if not q.is_restricted(state, u, Stat.CANT_BE_BOOSTED)]
 
 
 def guard_actions(state: State, player: int) -> list[Action]:

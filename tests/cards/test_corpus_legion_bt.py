@@ -278,12 +278,18 @@ def test_PL_011_in_legion_call_a_grade_0_1_and_2(ldb):
 
 
 def test_PL_011_in_legion_it_cannot_be_boosted(ldb):
-    """In legion no boost is offered from behind it; out of legion the boost is there."""
-    for mate, boost in (({"mate": "PL-011B"}, False), ({}, True)):
-        game = _s(ldb, {"vanguard": "PL-011", "rear": {"back_center": G1}, **mate},
-                  {"vanguard": V3, "hand": [G2]}, phase="battle")
-        _attack(game)
-        assert has_action(game, ActionKind.BOOST) is boost
+    """In legion it cannot be boosted, but its mate can (LEG-13: the restriction binds only the
+    unit that has it): the one boost offered boosts the mate; out of legion the boost is there."""
+    game = _s(ldb, {"vanguard": "PL-011", "rear": {"back_center": G1}, "mate": "PL-011B"},
+              {"vanguard": V3, "hand": [G2]}, phase="battle")
+    _attack(game)
+    leader = unit_at(game, 0, Circle.VC)
+    boosts = [a for a in game.legal_actions() if a.kind is ActionKind.BOOST]
+    assert [a.target for a in boosts] == [q.partner(leader)]
+    game = _s(ldb, {"vanguard": "PL-011", "rear": {"back_center": G1}},
+              {"vanguard": V3, "hand": [G2]}, phase="battle")
+    _attack(game)
+    assert has_action(game, ActionKind.BOOST)
 
 
 def test_PL_012_forerunner_and_look_at_five(ldb):
