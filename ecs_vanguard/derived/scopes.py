@@ -36,7 +36,11 @@ def _locked(state: State, player: int) -> list[int]:
 
 
 def _circle_cards(state: State, player: int) -> list[int]:
-    cards = f.units(state, player)
+    """The player's cards on circles: every card on VC and the RCs (a unit, a heart under a G
+    unit, HRT-01; a locked card, ACT-23: cards on a circle though not units), then the GC's
+    guardians, and in premium the dress sources (OD-11)."""
+    cards = [c for units in state.board.circles[player].values() for c in units]
+    cards += state.board.zones[player][Zone.GC]
     if state.rules.dress_sources_are_circle_cards:
         cards += state.board.zones[player][Zone.DRESS]
     return cards

@@ -77,7 +77,7 @@ def _hand(state: State, frame: Frame, who: str = "you") -> list[int]:
 # Cost steps acting on every card their target names (CORE-19): each card must be usable now.
 _TARGETED: dict[type, Callable[[State, object, int], bool]] = {
     s.Rest: lambda st, c, card: q.is_standing(card),                            # ACT-12
-    s.Retire: lambda st, c, card: q.is_on_field(card),
+    s.Retire: lambda st, c, card: q.is_on_circle(card),
     s.Bind: lambda st, c, card: q.position(card).zone is not Zone.BIND,         # ACT-20
     s.PutInto: lambda st, c, card: q.position(card).zone is not Zone(c.zone),  # type: ignore
     s.TurnFaceUp: lambda st, c, card: not q.orientation(card).face_up,         # ACT-13

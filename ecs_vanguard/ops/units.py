@@ -305,7 +305,7 @@ def add_dress_source(state: State, card: int, unit: int) -> bool:
     (OD-03). Return whether it was put (onto a rear-guard only, not a locked one; not a card on a circle)."""
     if q.position(unit).zone is not Zone.RC or q.is_locked(unit):
         return False
-    if q.position(card).zone in (Zone.VC, Zone.RC, Zone.GC, Zone.DRESS):
+    if q.is_on_field(card):                 # already on the field, a source included (OD-04)
         return False
     move_card(state, card, Zone.DRESS, face_up=True)
     link_dress_source(state, card, unit)

@@ -35,6 +35,8 @@ from ecs_vanguard.vocab.zones import Circle, Zone
 _FACE_DOWN_ZONES = frozenset({Zone.DECK, Zone.HAND, Zone.RIDE_DECK, Zone.G_ZONE})
 _MARKER_ZONES = frozenset({Zone.HAND, Zone.GC})
 _CIRCLE_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC})
+# TOK-01 with OD-04: a token's valid zones, the circles and, as a dress source, the dress area.
+_TOKEN_ZONES = _CIRCLE_ZONES | {Zone.DRESS}
 _PLAIN_COMPONENTS = 4     # Card, Position, Orientation, Modifiers: more means a rare status
 # Where an arriving card can make a rule action apply: damage (CORE-16), guardians (CORE-17).
 _RULE_ACTION_PLACES = frozenset({Zone.DAMAGE, Zone.GC})
@@ -147,12 +149,14 @@ def _after_leaving(state: State, card: int, from_zone: object, to: Zone, g_unit:
                    imprisoned_by: int | None) -> None:
     """What follows a move off the circles: dress sources follow (OD-05) or unlink (OD-09), a
     G unit goes on to the G zone (STR-12, GG-03, GG-04), a token vanishes (TOK-01, TOK-03: right
-    after the move, whose autos still trigger; not a rule action)."""
+    after the move, whose autos still trigger; not a rule action). A card becoming a dress
+    source stays a card on the field (OD-04, seed 001 "舞装源仍然视为场上的卡"): a token does not
+    vanish there, only when it goes on with its unit to another zone."""
     if world.has(card, DressSource):
         world.detach(state, card, DressSource)
     elif to not in _CIRCLE_ZONES and to is not Zone.DRESS and from_zone in _CIRCLE_ZONES:
         _follow_unit(state, card, to, imprisoned_by)
-    if to in _CIRCLE_ZONES:
+    if to in _TOKEN_ZONES:
         return
     g_unit_on = g_unit and from_zone in _CIRCLE_ZONES and to not in (Zone.G_ZONE, Zone.REMOVED)
     token_on = not g_unit_on and to is not Zone.REMOVED and world.has(card, Token)
