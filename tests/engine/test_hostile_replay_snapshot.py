@@ -29,7 +29,8 @@ def test_replay_takes_exactly_two_decks(decks, shape):
     assert "\n" not in str(caught.value)
 
 
-@pytest.mark.parametrize("actions", [None, 5, 2.5, object()], ids=repr)
+@pytest.mark.parametrize("actions", [None, 5, 2.5, object()],
+                         ids=["none", "int", "float", "object"])
 def test_replay_actions_that_are_not_a_list_or_a_record_string_are_refused(decks, actions):
     with pytest.raises(ArgumentError, match="action indices"):
         replay(1, decks, actions)
