@@ -109,8 +109,8 @@ def holds_the_vc(state: State, card: int, together: Collection[int] = ()) -> boo
     """True for a card no effect may take off a VC (LEG-31): a lone vanguard. Only a ride
     replaces a lone vanguard (engine decision: an effect that would empty a VC does not move
     the card); either vanguard of a legion may leave, the other then staying alone (LEG-09,
-    LEG-31); a G unit may leave (its hearts become vanguards, STR-14); a heart may leave, the
-    G unit staying (HRT-09: its name and power then follow the heart chosen anew).
+    LEG-31); a G unit may leave (its hearts become vanguards, STR-14); a heart may leave while
+    another heart stays (HRT-09: the G unit's name and power then follow the heart chosen anew).
 
     Args:
         together: the cards the same effect moves at once; when they are every vanguard of
@@ -122,13 +122,17 @@ def holds_the_vc(state: State, card: int, together: Collection[int] = ()) -> boo
         return False
     if is_g_unit(state, card):
         return False
-    if is_heart(card):                     # HRT-09: the G unit stays, unless it goes too
-        vc = state.board.circles[pos.owner][Circle.VC]
-        if any(c not in together for c in vc if c != card):
+    if is_heart(card):
+        # HRT-09: a heart may leave while another non-G heart stays; the last one stays (engine
+        # decision, as for a lone vanguard: the G unit goes back to the G zone in the end
+        # phase, STR-11, and this heart is then the vanguard). Of several moved at once, the
+        # chosen one (else the first) stays.
+        hearts_ = [c for c in state.board.circles[pos.owner][Circle.VC]
+                   if is_heart(c) and not is_g_unit(state, c)]
+        if any(c != card and c not in together for c in hearts_):
             return False
-        theirs = [c for c in vc if is_heart(c)]
-        return card == next((c for c in theirs if world.component(c, HeartLink).chosen),
-                            theirs[0])
+        return card == next((c for c in hearts_ if world.component(c, HeartLink).chosen),
+                            hearts_[0])
     theirs = vanguards(state, pos.owner)
     staying = [v for v in theirs if v != card and v not in together]
     return not staying and card == theirs[0]
