@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from ecs_vanguard.game import Game
@@ -27,6 +28,7 @@ from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.pool.deck import Deck
 from ecs_vanguard.replay import play_index
 from ecs_vanguard.vocab.errors import IllegalActionError
+from ecs_vanguard.web.page import board_page
 from ecs_vanguard.web.words import describe, question
 
 
@@ -204,3 +206,16 @@ def result_text(game: Game, log: GameLog | None = None) -> str:
     if game.winner is None:
         return f"a draw on turn {game.turn}: {game.end_reason}"
     return f"{player_label(game.winner)} wins on turn {game.turn}: {game.end_reason}"
+
+
+def game_html(game: Game, *, title: str = "") -> str:
+    """Return the HTML page of a game: the board at every decision from the position its
+    history starts at (`game.initial()`) through every action it took (`game.history`)."""
+    return board_page(game_data(game, title=title))
+
+
+def save_html(game: Game, path: str | Path, *, title: str = "") -> Path:
+    """Write the HTML page of a game (game_html) to `path`; return the path."""
+    path = Path(path)
+    path.write_text(game_html(game, title=title), encoding="utf-8")
+    return path

@@ -16,7 +16,7 @@ from ecs_vanguard.game import Game
 from ecs_vanguard.replay import Reproduction, game_digest
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.web.page import board_page, embed_json
-from ecs_vanguard.web.replay import game_data, replay_data
+from ecs_vanguard.web.replay import game_data, replay_data, save_html
 from tests.web import browser as chrome
 
 A, B = "blazing_dragons", "radiant_knights"
@@ -200,8 +200,6 @@ def test_a_person_steps_through_a_replay_in_chromium(driver, page):
 
 
 def test_a_game_played_in_python_saves_its_page(tmp_path):
-    from ecs_vanguard.web import save_html
-
     game = vg.Game(vg.Deck.builtin(A), vg.Deck.builtin(B), seed=9)
     for _ in range(20):
         game.step(game.legal_actions()[-1])
