@@ -1,7 +1,10 @@
 """`ecs-vanguard play --human`: play one side of a game in the terminal against a built-in agent.
 
 Whenever you decide, you see what happened since (the opponent's hand and draws stay hidden),
-the board as you may see it, and the numbered legal actions in words. Type a number; `b` shows
+the board as you may see it, the question and the numbered legal actions in words (web.words,
+the browser game's wording too). On a terminal each decision redraws one screen in place; over
+a pipe the lines follow one another and the board is printed when it changed. While one choice
+goes on (a mulligan's picks) every option keeps its number. Type a number; `b` shows
 the board again, `z` every zone's cards, `c CARD` a card's text (an id, a name, or the number of
 an action), `l` the whole game so far, `h` the commands, `q` leaves the game.
 """
