@@ -101,15 +101,16 @@ def start_turn(state: State, turn: int, player: int) -> None:
 
 
 def _stand(state: State) -> None:
-    """CORE-04: stand all your units, then the draw phase."""
+    """CORE-04: stand all your units, then the draw phase; a unit a rule modifier keeps from
+    standing does not stand, nor its legion partner (LEG-21: if one cannot, neither does)."""
     p = state.turn.player
     state.turn.grade3_at_start[p] = q.highest_vanguard_grade(state, p) >= 3   # STR-04, LEG-30
-    skipped = []
+    units = q.units(state, p)
+    skipped = [u for u in units if rm.skips(state, RuleHook.STAND_STEP, p, u)]
     with ops.batch(state):                       # all your units stand at once
-        for unit in q.units(state, p):
-            if rm.skips(state, RuleHook.STAND_STEP, p, unit):
-                skipped.append(unit)             # a rule modifier: this unit does not stand
-                continue
+        for unit in units:
+            if unit in skipped or q.partner(unit) in skipped:
+                continue                         # a rule modifier: this unit does not stand
             ops.stand(state, unit)
     if skipped:
         ops.spend_rule_modifiers(state, [m for u in skipped for m in rm.rule_modifiers(

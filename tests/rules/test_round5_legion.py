@@ -275,3 +275,26 @@ def test_LEG_11_LEG_21_the_legion_rests_together_and_stays_a_legion_boosting_the
     assert is_rested(game, booster)
     game.switch()
     assert q.partner(leader) == mate and q.partner(mate) == leader
+
+
+def _next_own_main_phase(game: vg.Game) -> None:
+    play_quietly_until(game, lambda g: g.turn_player == 1)
+    play_quietly_until(game, lambda g: g.turn_player == 0
+                       and g.decision.kind is DecisionKind.MAIN_PHASE)
+
+
+def test_LEG_21_a_stand_phase_skip_on_the_mate_keeps_the_leader_rested_too(rdb):
+    """LEG-21: "the mate does not stand in your next stand phase" keeps both rested, since if
+    one cannot be stood neither is; the control (no skip) stands both."""
+    game = _game(rdb)
+    leader, mate, _ = _units(game)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.BACK_CENTER), index=4))
+    _attack(game)
+    _next_own_main_phase(game)
+    assert is_rested(game, leader) and is_rested(game, mate)
+    assert game.state.rule_modifiers == ()                 # the one use is spent
+    game = _game(rdb)
+    leader, mate, _ = _units(game)
+    _attack(game)
+    _next_own_main_phase(game)
+    assert not is_rested(game, leader) and not is_rested(game, mate)
