@@ -35,8 +35,9 @@ from ecs_vanguard.vocab.zones import Circle, Zone
 _FACE_DOWN_ZONES = frozenset({Zone.DECK, Zone.HAND, Zone.RIDE_DECK, Zone.G_ZONE})
 _MARKER_ZONES = frozenset({Zone.HAND, Zone.GC})
 _CIRCLE_ZONES = frozenset({Zone.VC, Zone.RC, Zone.GC})
-# TOK-01 with OD-04: a token's valid zones, the circles and, as a dress source, the dress area.
-_TOKEN_ZONES = _CIRCLE_ZONES | {Zone.DRESS}
+# OD-04: the field, the circles and the dress area (a dress source is a card on the field):
+# a token's valid zones (TOK-01), and where a G unit leaving goes on to the G zone (STR-12).
+_FIELD_ZONES = _CIRCLE_ZONES | {Zone.DRESS}
 _PLAIN_COMPONENTS = 4     # Card, Position, Orientation, Modifiers: more means a rare status
 # Where an arriving card can make a rule action apply: damage (CORE-16), guardians (CORE-17).
 _RULE_ACTION_PLACES = frozenset({Zone.DAMAGE, Zone.GC})
@@ -156,9 +157,9 @@ def _after_leaving(state: State, card: int, from_zone: object, to: Zone, g_unit:
         world.detach(state, card, DressSource)
     elif to not in _CIRCLE_ZONES and to is not Zone.DRESS and from_zone in _CIRCLE_ZONES:
         _follow_unit(state, card, to, imprisoned_by)
-    if to in _TOKEN_ZONES:
+    if to in _FIELD_ZONES:
         return
-    g_unit_on = g_unit and from_zone in _CIRCLE_ZONES and to not in (Zone.G_ZONE, Zone.REMOVED)
+    g_unit_on = g_unit and from_zone in _FIELD_ZONES and to not in (Zone.G_ZONE, Zone.REMOVED)
     token_on = not g_unit_on and to is not Zone.REMOVED and world.has(card, Token)
     if (g_unit_on or token_on) and state.engine.batch_depth:
         state.engine.passed[card] = to        # the autos of this move still see it there (TOK-03)

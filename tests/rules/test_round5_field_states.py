@@ -166,3 +166,21 @@ def test_OD_11_a_dress_source_is_a_card_on_a_circle_in_premium_only(rdb, fmt, of
     source = card_named(game, 1, Zone.DRESS, "DX-006")
     choices = _circle_choices(game)
     assert unit in choices and (source in choices) is offered
+
+
+def test_STR_12_OD_04_a_g_unit_made_a_dress_source_stays_then_follows_to_the_g_zone(rdb):
+    """OD-04, OD-12, STR-12: a G unit on RC overDressed over stays as the dress source (not
+    leaving the field); when its unit goes to the drop it goes along, then on to the G zone
+    face up (STR-12: first that zone, then the G zone)."""
+    game = (vg.Scenario(rdb, format="premium")
+            .player(0, vanguard="PX-008", rear={"front_left": "PG-001"}, hand=["R5-G-DRESS"],
+                    deck=list(DECK))
+            .player(1, vanguard="PX-008", deck=list(DECK)).start(turn=3, phase="main"))
+    g_unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.OVERDRESS, target=g_unit))
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    assert zone_of(game, g_unit) is Zone.DRESS and q.dress_sources(game.state, unit) == [g_unit]
+    _act(game, unit, 0)
+    assert zone_of(game, unit) is Zone.DROP and zone_of(game, g_unit) is Zone.G_ZONE
+    moves = [(e.from_zone, e.to_zone) for e in events_of(game, CardMoved) if e.card == g_unit]
+    assert moves == [(Zone.DRESS, Zone.DROP), (Zone.DROP, Zone.G_ZONE)]
