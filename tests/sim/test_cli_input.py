@@ -68,5 +68,5 @@ def test_dev_zero_as_a_deck_is_one_line_within_bounded_memory():
                            "--deck-a", "/dev/zero"], capture_output=True, text=True, env=ENV,
                           timeout=60, check=False, preexec_fn=_limit_memory)
     assert done.returncode == 2
-    assert done.stderr.strip() == ("ecs-vanguard: error: /dev/zero: larger than 1 MiB, the most "
-                                   "a deck file may hold")
+    assert done.stderr.strip() == ("ecs-vanguard: error: /dev/zero: a character device, not a "
+                                   "regular file; a deck file is a file")

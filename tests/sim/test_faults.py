@@ -295,7 +295,7 @@ def test_a_games_file_that_cannot_be_read_is_one_line(tmp_path):
     (out / "games.jsonl").unlink()
     (out / "games.jsonl").mkdir()
     (out / "games.jsonl" / "x").write_text("x")
-    with pytest.raises(SimulationError, match="games.jsonl: cannot read"):
+    with pytest.raises(SimulationError, match="games.jsonl: a folder, not a regular file"):
         simulate(A, B, 3, backend="serial", out=out, resume=True, game_fn=fake_game)
 
 
