@@ -26,6 +26,10 @@ _INSTALL = "pip install 'ecs-vanguard[data]'"
 _NUMBERS = ("i", "seed", "turns", "damage_a", "damage_b", "decisions")
 _TEXTS = ("agent_a", "agent_b", "format", "winner", "first", "reason", "detail", "error")
 _COUNTERS = {"triggers": "trigger_", "mechanics": "mechanic_"}   # record key -> column prefix
+# What load_run reads of a Parquet file at most (its footer says, before a column is read).
+MAX_UNPACKED_BYTES = 4 << 30
+MAX_COLUMNS = 4096
+MAX_CELLS = 1 << 29              # values (rows x columns): 4 GiB as 8-byte numbers
 
 
 def run_columns(results: Results) -> dict[str, Any]:
@@ -141,11 +145,14 @@ def read_parquet(path: Path) -> Any:
     pd = pandas()
     try:
         import pyarrow
+        import pyarrow.parquet
     except ImportError:
         raise SimulationError(f"load_run needs pyarrow to read {path}: {_INSTALL}") from None
     try:
         with limits.open_regular(path, limit=None, error=SimulationError,
                                  what="Parquet file") as f:
+            _check_size(pyarrow.parquet.ParquetFile(f).metadata, path)
+            f.seek(0)
             return pd.read_parquet(f)
     except SimulationError:
         raise
@@ -153,6 +160,20 @@ def read_parquet(path: Path) -> Any:
         reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
         raise SimulationError(f"{path}: not a readable Parquet file of a run ({reason})"
                               ) from None
+
+
+def _check_size(metadata: Any, path: Path) -> None:
+    """Refuse a Parquet file that would unpack past the bounds, from its footer, before a
+    column is read: more than MAX_CELLS values (rows times columns; a run of a million games
+    has about 30 million), more than MAX_COLUMNS columns, or encoded columns of more than
+    MAX_UNPACKED_BYTES. A small file of run-length encoded, compressed columns is a bomb."""
+    unpacked = sum(metadata.row_group(i).total_byte_size for i in range(metadata.num_row_groups))
+    cells = metadata.num_rows * metadata.num_columns
+    if metadata.num_columns > MAX_COLUMNS or cells > MAX_CELLS or unpacked > MAX_UNPACKED_BYTES:
+        raise SimulationError(f"{path}: {metadata.num_rows:,} rows of {metadata.num_columns} "
+                              f"columns ({unpacked:,} bytes encoded), more than a run's table "
+                              f"may hold ({MAX_CELLS:,} values, {MAX_COLUMNS} columns, "
+                              f"{limits.size_text(MAX_UNPACKED_BYTES)})")
 
 
 def frame(results: Results) -> Any:

@@ -14,7 +14,7 @@ from test_runner import fake_game
 
 import ecs_vanguard as vg
 from ecs_vanguard.cli import main as cli
-from ecs_vanguard.sim import tournament
+from ecs_vanguard.sim import columnar, tournament
 from ecs_vanguard.sim.runner import load_results, simulate
 from ecs_vanguard.vocab.errors import ReproductionError, SimulationError
 
@@ -197,3 +197,18 @@ def test_show_of_a_game_missing_from_a_run_is_a_reproduction_error(tmp_path):
     simulate(A, B, 2, seed=1, out=out, backend="serial")
     with pytest.raises(ReproductionError, match="no game 7"):
         from_run(out, 7)
+
+
+def test_a_parquet_file_unpacking_past_the_bound_is_refused_from_its_footer(tmp_path,
+                                                                          monkeypatch):
+    """A Parquet bomb (columns that encode to nothing) is refused by the rows and columns its
+    footer declares, before a column is read (the bound lowered for the test)."""
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    path = tmp_path / "bomb.parquet"
+    pq.write_table(pa.table({"i": pa.array([0] * 2_000_000, pa.int64())}), path,
+                   compression="zstd")
+    assert path.stat().st_size < 200_000
+    monkeypatch.setattr(columnar, "MAX_CELLS", 1 << 20)
+    with pytest.raises(SimulationError, match="more than a run's table may hold"):
+        vg.load_run(path)
