@@ -77,3 +77,24 @@ def test_a_snapshot_at_the_edges_of_the_generator_state_loads(decks):
     text = _with_rng(game, "state", "state", 2**128 - 1)
     loaded = vg.Game.from_json(_with_rng(vg.Game.from_json(text), "uinteger", 2**32 - 1))
     assert loaded.state.rng.state_snapshot()["state"]["state"] == 2**128 - 1
+
+
+def test_no_module_of_the_engine_unpickles_or_evaluates_what_it_reads():
+    """Code from a string (issue 36, class 1): no module unpickles, evaluates or loads numpy
+    objects; the two `exec` calls build methods from the engine's own field names."""
+    import re
+    from pathlib import Path
+
+    root = Path(vg.__file__).resolve().parent.parent
+    forbidden = re.compile(r"\bpickle\.loads?\(|\bUnpickler\b|(?<![\w.])eval\(|allow_pickle\s*=\s*"
+                           r"True|\bmarshal\.loads?\(|\bshelve\.|\byaml\.load\(|\bdill\.")
+    exec_allowed = {"ecs_vanguard/vocab/records.py", "ecs_vanguard/state/core.py"}
+    found, execs = [], set()
+    for package in ("ecs_vanguard", "components", "systems"):
+        for path in sorted((root / package).rglob("*.py")):
+            text = path.read_text(encoding="utf-8")
+            name = path.relative_to(root).as_posix()
+            found += [f"{name}: {m.group(0)}" for m in forbidden.finditer(text)]
+            if re.search(r"(?<![\w.])exec\(", text):
+                execs.add(name)
+    assert found == [] and execs <= exec_allowed, (found, execs)
