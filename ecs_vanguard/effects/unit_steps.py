@@ -115,9 +115,9 @@ def _each_unit(act: Callable[[State, int], object], moves: bool = False) -> Hand
 
 def _outside_the_field(state: State, cards: list[int]) -> list[int]:
     """ACT-06, ACT-07: a ride or a call takes a card from outside the field (and, for a ride,
-    the G zone); a unit on a circle is not called again."""
-    return [c for c in cards if q.position(c).zone not in FIELD_ZONES
-            and q.position(c).zone is not Zone.DRESS]
+    the G zone); a card on the field (a unit, a heart, a dress source: OD-04) is not called
+    again."""
+    return [c for c in cards if not q.is_on_field(c)]
 
 
 def _superior_ride(state: State, frame: Frame, step: s.SuperiorRide) -> Decision | None:
