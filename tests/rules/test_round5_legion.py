@@ -298,3 +298,23 @@ def test_LEG_21_a_stand_phase_skip_on_the_mate_keeps_the_leader_rested_too(rdb):
     _attack(game)
     _next_own_main_phase(game)
     assert not is_rested(game, leader) and not is_rested(game, mate)
+
+
+def test_LEG_13_the_one_boost_left_encodes_and_decodes_as_the_mates(rdb):
+    """LEG-13: with the leader unboostable, the only boost is the mate's; its table index is
+    the mate's boost (not the leader's), the mask holds it, and decoding gives it back."""
+    game = _game(rdb)
+    leader, mate, _ = _units(game)
+    _attack(game)
+    to_leader = pick(game, ActionKind.BOOST, target=leader)
+    to_mate = pick(game, ActionKind.BOOST, target=mate)
+    assert game.encode_action(to_leader) != game.encode_action(to_mate)     # control
+    game = _game(rdb)
+    leader, mate, _ = _units(game)
+    _hex(game, CANT_BE_BOOSTED, leader)
+    _attack(game)
+    boost = pick(game, ActionKind.BOOST, target=mate)
+    index = game.encode_action(boost)
+    mask = game.action_mask()
+    assert mask[index] and game.decode_action(index) == boost
+    assert int(mask.sum()) == 2                                  # the mate's boost and DONE
