@@ -66,20 +66,25 @@ def call_actions(state: State, player: int, vg_grade: int | None = None) -> list
     made = _CALLS.get(key)
     if made is None:
         made = _CALLS[key] = {}
-    defs = state.defs
-    grades_vary = q.may_change(state, Stat.GRADE)   # hand_grade's test, once per list
     out: list[Action] = []
     for card in hand:
-        d = defs[card]
-        assert d is not None
-        if (d.unit_type not in _NOT_CALLABLE
-                and (q.grade(state, card) if grades_vary else d.grade) <= vg_grade):
+        if can_normal_call(state, card, vg_grade):
             calls = made.get(card)
             if calls is None:
                 calls = made[card] = tuple(action(ActionKind.CALL, card=card, circle=c)
                                            for c in key if c is not Circle.VC)
             out.extend(calls)
     return out
+
+
+def can_normal_call(state: State, card: int, vg_grade: int) -> bool:
+    """CORE-06: a card in hand may be normally called if it is a unit card (not an order, not a
+    G unit) of grade at most `vg_grade`, the player's highest vanguard grade (LEG-30). The one
+    test of it: the calls, and overDress, which needs a card that could be normally called
+    (OD-01)."""
+    d = state.defs[card]
+    assert d is not None
+    return d.unit_type not in _NOT_CALLABLE and q.hand_grade(state, card) <= vg_grade
 
 
 # The call actions of a card to each circle of a list of open circles, made once: the calls of
@@ -106,7 +111,7 @@ def overdress_actions(state: State, player: int, vg_grade: int | None = None) ->
     out: list[Action] = []
     for card in hand:
         d = state.card(card)
-        if q.hand_grade(state, card) > vg_grade:
+        if not can_normal_call(state, card, vg_grade):       # OD-01: as a normal call
             continue
         for unit in q.rear_guards(state, player):
             named = any(n in d.overdress for n in q.names(state, unit))
