@@ -393,6 +393,8 @@ def parse_step(where: Where, field: str, raw: Any, is_cost: bool) -> object:
         raise where.fail(f"{field}.becomes", "give an amount (or per) or `becomes`, not both")
     if step_type is st.ForEach:
         for i, inner in enumerate(kwargs.get("do", ())):
+            if isinstance(inner, st.Tracked):            # `as` on it: the step it names
+                inner = inner.do[0]
             if isinstance(inner, _LOOPING) or getattr(inner, "up_to", False):
                 raise where.fail(f"{field}.do[{i}]",
                                  "this step cannot repeat inside for_each (not look_top, "

@@ -64,3 +64,12 @@ def test_a_wrong_as_is_one_line(tmp_path, ldb, what, body, field, reason):
         vg.CardDB.load(path, base=ldb)
     message = str(caught.value)
     assert "\n" not in message and field in message and reason in message, message
+
+
+def test_as_does_not_let_a_looping_step_into_for_each(tmp_path, ldb):
+    """for_each refuses deal_damage (ACT-28) with or without `as` on it."""
+    path = tmp_path / "bad.toml"
+    path.write_text(CARD + ACT + 'effect = [{ op = "for_each", count = "your_soul", do = ['
+                    '{ op = "deal_damage", n = 1, as = "dealt" }] }]\n')
+    with pytest.raises(CardDataError, match="cannot repeat inside for_each"):
+        vg.CardDB.load(path, base=ldb)
