@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import esper
 
+from components import HeartLink
 from ecs_vanguard import ops
 from ecs_vanguard.derived import query as q
-from ecs_vanguard.state import State
+from ecs_vanguard.state import State, world
 from ecs_vanguard.vocab.events import GameEnded
 from ecs_vanguard.vocab.zones import Circle, Zone
 from systems.base import at_check_timing
+from systems.stride import rechoose_heart
 
 
 class RuleProcessSystem(esper.Processor):
@@ -23,6 +25,10 @@ class RuleProcessSystem(esper.Processor):
             while not state.over and apply_rule_actions(state):
                 pass
             state.engine.rule_check_due = False
+        # HRT-09: the chosen heart left VC with several hearts left: its controller chooses
+        # another at once, before anything else is offered (StrideSystem takes the answer).
+        if world.present(HeartLink) and not state.over and rechoose_heart(state):
+            return
         state.engine.dirty = False
 
 

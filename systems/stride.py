@@ -28,7 +28,7 @@ class StrideSystem(esper.Processor):
         has_hearts = world.present(HeartLink)
         if has_hearts:
             ops.sync_hearts(state)
-        if not quiet(state) or (has_hearts and _rechoose_heart(state)):
+        if not quiet(state) or (has_hearts and rechoose_heart(state)):
             return
         t = state.turn
         if t.phase is Phase.RIDE and t.stage == 1:
@@ -38,9 +38,10 @@ class StrideSystem(esper.Processor):
             ops.return_g_units(state, t.player)                 # STR-11
 
 
-def _rechoose_heart(state: State) -> bool:
+def rechoose_heart(state: State) -> bool:
     """HRT-09: when the chosen heart left VC and several non-G hearts remain, the controller
-    chooses another at once. Return True if a choice was asked or made."""
+    chooses another at once: asked at the check timing after the move (RuleProcessSystem),
+    before the game goes on, and answered here. Return True if a choice was asked or made."""
     for player in (0, 1):
         vc = state.board.circles[player][Circle.VC]
         if not vc or not q.is_g_unit(state, vc[-1]) or q.chosen_heart(state, vc[-1]):

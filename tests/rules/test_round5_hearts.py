@@ -66,7 +66,7 @@ def _vc(game: vg.Game) -> tuple[int, int, int]:
 def _take(game: vg.Game, index: int, heart: int | None = None) -> None:
     """Use R5-HEART-TAKER's ACT `index`, picking `heart` if asked."""
     game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.FRONT_LEFT), index=index))
-    if game.decision.kind is DecisionKind.CHOOSE_CARD:
+    if heart is not None:
         game.step(pick(game, ActionKind.PICK, card=heart))
 
 
@@ -199,3 +199,27 @@ def test_HRT_09_a_heart_taken_off_vc_is_a_new_object_without_the_heart_link(rdb)
     assert q.position(leader).obj != obj
     assert [e for e in events_of(game, CardMoved) if e.card == leader] == [
         CardMoved(leader, 0, Zone.VC, Zone.HAND)]
+
+
+def test_HRT_09_HRT_10_with_two_hearts_left_the_controller_chooses_anew(rdb):
+    """HRT-09: the chosen heart leaves with two non-G hearts left (the mate, and a third put as
+    a heart, HRT-10): its controller chooses one at once, and the G unit has that one's name
+    and power (control: before, the leader's)."""
+    game = (vg.Scenario(rdb, format="premium")
+            .player(0, vanguard="R5-LEAD", mate="R5-MATE", stride=G_UNIT,
+                    rear={"front_left": "R5-HEART-TAKER", "front_right": "T-HEART-PUTTER"},
+                    hand=["PX-009"], deck=list(DECK))
+            .player(1, vanguard="PX-008", deck=list(DECK)).start(turn=3, phase="main"))
+    g_unit, leader, mate = _vc(game)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.FRONT_RIGHT)))
+    if game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(game.legal_actions()[0])
+    third = next(h for h in q.hearts(game.state, 0) if h not in (leader, mate))
+    assert power_of(game, g_unit) == 26000                          # control: the leader's
+    _take(game, TO_HAND)
+    assert {a.card for a in game.legal_actions() if a.kind is ActionKind.PICK} == {mate, third}
+    game.step(pick(game, ActionKind.PICK, card=third))
+    assert q.chosen_heart(game.state, g_unit) == third
+    assert power_of(game, g_unit) == 15000 + 8000
+    assert "Drill Cadet" in q.names(game.state, g_unit) and LEADER not in q.names(game.state,
+                                                                                  g_unit)
