@@ -26,10 +26,10 @@ from ecs_vanguard._version import __version__ as __version__
 
 if _typing.TYPE_CHECKING:                              # what the names below are, for mypy
     from ecs_vanguard import agents
-    from ecs_vanguard.pool import extensions
     from ecs_vanguard.agents import HeuristicAgent, MCTSAgent, RandomAgent
     from ecs_vanguard.game import Game
     from ecs_vanguard.game.scenario import Scenario
+    from ecs_vanguard.pool import extensions
     from ecs_vanguard.pool.db import CardDB
     from ecs_vanguard.pool.deck import Deck
     from ecs_vanguard.replay import replay

@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from ecs_vanguard.cards import sizes as _sizes
 from ecs_vanguard.cards import steps as st
 from ecs_vanguard.cards import timing_steps as ts
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.marks import check_filter as check_mark_filter
 from ecs_vanguard.cards.rule_steps import rule_step_problem
 from ecs_vanguard.cards.schema import When
-from ecs_vanguard.cards import sizes as _sizes
 from ecs_vanguard.cards.sizes import SIZE_VALUES, ValueOf
 from ecs_vanguard.cards.timing_steps import WINDOWS
 from ecs_vanguard.cards.value_steps import (
@@ -177,6 +177,8 @@ def parse_quantity(where: Where, field: str, raw: Any) -> Quantity:
     field }` (with `distinct`: the number of different values of that field among them)."""
     if isinstance(raw, str) and raw:
         return Quantity(raw)
+    if isinstance(raw, dict) and "happened" in raw:
+        return _history_quantity(where, field, raw)
     if not isinstance(raw, dict) or not isinstance(raw.get("from"), str):
         raise where.fail(field, f"expected a selector or {{ from = ..., where = ... }}, "
                                 f"got {raw!r}")
@@ -191,6 +193,21 @@ def parse_quantity(where: Where, field: str, raw: Any) -> Quantity:
         raise where.fail(f"{field}.every", "for every 0 cards means nothing: 1 or more")
     return Quantity(raw["from"], parse_filters(where, f"{field}.where", raw.get("where", {})),
                     distinct, every)
+
+
+def _history_quantity(where: Where, field: str, raw: dict[str, Any]) -> Quantity:
+    """`{ happened = { event = ..., ... }, window = ..., every = n }`: how many logged events
+    match, as an amount ("+2000 for each card called from your soul this turn")."""
+    for key in raw:
+        if key not in ("happened", "window", "every"):
+            raise where.fail(f"{field}.{key}", "unknown key (a count of events has happened, "
+                                               "window, every)")
+    window = _choice(*WINDOWS)(where, f"{field}.window", raw.get("window", "this_turn"))
+    every = _count(where, f"{field}.every", raw.get("every", 1))
+    if every < 1:
+        raise where.fail(f"{field}.every", "for every 0 events means nothing: 1 or more")
+    return Quantity("", every=every, happened=parse_when(where, f"{field}.happened",
+                                                         raw["happened"]), window=window)
 
 
 def _distinct(where: Where, field: str, value: Any) -> str:
@@ -264,7 +281,9 @@ KINDS: dict[str, Kind] = {
                     _scalar(lambda v: isinstance(v, str) and bool(v), "a card id")),
     "duration": Kind(" | ".join(d.value for d in Duration), _member_of(Duration)),
     "filters": Kind("a table of filters: { name = value, ... }", parse_filters),
-    "quantity": Kind("a selector, or { from = selector, where = { ... } }", parse_quantity),
+    "quantity": Kind("a selector, or { from = selector, where = { ... }, every = n }, or "
+                     "{ happened = { event = ..., ... }, window = ... } (how many logged "
+                     "events)", parse_quantity),
     "player": Kind("you | opponent", _choice("you", "opponent")),
     "chooser": Kind("owner | opponent | random", _choice("owner", "opponent", "random")),
     "to": Kind(TO_FORMS, _to),

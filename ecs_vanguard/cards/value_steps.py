@@ -5,6 +5,7 @@ value until it is a number (an effect only)."""
 
 from __future__ import annotations
 
+from ecs_vanguard.cards.schema import When
 from ecs_vanguard.vocab.formats import Duration
 from ecs_vanguard.vocab.records import record
 from ecs_vanguard.vocab.zones import ACCEL_CIRCLES, REAR_CIRCLES
@@ -32,6 +33,10 @@ class Quantity:
     where: Where = ()
     distinct: str = ""
     every: int = 1          # "for every two cards": the count divided by `every`, rounded down
+    # History as an amount: the number of logged events `happened` names in `window` ("for
+    # each card called from your soul this turn"); then `source` is "".
+    happened: When | None = None
+    window: str = "this_turn"
 
 
 @record

@@ -376,8 +376,12 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
 def count_of(state: State, frame: Frame, quantity: Quantity) -> int:
     """Return how many cards a quantity's selector gives now, narrowed by its filters; with
     `distinct`, how many different values of that field they have."""
-    count = count_cards(state, select(state, frame, quantity.source, quantity.where),
-                        quantity.distinct)
+    if quantity.happened is not None:              # history as an amount (derived.history)
+        count = history.happened_count(state, frame, quantity.happened, quantity.window,
+                                       narrow)
+    else:
+        count = count_cards(state, select(state, frame, quantity.source, quantity.where),
+                            quantity.distinct)
     return count // quantity.every if quantity.every > 1 else count   # "for every two"
 
 

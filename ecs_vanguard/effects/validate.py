@@ -115,6 +115,9 @@ def _reference(at: Where, field: str, name: str, bound: set[str]) -> None:
 
 
 def _quantity(at: Where, field: str, quantity: Quantity, bound: set[str]) -> None:
+    if quantity.happened is not None:               # a count of logged events
+        _value(at, f"{field}.happened", "when", quantity.happened, bound)
+        return
     _selector(at, f"{field}.from", quantity.source, bound)
     filters(at, f"{field}.where", quantity.where, bound)
 

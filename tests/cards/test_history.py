@@ -39,6 +39,16 @@ def test_LX_H01_two_calls_from_the_soul_this_turn(ldb, called, power):
     assert power_of(game, lancer) == power
 
 
+@pytest.mark.parametrize("called,power", [(2, 11000), (1, 9000), (0, 7000)])
+def test_LX_H06_history_as_an_amount(ldb, called, power):
+    """+2000 for each card called from the soul this turn, re-counted on every read."""
+    game = scene(ldb, {"vanguard": "LX-H02", "damage": [G2], "soul": [G2, G2],
+                       "rear": {"front_left": "LX-H06"}})
+    chorister = unit_at(game, 0, Circle.FRONT_LEFT)
+    _call_from_soul(game, [Circle.BACK_LEFT, Circle.BACK_RIGHT][:called])
+    assert power_of(game, chorister) == power
+
+
 def test_LX_H01_calls_from_the_hand_do_not_count(ldb):
     game = scene(ldb, {"vanguard": V3, "hand": [G2, G2], "rear": {"front_left": "LX-H01"}})
     lancer = unit_at(game, 0, Circle.FRONT_LEFT)
@@ -189,6 +199,28 @@ BAD = [
     ("a negative min", 'when = { event = "unit_called" }, min = -1', "condition[0].min",
      "negative"),
 ]
+AMOUNT = ('[[card.ability]]\nkind = "cont"\nzones = ["rc"]\neffect = [{{ op = "add_power", '
+          'target = "self", amount = 1000, per = {per} }}]\n')
+BAD_AMOUNTS = [
+    ("from beside happened", '{ happened = { event = "unit_called" }, from = "your_soul" }',
+     "per.from", "a count of events has happened, window, every"),
+    ("a bad window", '{ happened = { event = "unit_called" }, window = "ever" }',
+     "per.window", "not one of"),
+    ("an unknown event", '{ happened = { event = "unit_summoned" } }', "per.happened.event",
+     "unknown event"),
+    ("a bad card filter", '{ happened = { event = "unit_called", card = { grdae = 1 } } }',
+     "per.happened.card.grdae", "unknown filter"),
+]
+
+
+@pytest.mark.parametrize("what,per,field,reason", BAD_AMOUNTS, ids=[b[0] for b in BAD_AMOUNTS])
+def test_a_wrong_count_of_events_is_one_line(tmp_path, ldb, what, per, field, reason):
+    path = tmp_path / "bad.toml"
+    path.write_text(CARD + AMOUNT.format(per=per))
+    with pytest.raises(CardDataError) as caught:
+        vg.CardDB.load(path, base=ldb)
+    message = str(caught.value)
+    assert "\n" not in message and field in message and reason in message, message
 
 
 @pytest.mark.parametrize("what,args,field,reason", BAD, ids=[b[0] for b in BAD])
