@@ -121,7 +121,14 @@ def _keywords(card: CardDef) -> list[tuple[object, str]]:
         (card.alchemagic, f"Alchemagic ({card.alchemagic} names)"),
         (card.subtypes, "subtypes: " + ", ".join(sorted(card.subtypes))),
         (card.world_rule, "World: 1 World alone: Dark Night; 2 or more: Abyssal Dark Night"),
+        (card.marks, "marks: " + ", ".join(          # printed marks as data (cards.marks)
+            name if value is True else f"{name} {_mark_value(value)}"
+            for name, value in card.marks)),
     ]
+
+
+def _mark_value(value: object) -> str:
+    return ", ".join(value) if isinstance(value, tuple) else str(value)
 
 
 def _steps(steps: tuple[object, ...]) -> str:

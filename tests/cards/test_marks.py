@@ -195,3 +195,11 @@ def test_keyword_and_subtype_filters_read_the_marks(ldb):
     from ecs_vanguard.derived.scopes import keywords
     assert {"sentinel", "chrono", "trigger"} <= keywords(ldb["LX-MK10"])
     assert "boost" in keywords(ldb["LX-MK01"]) and "sentinel" not in keywords(ldb["LX-MK01"])
+
+
+def test_show_lists_a_cards_own_marks(ldb):
+    """`ecs-vanguard show` (card_sheet) prints the marks a card file declared."""
+    from ecs_vanguard.perspective.cardtext import card_sheet
+    assert "marks: chrono" in card_sheet(ldb["LX-MK10"])
+    assert "marks: clans 2" in card_sheet(ldb["LX-MK05"])
+    assert "marks:" not in card_sheet(ldb["LX-MK06"])
