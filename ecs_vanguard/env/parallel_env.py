@@ -109,6 +109,9 @@ class VanguardParallelEnv(ParallelEnv):
         decision = game.decision
         assert decision is not None
         acting = AGENTS[decision.player]
+        if not isinstance(actions, dict):
+            raise IllegalActionError(f"actions must be a dict of agent -> action, got "
+                                     f"{type(actions).__name__}")
         if acting not in actions:
             raise IllegalActionError(f"{acting} decides now: its action is missing")
         index = action_index(actions[acting])

@@ -67,6 +67,9 @@ def test_a_missing_or_illegal_action_of_the_deciding_agent_is_refused():
     obs, infos = env.reset(seed=1)
     acting = next(a for a in env.agents if infos[a]["acting"])
     before = env.game.state_hash()
+    for wrong in (None, [0, 0], 3):
+        with pytest.raises(vg.IllegalActionError, match="must be a dict"):
+            env.step(wrong)
     with pytest.raises(vg.IllegalActionError, match="missing"):
         env.step({a: 0 for a in env.agents if a != acting})
     illegal = int(np.flatnonzero(obs[acting]["action_mask"] == 0)[0])
