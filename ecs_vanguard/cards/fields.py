@@ -469,6 +469,13 @@ def _count_check(source: str, n: int, where: tuple[tuple[str, object], ...] = ()
     return Check("count", tuple(sorted(args)), origin)
 
 
+def _history_check(event: str, filters: tuple[tuple[str, object], ...], least: int,
+                   origin: str) -> Check:
+    """A shorthand read from this turn's log: a `happened` check (derived.history)."""
+    when = When(EVENTS_BY_NAME[event], filters)
+    return Check("happened", (("min", least), ("when", when), ("window", "this_turn")), origin)
+
+
 SUGAR: dict[str, Sugar] = {
     "generation_break": Sugar(
         {"n": "count"}, "Generation Break n: n or more face-up G units in your G zone and on "
@@ -483,6 +490,15 @@ SUGAR: dict[str, Sugar] = {
     "in_soul": Sugar(
         {"name": "name"}, "you have a card named «name» in your soul",
         lambda a: _count_check("your_soul", 1, (("name", a["name"]),), "in_soul")),
+    # History as a query: each reads this turn's log through `happened`.
+    "battle_number": Sugar(
+        {"min": "count"}, "min or more battles this turn: the battle now is the min-th or "
+        "later (\"the fourth battle\"): min attacks declared this turn",
+        lambda a: _history_check("attack_declared", (), a["min"], "battle_number")),
+    "persona_rode": Sugar(
+        {}, "you persona rode this turn (CORE-05)",
+        lambda a: _history_check("unit_rode", (("persona", True), ("player", "you")), 1,
+                                 "persona_rode")),
 }
 
 

@@ -17,7 +17,6 @@ from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived.scopes import SELECTORS
 from ecs_vanguard.derived.timing import TIMING_CHECKS
 from ecs_vanguard.state import Frame, State
-from ecs_vanguard.vocab.events import AttackDeclared, TurnStarted, UnitRode
 from ecs_vanguard.vocab.zones import Zone
 
 Predicate = Callable[[State, Frame, Check], bool]
@@ -54,29 +53,6 @@ def _self_attacking(state: State, frame: Frame, check: Check) -> bool:
     """The battle now is one this unit attacked in (a legion's mate attacks too, LEG-11)."""
     b = state.battle
     return b is not None and frame.source in (b.attacker, b.co_attacker)
-
-
-def _battle_number(state: State, frame: Frame, check: Check) -> bool:
-    """`min` or more attacks were declared this turn: during (or at the end of) a battle, it is
-    the `min`-th battle or later ("if it is the fourth battle"); read from the log when asked."""
-    count = 0
-    for event in reversed(state.events):
-        if isinstance(event, TurnStarted):
-            break
-        count += isinstance(event, AttackDeclared)
-    return count >= minimum(check)
-
-
-def _persona_rode(state: State, frame: Frame, check: Check) -> bool:
-    """CORE-05: you persona rode this turn ("if you persona rode this turn"); read from this
-    turn's log when asked, like `battle_number` (a Scenario's `persona_rode` flag gives only the
-    power, not the ride)."""
-    for event in reversed(state.events):
-        if isinstance(event, TurnStarted):
-            return False
-        if isinstance(event, UnitRode) and event.persona and event.player == frame.master:
-            return True
-    return False
 
 
 def _kinds_min(state: State, frame: Frame, check: Check) -> bool:
@@ -119,10 +95,6 @@ FACT_CHECK_SPECS: dict[str, CheckSpec] = {
     "self_attacked": CheckSpec(lambda s, fr, c: s.battle is not None
                                and s.battle.target == fr.source,
                                "during a battle where this unit is attacked"),
-    "battle_number": CheckSpec(_battle_number, "min or more battles this turn: the battle now "
-                               "is the min-th or later (\"the fourth battle\")", _MIN,
-                               ("min",)),
-    "persona_rode": CheckSpec(_persona_rode, "you persona rode this turn (CORE-05)"),
     "drive_check": CheckSpec(lambda s, fr, c: fr.ctx("drive_check", 0) == 1,
                              "a trigger revealed by a drive check (an over trigger's extra "
                              "effect)"),
