@@ -118,6 +118,7 @@ def test_a_fifo_as_a_runs_file_never_blocks(tmp_path):
     out = tmp_path / "run"
     _run(out, 4)
     (out / "games.jsonl").unlink()
+    (out / "games.parquet").unlink()      # (a copy as new as the FIFO would be read instead)
     os.mkfifo(out / "games.jsonl")
     error = _never_hangs(load_results, out)
     assert isinstance(error, SimulationError) and "FIFO" in str(error)
