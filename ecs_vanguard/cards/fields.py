@@ -364,6 +364,8 @@ OP_FIELD_KINDS: dict[tuple[type, str], str] = {
     (st.PutTopInto, "zone"): "top_zone",
     (st.EnterUnitState, "name"): "text",
     (ts.Delay, "player"): "whose",
+    (st.Recall, "when"): "when",
+    (st.Recall, "window"): "window",
 }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ecs_vanguard.cards.flow import If, Pay
 from ecs_vanguard.cards.rule_steps import ModifyRule
+from ecs_vanguard.cards.schema import When
 from ecs_vanguard.cards.sizes import Size
 from ecs_vanguard.cards.timing_steps import TIMING_STEP_TYPES
 from ecs_vanguard.cards.value_steps import (
@@ -513,6 +514,19 @@ class ExtraTurn:
 
 
 @record
+class Recall:
+    """Name the cards of what happened: the `card` of each logged event `when` names within
+    `window` (as `happened` counts them), the `count` most recent (0: all), as the objects
+    they are now (CORE-20): "the card you discarded for the Stride cost", "the units called
+    from your soul this turn"."""
+
+    when: When
+    bind: str
+    window: str = "this_turn"
+    count: int = 0
+
+
+@record
 class Tracked:
     """What a step did, named: `as` on a step that binds nothing of its own ("unlock them; draw
     as many cards as were unlocked") wraps it so that, once it has run, `bind` names the cards
@@ -543,6 +557,7 @@ STEP_TYPES: dict[str, type] = {
     "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName,
     "become_name": BecomeName, "delete": Delete, "remove_from_game": RemoveFromGame,
     "if": If, "pay": Pay, "extra_turn": ExtraTurn, "swap": Swap, "gain_gift": GainGift,
+    "recall": Recall,
     "modify_rule": ModifyRule,
     "enter_unit_state": EnterUnitState,
     **TIMING_STEP_TYPES,

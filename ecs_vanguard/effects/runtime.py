@@ -19,6 +19,7 @@ from ecs_vanguard.effects import (
     card_steps,
     flow_steps,
     gifts,
+    history_steps,
     rule_change_steps,
     timing_steps,
     unit_steps,
@@ -91,6 +92,7 @@ HANDLERS: dict[type, Handler] = {
     **rule_change_steps.HANDLERS,
     **timing_steps.HANDLERS,
     **gifts.HANDLERS,
+    **history_steps.HANDLERS,
     s.ForEach: _for_each,
 }
 

@@ -165,6 +165,8 @@ def _step(at: Where, field: str, step: object, bound: set[str], is_cost: bool) -
         key = "circle_of" if isinstance(step.to, CircleOf) else "column_of"
         raise at.fail(f"{field}.to.{key}", f"{step.to.name!r} is not \"self\" or a name "
                                            "bound by an earlier step")
+    if isinstance(step, st.Recall):                 # the card filters of its events
+        _value(at, f"{field}.when", "when", step.when, bound)
     per = getattr(step, "per", None)
     if per is not None:
         _quantity(at, f"{field}.per", per, bound)

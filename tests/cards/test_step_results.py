@@ -12,7 +12,7 @@ from ecs_vanguard.vocab.decisions import ActionKind
 from ecs_vanguard.vocab.errors import CardDataError
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
-from tests.helpers import card_named, cards_in, pick, power_of, unit_at
+from tests.helpers import card_named, cards_in, ids_in, pick, power_of, unit_at
 
 
 @pytest.mark.parametrize("locked", [0, 1, 2])
@@ -53,6 +53,13 @@ BAD = [
     ("as shadowing a selector",
      ACT + 'effect = [{ op = "stand", target = "self", as = "your_hand" }]\n',
      "effect[0].as", "shadows a selector"),
+    ("recall over a bad window", ACT + 'effect = [{ op = "recall", when = { event = '
+     '"card_discarded" }, window = "ever", as = "x" }]\n', "effect[0].window", "not one of"),
+    ("recall of an unknown event", ACT + 'effect = [{ op = "recall", when = { event = '
+     '"card_burned" }, as = "x" }]\n', "effect[0].when.event", "unknown event"),
+    ("recall with a bad card filter", ACT + 'effect = [{ op = "recall", when = { event = '
+     '"card_discarded", card = { grdae = 3 } }, as = "x" }]\n', "effect[0].when.card.grdae",
+     "unknown filter"),
 ]
 
 
@@ -73,3 +80,27 @@ def test_as_does_not_let_a_looping_step_into_for_each(tmp_path, ldb):
                     '{ op = "deal_damage", n = 1, as = "dealt" }] }]\n')
     with pytest.raises(CardDataError, match="cannot repeat inside for_each"):
         vg.CardDB.load(path, base=ldb)
+
+
+def _act(game: vg.Game, index: int) -> None:
+    vanguard = unit_at(game, 0, Circle.VC)
+    acts = [a for a in game.decision.actions if a.kind is ActionKind.ACT and a.card == vanguard]
+    game.step(acts[index])
+
+
+def test_LX_W03_recall_names_the_card_last_discarded_for_a_cost(ldb):
+    """Two cards discarded for the cost (G2, then V3): the recall of the most recent finds V3 in
+    the drop and puts it into the soul; G2 stays."""
+    game = scene(ldb, {"vanguard": "LX-W03", "hand": [G2, V3], "deck": ["DX-007"] * 5})
+    for card_id in (G2, V3):
+        _act(game, 0)
+        game.step(pick(game, ActionKind.PICK, card=card_named(game, 0, Zone.HAND, card_id)))
+    assert sorted(ids_in(game, 0, Zone.DROP)) == sorted([G2, V3])
+    _act(game, 1)
+    assert ids_in(game, 0, Zone.SOUL) == [V3] and ids_in(game, 0, Zone.DROP) == [G2]
+
+
+def test_LX_W03_recall_finds_nothing_when_nothing_happened(ldb):
+    game = scene(ldb, {"vanguard": "LX-W03", "hand": [G2]})
+    _act(game, 1)
+    assert cards_in(game, 0, Zone.SOUL) == [] and ids_in(game, 0, Zone.HAND) == [G2]
