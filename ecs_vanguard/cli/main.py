@@ -113,6 +113,7 @@ class _Parser(argparse.ArgumentParser):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (0 ok, 1 engine errors, 2 bad input, 130)."""
+    _printable_streams()
     args_in = list(sys.argv[1:] if argv is None else argv)
     try:
         args = build_parser(lazy=True).parse_args(args_in or ["simulate"])
@@ -138,6 +139,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as exc:                            # a full disk, a missing or long path
         return _fail(os_error_text(exc))
+
+
+def _printable_streams() -> None:
+    """Let a terminal whose locale is not UTF-8 (LC_ALL=C) show what it cannot encode as
+    escapes (a card's '\u00b7' as \\xb7) instead of failing on the first one."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        reconfigure = getattr(stream, "reconfigure", None)
+        if encoding != "utf8" and callable(reconfigure) and getattr(stream, "errors", "") in (
+                "strict", "surrogateescape"):            # what the C locale gives stdout
+            reconfigure(errors="backslashreplace")
 
 
 def os_error_text(exc: OSError) -> str:

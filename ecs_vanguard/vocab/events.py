@@ -277,7 +277,8 @@ def field_hints(cls: type) -> dict[str, str]:
     build (the pure-Python fallback runs them)."""
     spec = importlib.util.find_spec(cls.__module__)
     assert spec is not None and spec.origin is not None
-    source = Path(spec.origin).with_name(cls.__module__.rpartition(".")[2] + ".py").read_text()
+    source = Path(spec.origin).with_name(cls.__module__.rpartition(".")[2] + ".py").read_text(
+        encoding="utf-8")                                # whatever the locale (LC_ALL=C)
     node = next(n for n in ast.parse(source).body
                 if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
     return {st.target.id: ast.unparse(st.annotation) for st in node.body
