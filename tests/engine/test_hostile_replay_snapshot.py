@@ -38,7 +38,8 @@ def test_replay_actions_that_are_not_a_list_or_a_record_string_are_refused(decks
 
 @pytest.mark.parametrize("index", [None, 1.0, "0", True, np.float64(0)], ids=repr)
 def test_a_replay_index_that_is_not_an_integer_names_its_step(decks, index):
-    with pytest.raises(IllegalActionError, match="step 2: action index .* is out of range: not an integer"):
+    with pytest.raises(IllegalActionError,
+                       match="step 2: action index .* is out of range: not an integer"):
         replay(1, decks, [0, index])
 
 

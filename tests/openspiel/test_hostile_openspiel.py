@@ -9,7 +9,6 @@ import json
 import pickle
 
 import numpy as np
-import pyspiel
 import pytest
 
 import ecs_vanguard.openspiel as vos
