@@ -13,7 +13,7 @@ from ecs_vanguard.effects.picking import DONE, offer_or_pass, take_answer
 from ecs_vanguard.effects.playable import attack_actions, boost_actions, guard_actions
 from ecs_vanguard.ops.timing import follow_moved, step_began
 from ecs_vanguard.state import G_GUARDIAN_INDEX, Battle, ContinuousEffect, Frame, State
-from ecs_vanguard.vocab.decisions import Action, ActionKind, Decision, DecisionKind, action
+from ecs_vanguard.vocab.decisions import Action, ActionKind, Decision, DecisionKind
 from ecs_vanguard.vocab.events import (
     AttackDeclared,
     AttackHit,
