@@ -175,8 +175,7 @@ class Game:
         Raises:
             IllegalActionError: the action is not legal now; the game is unchanged.
         """
-        if esper.current_world != self._world:      # a loop over one game stays in its world
-            esper.switch_world(self._world)
+        world.switch_to(self._world)                # a loop over one game stays in its world
         state = self.state
         if state.over:
             raise IllegalActionError(f"the game is over ({state.end_reason}); no action is legal")
@@ -307,7 +306,7 @@ class Game:
 
     def switch(self) -> None:
         """Make this game's esper world current (for code that reads components directly)."""
-        esper.switch_world(self._world)
+        world.switch_to(self._world)
 
     # -- state tools ---------------------------------------------------------------------
 
@@ -322,7 +321,7 @@ class Game:
     def _copy(self) -> Game:
         """Return a copy of the world and the state, with no history of its own; both games
         share every entity's components until one of them writes (world.own)."""
-        esper.switch_world(self._world)
+        world.switch_to(self._world)
         other = Game._adopt(world.clone_world(self._world), clone_state(self.state))
         world.disown(self.state)
         return other
@@ -330,13 +329,13 @@ class Game:
     def state_hash(self) -> str:
         """Return a hash of everything that decides the future of the game: 16 hex digits,
         equal for equal states in any process (kept up to date by what changed, hashing.py)."""
-        esper.switch_world(self._world)
+        world.switch_to(self._world)
         return hashing.state_hash(self.state)
 
     def view(self, player: int) -> dict:
         """Return what `player` may see: their own hand, every public zone, counts of hidden ones."""
         player = checks.player(player)   # a plain int onward: numpy integers too
-        esper.switch_world(self._world)
+        world.switch_to(self._world)
         return player_view(self.state, player)
 
     def encode_action(self, action: Action) -> int:
@@ -345,7 +344,7 @@ class Game:
         Raises:
             IllegalActionError: `action` is not an Action, or names cards not in play.
         """
-        esper.switch_world(self._world)
+        world.switch_to(self._world)
         return encoding.encode_checked(self.state, action)
 
     def decode_action(self, index: int) -> Action:
@@ -375,7 +374,7 @@ class Game:
         decision = self.state.decision
         table = self._table
         if table is None or table.decision is not decision:
-            esper.switch_world(self._world)
+            world.switch_to(self._world)
             indices = () if decision is None else tuple(
                 encoding.encode_action(self.state, a) for a in decision.actions)
             table = self._table = _TableIndices(decision, indices)
@@ -384,7 +383,7 @@ class Game:
     def observation(self, player: int) -> np.ndarray:
         """Return a float32 vector of what `player` may see (views: encoding.OBSERVATION)."""
         player = checks.player(player)   # a plain int onward: numpy integers too
-        esper.switch_world(self._world)
+        world.switch_to(self._world)
         return encoding.observation(self.state, player)
 
     def determinize(self, player: int, rng: np.random.Generator | int | None = None) -> Game:
@@ -398,7 +397,7 @@ class Game:
         """
         player = checks.player(player)   # a plain int onward: numpy integers too
         generator = checks.generator(rng)
-        esper.switch_world(self._world)
+        world.switch_to(self._world)
         pools = determinize.unseen_pools(self.state, player)
         copy = self._copy()
         copy.switch()
@@ -407,12 +406,12 @@ class Game:
 
     def check_invariants(self) -> None:
         """Raise AssertionError naming the broken invariant (issue 5 grows this)."""
-        esper.switch_world(self._world)
+        world.switch_to(self._world)
         check_all(self.state)
 
     def to_json(self) -> str:
         """Return a JSON snapshot of the whole game; `Game.from_json` continues it identically."""
-        esper.switch_world(self._world)
+        world.switch_to(self._world)
         return snapshot.dump(self.state)
 
     @classmethod
