@@ -193,6 +193,20 @@ def marks_at_most(marks: Mapping[str, MarkValue], wanted: object) -> bool:
                for name, n in wanted)  # type: ignore[attr-defined]
 
 
+def clans_of(clan: str, marks: Mapping[str, MarkValue]) -> tuple[str, ...]:
+    """A card's clans: its `clan` and the texts of a `clans` list mark ("a card of two clans";
+    a number mark `clans = 2` only says how many)."""
+    listed = marks.get("clans")
+    more = listed if isinstance(listed, tuple) else ()
+    return tuple(dict.fromkeys(c for c in (clan, *more) if c))
+
+
+def of_clan(clan: str, marks: Mapping[str, MarkValue], wanted: object) -> bool:
+    """The `clan` filter: one of the card's clans, or any clan for a card with the
+    `every_clan` mark ("this card is of every clan")."""
+    return wanted in clans_of(clan, marks) or present(marks.get("every_clan"))
+
+
 def filter_mark_names(wanted: object) -> tuple[str, ...]:
     """The mark names a filter value reads."""
     if isinstance(wanted, str):

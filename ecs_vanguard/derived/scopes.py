@@ -13,7 +13,13 @@ from collections.abc import Callable, Iterator
 from functools import cache
 
 from ecs_vanguard.cards.check import Check
-from ecs_vanguard.cards.marks import has_marks, marks_at_least, marks_at_most, present
+from ecs_vanguard.cards.marks import (
+    has_marks,
+    marks_at_least,
+    marks_at_most,
+    of_clan,
+    present,
+)
 from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.state import Frame, State
@@ -313,7 +319,8 @@ FACT_FILTER_SPECS: dict[str, FilterSpec] = {
     "not_self": (lambda s, fr, e, v: (e != fr.source) == v, "bool",
                  "cards other than this one (\"your other units\", \"another unit\")"),
     "nation": (lambda s, fr, e, v: s.card(e).nation == v, "text", "cards of a nation"),
-    "clan": (lambda s, fr, e, v: s.card(e).clan == v, "text", "cards of a clan"),
+    "clan": (lambda s, fr, e, v: of_clan(s.card(e).clan, s.card(e).all_marks, v), "text",
+             "cards of a clan (their clan, one listed in a clans mark, or every_clan)"),
     "race": (lambda s, fr, e, v: s.card(e).race == v, "text", "cards of a race"),
     "rear_guard": (lambda s, fr, e, v: (f.position(e).zone is Zone.RC) == v, "bool",
                    "rear-guards"),

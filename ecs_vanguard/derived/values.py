@@ -19,6 +19,7 @@ import operator
 from collections.abc import Callable, Iterator
 
 from ecs_vanguard.cards.check import Check
+from ecs_vanguard.cards.marks import clans_of
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind
 from ecs_vanguard.cards.steps import SKILL_STATS
 from ecs_vanguard.cards.value_steps import DISTINCT_FIELDS, Quantity
@@ -324,7 +325,7 @@ DISTINCT_READERS: dict[str, Callable[[State, int], tuple[object, ...]]] = {
     "name": lambda s, c: f.names(s, c),
     "grade": lambda s, c: (grade(s, c),),
     "power": lambda s, c: (power(s, c),),
-    "clan": lambda s, c: _one(s.card(c).clan),
+    "clan": lambda s, c: clans_of(s.card(c).clan, s.card(c).all_marks),
     "nation": lambda s, c: _one(s.card(c).nation),
     "race": lambda s, c: _one(s.card(c).race),
     "trigger": lambda s, c: _one(s.card(c).trigger),

@@ -203,3 +203,15 @@ def test_show_lists_a_cards_own_marks(ldb):
     assert "marks: chrono" in card_sheet(ldb["LX-MK10"])
     assert "marks: clans 2" in card_sheet(ldb["LX-MK05"])
     assert "marks:" not in card_sheet(ldb["LX-MK06"])
+
+
+def test_the_clan_filter_reads_a_clans_list_and_every_clan(ldb):
+    """+1000 per Shadow Paladin rear-guard: a card listing it among its clans counts, a card of
+    every clan counts, a Royal Paladin alone does not; distinct clans read the list too."""
+    game = scene(ldb, {"vanguard": "LX-MK13", "rear": {
+        "front_left": "LX-MK11", "back_left": "LX-MK12", "front_right": "PC-002"}})
+    assert power_of(game, unit_at(game, 0, Circle.VC)) == 15000
+    from ecs_vanguard.derived.values import distinct_values
+    herald = unit_at(game, 0, Circle.FRONT_LEFT)
+    assert distinct_values(game.state, herald, "clan") == ("royal_paladin", "shadow_paladin")
+    assert ldb["LX-MK11"].mark("clans") == ("royal_paladin", "shadow_paladin")
