@@ -251,6 +251,15 @@ def _same_column(state: State, frame: Frame, card: int) -> bool:
     return other.circle is mine.circle or COLUMN_PARTNER.get(mine.circle) is other.circle
 
 
+def _of_clan(card: CardDef, clan: object) -> bool:
+    """The card's own clan first (the usual read, kept cheap), then its `clans` list and the
+    `every_clan` mark (cards.marks)."""
+    if card.clan == clan:
+        return True
+    marks = card.all_marks
+    return ("clans" in marks or "every_clan" in marks) and of_clan(card.clan, marks, clan)
+
+
 def _gained(state: State, card: int) -> bool:
     """True for a card that has an ability it was given (ACT-22), by an effect for a period."""
     return len(f.abilities(state, card)) > len(state.card(card).own_abilities)
@@ -281,8 +290,8 @@ FACT_FILTER_SPECS: dict[str, FilterSpec] = {
         "cards with a name of a unit on your VC (leader or mate)"),
     "same_name_as_self": (lambda s, fr, e, v: f.same_name(s, e, fr.source) == v, "bool",
                           "cards sharing a name with this card"),
-    "sentinel": (lambda s, fr, e, v: present(s.card(e).mark("sentinel")) == v, "bool",
-                 "sentinels"),
+    # the sentinel mark, as the field the loader fills from `marks` too (cards.marks)
+    "sentinel": (lambda s, fr, e, v: s.card(e).sentinel == v, "bool", "sentinels"),
     # Printed marks as data (cards.marks): one reading for every mark, no filter per mark.
     "mark": (lambda s, fr, e, v: has_marks(s.card(e).all_marks, v), "mark",
              ("cards with a printed mark (\"chrono\"), or with marks of these values "
@@ -319,7 +328,7 @@ FACT_FILTER_SPECS: dict[str, FilterSpec] = {
     "not_self": (lambda s, fr, e, v: (e != fr.source) == v, "bool",
                  "cards other than this one (\"your other units\", \"another unit\")"),
     "nation": (lambda s, fr, e, v: s.card(e).nation == v, "text", "cards of a nation"),
-    "clan": (lambda s, fr, e, v: of_clan(s.card(e).clan, s.card(e).all_marks, v), "text",
+    "clan": (lambda s, fr, e, v: _of_clan(s.card(e), v), "text",
              "cards of a clan (their clan, one listed in a clans mark, or every_clan)"),
     "race": (lambda s, fr, e, v: s.card(e).race == v, "text", "cards of a race"),
     "rear_guard": (lambda s, fr, e, v: (f.position(e).zone is Zone.RC) == v, "bool",
