@@ -17,7 +17,7 @@ is pinned exactly (docs/design.md "esper in practice").
 from __future__ import annotations
 
 import itertools
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import esper
 
@@ -38,38 +38,42 @@ def new_world(processors: list[tuple[object, int]]) -> str:
     return name
 
 
+# esper's module namespace: its current world's name is None between a dropped world and the
+# next switch, which its annotation (str) does not allow; compiled code reading it through the
+# module's attribute would check it is a str.
+_ESPER: dict[str, Any] = esper.__dict__
+
+
+# The globals of one esper world, in the order esper keeps them in its _context_map.
+_CONTEXT_KEYS = ("_entity_count", "_components", "_entities", "_dead_entities",
+                 "_get_component_cache", "_get_components_cache", "_processors",
+                 "_processors_dict", "_cache_dirty", "process_times", "event_registry")
+
+
+def _current() -> str | None:
+    """The name of esper's current world, or None after the current world was dropped."""
+    name: str | None = _ESPER["_current_world"]
+    return name
+
+
 def switch_to(name: str) -> None:
     """Make a world current: esper.switch_world, compiled (a new name still makes a new world,
     through esper). Every step of a game other than the last one stepped, every clone and every
     dropped game switch worlds; esper's interpreted function cost 1.3 µs a switch, about a
     sixth of what a clone and a step pay in tree search (issue 34)."""
-    if esper._current_world == name:
+    current = _current()
+    if current == name:
         return
     contexts = esper._context_map
     if name not in contexts:
         esper.switch_world(name)
         return
-    current = esper._current_world
+    space = _ESPER                            # its namespace's items: no attribute protocol
     if current is not None:               # what switch_world keeps of the world it leaves
-        contexts[current] = (
-            esper._entity_count, esper._components, esper._entities, esper._dead_entities,
-            esper._get_component_cache, esper._get_components_cache, esper._processors,
-            esper._processors_dict, esper._cache_dirty, esper.process_times,
-            esper.event_registry,
-        )
-    context = contexts[name]
-    esper._entity_count = context[0]
-    esper._components = context[1]
-    esper._entities = context[2]
-    esper._dead_entities = context[3]
-    esper._get_component_cache = context[4]
-    esper._get_components_cache = context[5]
-    esper._processors = context[6]
-    esper._processors_dict = context[7]
-    esper._cache_dirty = context[8]
-    esper.process_times = context[9]
-    esper.event_registry = context[10]
-    esper._current_world = esper.current_world = name
+        contexts[current] = tuple([space[key] for key in _CONTEXT_KEYS])
+    for key, value in zip(_CONTEXT_KEYS, contexts[name]):
+        space[key] = value
+    space["_current_world"] = space["current_world"] = name
 
 
 def clone_world(source: str) -> str:
@@ -249,7 +253,12 @@ def create_many(state: State, entities: list[dict[type, object]]) -> list[int]:
 
 
 def drop_world(name: str) -> None:
-    """Delete a world when its game is dropped (about 0.1-0.2 MB each)."""
-    if esper.current_world == name:
-        switch_to("default")
+    """Delete a world when its game is dropped (about 0.1-0.2 MB each). esper's tables keep
+    naming it until the next switch: what reads them must switch first (world.switch_to)."""
+    if _current() == name:
+        # No world is current until the next switch, which then has nothing to keep: every
+        # entry point of a game switches to its own world first. Switching to "default" here
+        # cost a switch at every clone a search drops, and its next clone a second one to come
+        # back (issue 34). esper.switch_world handles "no world" the same way.
+        _ESPER["_current_world"] = _ESPER["current_world"] = None
     esper._context_map.pop(name, None)     # esper.delete_world, without its interpreted call

@@ -56,8 +56,12 @@ def test_a_clone_numbers_its_new_entities_like_its_original():
 
 
 def test_switching_to_a_new_name_makes_an_empty_world_and_dropping_forgets_it():
+    """Dropping the current world leaves none current; the next switch saves nothing of it."""
     world.switch_to("ecs_vanguard-test-new")
     assert esper.current_world == "ecs_vanguard-test-new" and esper._entities == {}
     world.drop_world("ecs_vanguard-test-new")
+    assert "ecs_vanguard-test-new" not in esper._context_map
+    assert esper.current_world is None          # none is current until the next switch
+    world.switch_to("default")                  # which keeps nothing of the world dropped
     assert "ecs_vanguard-test-new" not in esper._context_map
     assert esper.current_world == "default"
