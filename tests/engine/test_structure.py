@@ -197,8 +197,10 @@ def test_no_late_import_dodges_a_cycle():
 
 def test_the_package_has_one_folder_per_floor():
     """At most 16 modules and folders directly in ecs_vanguard/ (issue 17), the face aside."""
-    aside = {"__init__.py", "__main__.py", "_version.py", "py.typed", "__pycache__"}
-    entries = sorted(p.name for p in (ROOT / "ecs_vanguard").iterdir() if p.name not in aside)
+    aside = {"__init__.py", "__main__.py", "_version.py", "py.typed", "__pycache__",
+             "_compiled_sources.json"}                   # the compiled build's, not floors
+    entries = sorted(p.name for p in (ROOT / "ecs_vanguard").iterdir()
+                     if p.name not in aside and not p.name.startswith("_engine__mypyc"))
     assert len(entries) <= 16, entries
     assert all((ROOT / "ecs_vanguard" / e / "__init__.py").exists() for e in entries
                if (ROOT / "ecs_vanguard" / e).is_dir())
@@ -254,7 +256,11 @@ def _check_clone_follows_rules(source: object, clone: object, rules, where: str)
         mine, theirs = getattr(source, name), getattr(clone, name)
         what = f"{where}.{name}"
         if rule is SHARED:
-            assert theirs is mine, f"{what} is SHARED: the clone keeps the same object"
+            # A tuple field of a compiled class is stored unboxed and boxed anew at each read:
+            # shared means its items are the same objects.
+            same = (all(a is b for a, b in zip(theirs, mine, strict=True))
+                    if isinstance(mine, tuple) else theirs is mine)
+            assert same, f"{what} is SHARED: the clone keeps the same object"
         elif rule in (COPIED, EACH_COPIED, FORKED) or (rule is COPIED_OR_NONE and mine is not None):
             assert theirs is not mine, f"{what} must be the clone's own ({rule.__name__})"
             if rule is not FORKED:
