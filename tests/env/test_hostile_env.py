@@ -168,7 +168,7 @@ def test_a_masked_repeat_move_is_illegal_in_a_vector_env():
 
 
 def test_sb3_vec_env_seeds_are_python_ints():
-    pytest.importorskip("stable_baselines3")
+    """SB3VecEnv keeps its behaviour without stable-baselines3 (numpy alone), as here in CI."""
     from ecs_vanguard.env.sb3 import SB3VecEnv
     venv = SB3VecEnv(3, opponent="random")
     assert venv.seed(np.uint8(254)) == [254, 255, 256]
