@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -39,8 +41,8 @@ def add_options(p: argparse.ArgumentParser, at_least: Callable[[int], Callable])
                    help=f"shuffled decks (default {DEFAULT_SAMPLES:,})")
     p.add_argument("--seed", type=at_least(0), default=0, help="random seed (default 0)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument("--plot", metavar="PNG", help="where to draw the plot (default "
-                   "odds-<deck>.png here)")
+    p.add_argument("--plot", metavar="PNG", help="where to draw the plot (default here, "
+                   "named by what changes it: odds-<deck>-<policy>-<samples>-seed<N>.png)")
     p.add_argument("--no-plot", action="store_true", help="draw no plot")
     p.add_argument("--no-exact", action="store_true",
                    help="Monte Carlo only (skip the exact figures)")
@@ -49,7 +51,7 @@ def add_options(p: argparse.ArgumentParser, at_least: Callable[[int], Callable])
 
 def run(args: argparse.Namespace, argv: list[str]) -> int:
     """Compute, print and plot the odds of a deck."""
-    plot = None if args.no_plot else Path(args.plot or f"odds-{deck_label(args.deck)}.png")
+    plot = None if args.no_plot else Path(args.plot or plot_name(args)).absolute()
     if plot is not None and plot.parent != Path() and not plot.parent.is_dir():
         raise ValueError(f"--plot {plot}: no such folder {plot.parent}")
     base = load_cards(args.cards)
@@ -74,3 +76,37 @@ def run(args: argparse.Namespace, argv: list[str]) -> int:
         if plot is not None:
             print(f"\nplot: {plot}")
     return 0
+
+
+def plot_name(args: argparse.Namespace) -> str:
+    """Return the default plot's file name: the deck, the custom card files, the mulligan
+    policy, the samples and the seed, and whether exact figures are drawn, so runs that draw
+    different figures never overwrite each other. (`--format` only checks the deck's legality and
+    `--target` is not drawn: neither changes the figure.)"""
+    parts = [deck_label(args.deck)]
+    parts += [f"cards-{deck_label(c)}" for c in args.cards or ()]
+    parts += [_policy_label(args.mulligan), _count(args.samples), f"seed{args.seed}"]
+    if args.no_exact:
+        parts.append("estimates")
+    return f"odds-{'-'.join(parts)}.png"
+
+
+def _policy_label(spec: str) -> str:
+    """A built-in policy's name, a policy file's stem, or a few words as one file-name-safe
+    word (a long one cut short and told apart by a digest of its words)."""
+    if spec in POLICIES:
+        return spec
+    if spec.endswith(".toml") or Path(spec).is_file():
+        return deck_label(spec)
+    words = re.sub(r"[^A-Za-z0-9.]+", "_", spec).strip("_") or "policy"
+    if len(words) > 40:
+        words = f"{words[:32]}_{hashlib.sha256(spec.encode()).hexdigest()[:7]}"
+    return words
+
+
+def _count(samples: int) -> str:
+    """1000000 as 1M, 20000 as 20k, 12345 as itself."""
+    for unit, size in (("M", 1_000_000), ("k", 1_000)):
+        if samples % size == 0:
+            return f"{samples // size}{unit}"
+    return str(samples)

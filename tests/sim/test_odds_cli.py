@@ -18,9 +18,52 @@ def test_odds_prints_the_tables_and_draws_the_plot_in_the_current_folder(capsys,
     code, text, _ = run(capsys, "odds", DECK, "--samples", "20000", "--target", "trigger heal")
     assert code == 0
     assert "Ride:" in text and "Copies: at least j cards matching 'trigger heal'" in text
-    assert text.rstrip().endswith(f"plot: odds-{DECK}.png")
-    png = tmp_path / f"odds-{DECK}.png"
+    png = tmp_path / f"odds-{DECK}-grades-20k-seed0.png"
+    assert text.rstrip().endswith(f"plot: {png}")               # where it went, in full
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_odds_plot_names_differ_by_everything_that_changes_the_figure(capsys, tmp_path,
+                                                                      monkeypatch):
+    """Two runs that draw different figures never overwrite each other's plot: the default
+    name holds the policy (built-in, file or words), the samples, the seed and --no-exact;
+    --target and --format change no figure drawn and keep the name."""
+    monkeypatch.chdir(tmp_path)
+    policy = tmp_path / "hunt.toml"
+    policy.write_text('keep_if = { name = "Blaze Lancer" }\nreturn = 3\n')
+    runs = [[], ["--mulligan", "none"], ["--mulligan", "keep-if grade 1; return all"],
+            ["--mulligan", str(policy)], ["--samples", "3000"], ["--seed", "7"],
+            ["--no-exact"]]
+    printed = []
+    for extra in runs:
+        code, text, err = run(capsys, "odds", DECK, "--samples", "2000", *extra)
+        assert code == 0, err
+        printed.append(text.rstrip().rsplit("plot: ", 1)[1])
+    names = [p.rsplit("/", 1)[1] for p in printed]
+    assert names == [f"odds-{DECK}-grades-2k-seed0.png", f"odds-{DECK}-none-2k-seed0.png",
+                     f"odds-{DECK}-keep_if_grade_1_return_all-2k-seed0.png",
+                     f"odds-{DECK}-hunt-2k-seed0.png", f"odds-{DECK}-grades-3k-seed0.png",
+                     f"odds-{DECK}-grades-2k-seed7.png",
+                     f"odds-{DECK}-grades-2k-seed0-estimates.png"]
+    assert sorted(p.name for p in tmp_path.glob("*.png")) == sorted(names)
+    assert all(p == str(tmp_path / n) for p, n in zip(printed, names))
+    # what is not drawn keeps the name: the same file, replaced
+    code, text, _ = run(capsys, "odds", DECK, "--samples", "2000", "--target", "trigger heal",
+                        "--format", "premium")
+    assert code == 0 and text.rstrip().endswith(f"plot: {tmp_path / names[0]}")
+    assert len(list(tmp_path.glob("*.png"))) == len(names)
+
+
+def test_odds_a_long_word_policy_is_cut_short_and_told_apart(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    names = []
+    for tail in ("return 3", "return 2"):
+        words = f"keep-if name Blaze Lancer; keep grade 1, grade 2, 2x grade 3; {tail}"
+        code, text, err = run(capsys, "odds", DECK, "--samples", "1000", "--mulligan", words)
+        assert code == 0, err
+        names.append(text.rstrip().rsplit("/", 1)[1])
+    assert names[0] != names[1] and all(len(n) < 90 for n in names)
+    assert all(n.startswith(f"odds-{DECK}-keep_if_name_Blaze_Lancer_keep_g_") for n in names)
 
 
 def test_odds_json_is_the_report_with_the_plot_path(capsys, tmp_path):
