@@ -1,11 +1,12 @@
 """Write the files of a run, a tournament, `odds` and the fuzzer without following a link.
 
-Every file the project writes goes through here (issue 20): a whole file is written to a
-temporary file this process creates (`O_EXCL | O_NOFOLLOW`, in the same folder) and then moved
-over the name with `os.replace`, which replaces a symbolic link itself, never the file it points
-to; a file kept open (games.jsonl, .lock) is opened with `O_NOFOLLOW` and must be a regular file
-with one link, so a symlink or a hard link planted in a results folder never makes a run write
-outside it. Every failure is the caller's one-line error class naming the file.
+Every file the project writes goes through here (issue 20): a whole file is written to a temporary
+file this process creates (`O_EXCL | O_NOFOLLOW`, in the same folder) and then moved over the name
+with `os.replace`, which replaces a symbolic link itself, never the file it points to (the file
+gets the mode a new file gets under the user's umask, not mkstemp's 0600); a file kept open
+(games.jsonl, .lock) is opened with `O_NOFOLLOW` and must be a regular file with one link, so a
+symlink or a hard link planted in a results folder never makes a run write outside it. Every
+failure is the caller's one-line error class naming the file.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ def replace_with(path: str | os.PathLike, draw: Callable[[BinaryIO], object], *,
     except OSError as exc:
         raise error(_why(target, exc)) from None
     try:
+        os.fchmod(fd, 0o666 & ~umask())     # mkstemp's 0600 would hide results from the group
         with os.fdopen(fd, "wb") as f:
             draw(f)
         os.replace(tmp, target)
@@ -64,6 +66,21 @@ def replace_with(path: str | os.PathLike, draw: Callable[[BinaryIO], object], *,
     except BaseException:
         _unlink_quietly(tmp)
         raise
+
+
+def umask() -> int:
+    """Return this process's umask, unchanged: read from /proc where Linux shows it (no window
+    in which another thread creates a file under a changed mask), else set and restored."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return mask
 
 
 def open_own(path: str | os.PathLike, flags: int, *, error: type[VanguardError]) -> int:
