@@ -32,7 +32,9 @@ def plot_summary(summary: Mapping[str, Any], path: str | os.PathLike, *,
 
 
 def _rates_panel(ax: Any, summary: Mapping[str, Any]) -> None:
-    """Draw each rate as a bar with its Wilson 95% interval."""
+    """Draw each rate as a bar with its Wilson 95% interval, its figure beside the frame."""
+    from matplotlib.transforms import blended_transform_factory
+
     shown = [(label, summary[key]) for key, label in _RATES if summary[key]["n"]]
     y = np.arange(len(shown))
     rate = np.array([w["rate"] for _, w in shown])
@@ -41,8 +43,13 @@ def _rates_panel(ax: Any, summary: Mapping[str, Any]) -> None:
     high = np.clip(np.array([w["high"] for _, w in shown]) - rate, 0, None)
     ax.barh(y, rate, xerr=np.vstack([low, high]) if shown else None, capsize=4,
             color="tab:blue")
+    # the figures in a column of their own right of the frame (100%), never over a bar or an
+    # interval: at 0.99 inside the frame a rate past about 85% wrote its label across the bar's
+    # end and the interval's caps
+    beside = blended_transform_factory(ax.transAxes, ax.transData)
     for k, value in enumerate(rate):
-        ax.text(0.99, k, f"{value:.1%}", ha="right", va="center")
+        ax.text(1.02, k, f"{value:.1%}", ha="left", va="center", transform=beside,
+                clip_on=False)
     ax.axvline(0.5, color="grey", linestyle=":")
     ax.set_yticks(y, [label for label, _ in shown])
     ax.invert_yaxis()
