@@ -256,10 +256,14 @@ def _check_clone_follows_rules(source: object, clone: object, rules, where: str)
         mine, theirs = getattr(source, name), getattr(clone, name)
         what = f"{where}.{name}"
         if rule is SHARED:
-            # A tuple field of a compiled class is stored unboxed and boxed anew at each read:
-            # shared means its items are the same objects.
-            same = (all(a is b for a, b in zip(theirs, mine, strict=True))
-                    if isinstance(mine, tuple) else theirs is mine)
+            # A field of a compiled class typed int, bool or tuple is stored unboxed and boxed
+            # anew at each read: shared means an equal number, or a tuple of the same objects.
+            if isinstance(mine, tuple):
+                same = all(a is b for a, b in zip(theirs, mine, strict=True))
+            elif isinstance(mine, int | float | str):
+                same = type(theirs) is type(mine) and theirs == mine
+            else:
+                same = theirs is mine
             assert same, f"{what} is SHARED: the clone keeps the same object"
         elif rule in (COPIED, EACH_COPIED, FORKED) or (rule is COPIED_OR_NONE and mine is not None):
             assert theirs is not mine, f"{what} must be the clone's own ({rule.__name__})"
