@@ -156,8 +156,8 @@ SELECTOR_SPECS: dict[str, tuple[Selector, str]] = {
     "your_attacked_units": (lambda s, fr: _attacked_units_of(s, fr.master),
                             "your units being attacked"),
     "attacking_unit": (lambda s, fr: f.attacking_units(s),
-                       "the attacking units of the battle now (a legion's leader and mate, "
-                       "LEG-11)"),
+                       ("the attacking units of the battle now (a legion's leader and mate, "
+                        "LEG-11)")),
     "attacked_unit": (lambda s, fr: [s.battle.target] if s.battle and s.battle.target >= 0
                       else [], "the attacked unit of the battle now"),
     "boosting_unit": (lambda s, fr: [s.battle.booster] if s.battle and s.battle.booster >= 0

@@ -75,10 +75,9 @@ def test_a_zip_bomb_is_refused_by_what_it_would_unpack_to(tmp_path, monkeypatch)
     (the bound is lowered for the test; the real one is 256 MiB)."""
     monkeypatch.setattr(pf, "MAX_UNPACKED_BYTES", 4 << 20)
     path = tmp_path / "bomb.npz"
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        with z.open("theta.npy", "w") as f:
-            for _ in range(8):
-                f.write(bytes(1 << 20))
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z, z.open("theta.npy", "w") as f:
+        for _ in range(8):
+            f.write(bytes(1 << 20))
     assert path.stat().st_size < 64 << 10
     with pytest.raises(PolicyFileError, match="unpack to 8,388,608 bytes, more than the 4 MiB"):
         load_policy(path)

@@ -36,7 +36,7 @@ def test_a_numpy_integer_seed_is_its_value_for_vector_env(seed):
 def test_np_uint8_254_no_longer_wraps_game_2_to_seed_0():
     venv = VectorEnv(3, opponent="random")
     seeds = [info["seed"] for info in venv.reset(seed=np.uint8(254)).info]
-    assert seeds[2] != [info["seed"] for info in venv.reset(seed=0).info][0]
+    assert seeds[2] != next(info["seed"] for info in venv.reset(seed=0).info)
     assert seeds == [info["seed"] for info in venv.reset(seed=254).info]
 
 
@@ -154,7 +154,7 @@ def test_a_masked_repeat_move_raises_in_raise_mode_and_changes_nothing(interface
 def test_a_masked_repeat_move_is_illegal_in_a_vector_env():
     venv = VectorEnv(1, opponent="heuristic")
     venv.reset(seed=3)
-    game_of = lambda: venv.seats[0].game  # noqa: E731
+    game_of = lambda: venv.seats[0].game
 
     def step(index: int) -> bool:
         batch = venv.step([index])

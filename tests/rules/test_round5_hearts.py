@@ -73,7 +73,7 @@ def _take(game: vg.Game, index: int, heart: int | None = None) -> None:
 def test_HRT_06_control_the_g_unit_has_the_chosen_hearts_name_and_power(rdb):
     """HRT-06 (control): the G unit has the chosen heart's (the leader's) name and power."""
     game = _game(rdb)
-    g_unit, leader, mate = _vc(game)
+    g_unit, leader, _mate = _vc(game)
     assert power_of(game, g_unit) == 15000 + 11000
     assert LEADER in q.names(game.state, g_unit) and MATE not in q.names(game.state, g_unit)
     assert esper.component_for_entity(leader, HeartLink) == HeartLink(g_unit, True)
@@ -83,7 +83,7 @@ def test_HRT_09_the_chosen_heart_put_into_the_hand_leaves_with_its_event(rdb):
     """HRT-09: "put your heart named X into your hand" moves the heart (a CardMoved from VC),
     it is no heart any more, and the G unit's name and power follow the heart left, the mate."""
     game = _game(rdb)
-    g_unit, leader, mate = _vc(game)
+    g_unit, leader, _mate = _vc(game)
     _take(game, TO_HAND)
     assert zone_of(game, leader) is Zone.HAND and leader in cards_in(game, 0, Zone.HAND)
     assert CardMoved(leader, 0, Zone.VC, Zone.HAND) in game.events
@@ -116,7 +116,7 @@ def test_HRT_09_LEG_09_under_a_legion_the_other_heart_is_chosen_at_once(rdb):
     """HRT-09, LEG-09: the chosen leader heart leaves; the legion of the hearts ends and the
     mate, the only heart left, is the chosen one at once (no question asked)."""
     game = _game(rdb)
-    g_unit, leader, mate = _vc(game)
+    g_unit, _leader, mate = _vc(game)
     assert esper.has_component(mate, LegionLink)
     _take(game, TO_HAND)
     assert game.decision.kind is DecisionKind.MAIN_PHASE
@@ -152,7 +152,7 @@ def test_HRT_02_a_heart_keeps_its_original_power_not_its_modifiers(rdb):
     """HRT-02, HRT-04: a +3000 the mate carries from VC stays on it as a heart, but the heart's
     power is its original 9000; a filter "power 11000 or greater" finds the leader only."""
     game = _game(rdb)
-    g_unit, leader, mate = _vc(game)
+    _g_unit, leader, mate = _vc(game)
     ops.add_modifier(game.state, mate, Stat.POWER, 3000, Duration.END_OF_TURN)  # an earlier effect
     assert [m.amount for m in q.modifiers(mate)] == [3000]
     assert power_of(game, mate) == 9000 and power_of(game, leader) == 11000
@@ -180,7 +180,7 @@ def test_HRT_09_STR_14_the_heart_left_is_the_vanguard_after_the_end_phase(rdb):
     """HRT-09, STR-14: after the leader heart left, the end phase returns the G unit and the
     mate (the heart left) is the vanguard alone, no longer in legion."""
     game = _game(rdb)
-    g_unit, leader, mate = _vc(game)
+    g_unit, _leader, mate = _vc(game)
     _take(game, TO_HAND)
     play_quietly_until(game, lambda g: g.turn_player == 1)
     game.switch()

@@ -136,7 +136,7 @@ def test_LEG_13_boosting_the_restricted_leader_is_refused(rdb):
     """LEG-13: an action boosting the unit that cannot be boosted is illegal; the state does
     not change."""
     game = _game(rdb)
-    leader, mate, booster = _units(game)
+    leader, _mate, booster = _units(game)
     _hex(game, CANT_BE_BOOSTED, leader)
     _attack(game)
     before = game.state_hash()
