@@ -22,6 +22,7 @@ from ecs_vanguard.cards.steps import CONT_TYPES, STEP_TYPES
 from ecs_vanguard.vocab import limits
 from ecs_vanguard.vocab.errors import CardDataError
 from ecs_vanguard.vocab.formats import Gift, OrderType, Skill, Trigger, UnitType
+from ecs_vanguard.vocab.text import CONTROL
 from ecs_vanguard.vocab.zones import Zone
 
 _CARD_KEYS = {
@@ -113,7 +114,9 @@ def parse_card(raw: Any, file: str) -> CardDef:
     where = _Where(file)
     if not isinstance(raw, dict):
         raise where.fail("card", "expected a table")
-    where.card = str(raw.get("id", "?"))
+    card_id = raw.get("id", "?")
+    where.card = card_id if isinstance(card_id, str) and not CONTROL.search(card_id) else \
+        f"{card_id!r:.70}"                   # an id with an ESC is named escaped, not raw
     for key in raw:
         if key not in _CARD_KEYS:
             raise where.fail(key, "unknown key")

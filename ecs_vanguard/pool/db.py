@@ -3,12 +3,13 @@ registries, made from the built-in pool and card files (docs/design.md)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from ecs_vanguard.cards.bounds import check_counts, check_printed
+from ecs_vanguard.cards.bounds import check_counts, check_printed, check_values
 from ecs_vanguard.cards.files import CardFile, CardOrigin, card_paths, read_card_file
 from ecs_vanguard.cards.flow import all_steps
 from ecs_vanguard.cards.loader import load_file
@@ -39,6 +40,7 @@ class CardDB(CardTable):
         marks = frozenset(name for card in self for name in card.all_marks)
         for card in self:
             check_printed(card)
+            check_values(card)
             validate_card(card, marks)
             check_counts(card)
             self._check_references(card)
@@ -79,8 +81,9 @@ class CardDB(CardTable):
         A file `base` was already loaded from (the same path and text) is not loaded twice.
 
         Raises:
-            CardDataError: a file is missing, malformed or invalid, an id is defined twice, or
-                a file `base` was loaded from changed since.
+            CardDataError: a file is missing, malformed or invalid, an id is defined twice, a
+                file is named twice (by itself or in a folder named), or a file `base` was
+                loaded from changed since.
         """
         load_installed()                   # before any card file is read
         for path in paths:
@@ -91,7 +94,9 @@ class CardDB(CardTable):
         origin = base.origin if base is not None else CardOrigin(builtin=False)
         loaded: dict[str, CardFile] = {f.path: f for f in origin.files} if origin else {}
         added: list[CardFile] = []
-        for path in card_paths(paths):
+        files = card_paths(paths)
+        _check_named_once(files)
+        for path in files:
             file, defs = read_card_file(path)
             if file.path in loaded:
                 if loaded[file.path] != file:
@@ -103,6 +108,16 @@ class CardDB(CardTable):
             cards.extend(defs)
         grown = None if origin is None else CardOrigin(origin.builtin, origin.files + tuple(added))
         return CardDB(cards, origin=grown)
+
+
+def _check_named_once(files: list[Path]) -> None:
+    """Refuse a card file `paths` name more than once (issue 36: the same file named 64 times
+    was read 64 times and accepted): a mistake in the list, said in one line."""
+    twice = [(path, n) for path, n in Counter(p.resolve() for p in files).items() if n > 1]
+    if twice:
+        path, n = twice[0]
+        raise CardDataError(f"{path}: this card file is named {n} times (itself or in a folder "
+                            "named); name each card file once")
 
 
 @lru_cache(maxsize=1)

@@ -183,7 +183,8 @@ def _card_files(raw: Any, deck_path: Path) -> tuple[str, ...]:
     folder gives its *.toml files).
 
     Raises:
-        DeckError: `cards` is not a list of paths, or names a file that does not exist.
+        DeckError: `cards` is not a list of paths, names a file that does not exist, or
+            names a file twice.
     """
     where = f"{deck_path}: field 'cards'"
     if not isinstance(raw, list) or not all(isinstance(c, str) and c for c in raw):
@@ -196,7 +197,11 @@ def _card_files(raw: Any, deck_path: Path) -> tuple[str, ...]:
         if not path.exists():
             raise DeckError(f"{where}: no such card file {name!r} (looked for {path})")
         files += [str(p.resolve()) for p in card_paths((path,))]
-    return tuple(dict.fromkeys(files))
+    twice = [(f, n) for f, n in Counter(files).items() if n > 1]
+    if twice:                       # issue 36: the same file named 64 times was accepted
+        raise DeckError(f"{where}: the card file {twice[0][0]} is named {twice[0][1]} times "
+                        "(itself or in a folder named); name each card file once")
+    return tuple(files)
 
 
 def check_known_cards(deck: object, db: CardDB) -> None:
