@@ -15,6 +15,7 @@ import argparse
 
 from ecs_vanguard.perspective.cardtext import card_sheet, find_card
 from ecs_vanguard.sim.cardpool import add_cards_option, load_cards
+from ecs_vanguard.vocab.text import printable
 
 
 def add_options(p: argparse.ArgumentParser) -> None:
@@ -28,5 +29,5 @@ def add_options(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, argv: list[str]) -> int:
     """Print the card; a query that matches no card or several raises ArgumentError."""
     db = load_cards(args.cards)
-    print(card_sheet(find_card(db, " ".join(args.query))))
+    print(printable(card_sheet(find_card(db, " ".join(args.query)))))   # ESC shown as \x1b
     return 0

@@ -26,6 +26,7 @@ from ecs_vanguard.pool.db import CardDB
 from ecs_vanguard.pool.deck import Deck
 from ecs_vanguard.vocab.decisions import Action, Decision
 from ecs_vanguard.vocab.errors import ArgumentError
+from ecs_vanguard.vocab.text import printable
 from ecs_vanguard.web.words import action_lines, asker, describe, question
 
 __all__ = ["HELP", "action_lines", "board_text", "describe", "play_human"]
@@ -57,7 +58,7 @@ class Table:
     numbers: dict[ActionKey, int] = field(default_factory=dict)    # an action's number
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.write, flush=True)
+        print(printable(text), file=self.write, flush=True)   # a saved name's ESC as \x1b
 
     @property
     def screen(self) -> bool:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from components._compiled import build_mode
 from ecs_vanguard._version import __version__
 from ecs_vanguard.vocab.errors import VanguardError
+from ecs_vanguard.vocab.text import printable
 
 # The engine is imported once the arguments are read: `ecs-vanguard --help` and `--version`
 # import none of it, and a subcommand's options (which name agents, backends, formats) are added
@@ -129,7 +130,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (VanguardError, ValueError) as exc:
         return _fail(str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc))
     except backends.WorkerError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
+        print(printable(f"{PROG}: {exc}"), file=sys.stderr)
         return 1
     except KeyboardInterrupt as exc:
         print(f"{PROG}: {_stopped(exc)}", file=sys.stderr)
@@ -171,7 +172,7 @@ def _stop_code(exc: BaseException) -> int:
 
 
 def _fail(message: str) -> int:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+    print(printable(f"{PROG}: error: {message}"), file=sys.stderr)   # a file's ESC as \x1b
     return 2
 
 
@@ -357,10 +358,10 @@ def _simulate(args: argparse.Namespace, argv: list[str]) -> int:
             return _stop_code(exc)
         summaries.append(results.summary())
         if len(matchups) == 1:
-            print(results.to_text())
+            print(printable(results.to_text()))
     root = _out_root(matchups)
     if len(matchups) > 1:
-        print(matchup_table(summaries))
+        print(printable(matchup_table(summaries)))
         if root is not None:
             from ecs_vanguard.sim import safe_write
             from ecs_vanguard.vocab.errors import SimulationError
@@ -421,7 +422,7 @@ def _play(args: argparse.Namespace, argv: list[str]) -> int:
                                 format=m.format, turn_limit=args.turn_limit, db=m.db)
     args.seed = args.seed or 0
     results = _run(args, Matchup(m, None), backend="serial")
-    print(results.to_text())
+    print(printable(results.to_text()))
     return _report_errors([results.summary()])
 
 
@@ -561,7 +562,7 @@ def _tournament(args: argparse.Namespace, argv: list[str]) -> int:
     except KeyboardInterrupt as exc:
         print(_resume_hint(argv, out, False, _stopped(exc)), file=sys.stderr)
         return _stop_code(exc)
-    print(results.to_text())
+    print(printable(results.to_text()))
     if out is not None:
         print(f"results: {out}  (heatmap: {out / 'tournament.png'})")
     if results.errors:

@@ -36,6 +36,7 @@ from ecs_vanguard.sim.rundir import RunDir, read_header
 from ecs_vanguard.sim.runner import MAX_GAMES, record_check
 from ecs_vanguard.vocab import limits
 from ecs_vanguard.vocab.errors import IllegalActionError, ReproductionError
+from ecs_vanguard.vocab.text import printable
 from ecs_vanguard.web.page import board_page, write_page
 from ecs_vanguard.web.replay import game_data, replay_data
 
@@ -109,9 +110,9 @@ def run(args: argparse.Namespace, argv: list[str]) -> int:
         return _write_html(args.html, html_data(recorded))
     lines, mismatch = replay_lines(recorded, as_json=args.json, board=args.board)
     for line in lines:
-        print(line)
+        print(printable(line))          # text of a saved file: an ESC in a name shows as \x1b
     if mismatch:
-        print(f"ecs-vanguard: {mismatch}", file=sys.stderr)
+        print(printable(f"ecs-vanguard: {mismatch}"), file=sys.stderr)
         return 1
     return 0
 
@@ -165,11 +166,11 @@ def _show_snapshot(path: Path, text: str, *, as_json: bool, db: CardDB, board: b
         if board:
             print(json.dumps(_board_record(game)))
         return 0
-    print(f"{path}: a saved game, turn {game.turn}{', over' if game.over else ''} (powers "
-          "before the save are not known)")
-    print(log.text())
+    print(printable(f"{path}: a saved game, turn {game.turn}{', over' if game.over else ''} "
+                    "(powers before the save are not known)"))
+    print(printable(log.text()))
     if board:
-        print(board_text(game, None, zones=True))
+        print(printable(board_text(game, None, zones=True)))
     return 0
 
 

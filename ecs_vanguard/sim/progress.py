@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Self, TextIO
 
+from ecs_vanguard.vocab.text import printable
+
 LINE_INTERVAL_S = 30.0               # seconds between two progress lines when not on a terminal
 FIRST_REPORT_S = 1.0                 # the first line comes this soon (then every interval)
 REDRAW_S = 0.5                       # how often the timer thread looks
@@ -90,7 +92,7 @@ class _Reporter:
 
     def __init__(self, total: int, initial: int, label: str, *, clock: Clock,
                  timer: bool) -> None:
-        self.label, self.clock = label, clock
+        self.label, self.clock = printable(label), clock     # a deck name's ESC as \x1b
         self.tally = Tally(total, initial, clock())
         self.lock = threading.Lock()
         self._stop = threading.Event()
@@ -179,7 +181,7 @@ class Bar(_Reporter):
             def format_dict(self) -> dict[str, Any]:
                 return {**super().format_dict, "text": self.text}
 
-        self.bar = _Tqdm(total=total, initial=initial, desc=label, unit="game", file=stream,
+        self.bar = _Tqdm(total=total, initial=initial, desc=self.label, unit="game", file=stream,
                          dynamic_ncols=True, mininterval=REDRAW_S,
                          bar_format="{desc}: {percentage:3.0f}%|{bar}| {text}")
         self.shown, self.drawn = self.tally.done, -math.inf
