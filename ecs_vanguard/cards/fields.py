@@ -17,6 +17,7 @@ from typing import Any
 from ecs_vanguard.cards import sizes as _sizes
 from ecs_vanguard.cards import steps as st
 from ecs_vanguard.cards import timing_steps as ts
+from ecs_vanguard.cards.bounds import NATIONS
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.marks import check_filter as check_mark_filter
 from ecs_vanguard.cards.rule_steps import rule_step_problem
@@ -300,6 +301,7 @@ KINDS: dict[str, Kind] = {
     "comparison": Kind(" | ".join(COMPARISONS), _choice(*COMPARISONS)),
     "keyword": Kind(" | ".join(KEYWORDS), _choice(*KEYWORDS)),
     "trigger": Kind(" | ".join(TRIGGERS), _choice(*TRIGGERS)),
+    "nation": Kind(" | ".join(NATIONS), _choice(*NATIONS)),
     "subtype": Kind("prison | world", _choice("prison", "world")),
     "mark": Kind("a printed mark's name (\"chrono\": the card has it), or a table of marks and "
                  "values ({ gift = \"force\", clans = 2 }: each has that value)",

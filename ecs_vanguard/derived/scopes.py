@@ -327,7 +327,7 @@ FACT_FILTER_SPECS: dict[str, FilterSpec] = {
     "face_up": (lambda s, fr, e, v: f.orientation(e).face_up == v, "bool", "face-up cards"),
     "not_self": (lambda s, fr, e, v: (e != fr.source) == v, "bool",
                  "cards other than this one (\"your other units\", \"another unit\")"),
-    "nation": (lambda s, fr, e, v: s.card(e).nation == v, "text", "cards of a nation"),
+    "nation": (lambda s, fr, e, v: s.card(e).nation == v, "nation", "cards of a nation"),
     "clan": (lambda s, fr, e, v: _of_clan(s.card(e), v), "text",
              "cards of a clan (their clan, one listed in a clans mark, or every_clan)"),
     "race": (lambda s, fr, e, v: s.card(e).race == v, "text", "cards of a race"),

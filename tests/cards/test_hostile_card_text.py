@@ -205,6 +205,16 @@ def test_an_unknown_nation_is_refused_and_every_nation_of_the_vocabulary_loads()
     assert loads(card(nation='""'))["HX-001"].nation == ""
 
 
+def test_a_nation_filter_names_a_nation_of_the_vocabulary():
+    choose = '{{ op = "choose", from = "your_hand", count = 1, where = {{ nation = "{}" }} }}'
+    refused(card() + ability(choose.format("dragon_empir")),
+            "field 'ability[0].effect[0].where.nation'", "'dragon_empir' is not one of")
+    when = card() + ability().replace('kind = "act"', 'kind = "auto"\nwhen = { event = '
+                                      '"unit_called", card = { nation = "keter" } }')
+    refused(when.replace('zones = ["rc"]', 'zones = ["vc"]'), "'keter' is not one of")
+    assert loads(card() + ability(choose.format("keter_sanctuary")))
+
+
 # -- class 8: the same card file named many times ----------------------------------------------
 
 def test_the_same_card_file_named_many_times_is_refused(tmp_path):
