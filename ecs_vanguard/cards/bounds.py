@@ -21,7 +21,7 @@ from ecs_vanguard.cards.schema import CardDef
 from ecs_vanguard.vocab.errors import CardDataError
 from ecs_vanguard.vocab.formats import UnitType
 from ecs_vanguard.vocab.limits import MAX_CARD_COUNT, MAX_PRINTED_VALUE
-from ecs_vanguard.vocab.text import CONTROL, CONTROL_BUT_NEWLINE, escaped
+from ecs_vanguard.vocab.text import CONTROL, CONTROL_BUT_NEWLINE, escaped, printable
 
 # A card id: printable, no spaces at either end, at most 64 characters ("DX-001", "CU-001").
 _CONTROLS = "\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069"   # vocab.text
@@ -139,11 +139,13 @@ def _value(card: CardDef, field: str, name: str, value: object) -> None:
         for i, item in enumerate(items):
             if _is_pair(item):                          # a table kept as (key, value) pairs
                 _value(card, f"{field}.{item[0]}", item[0], item[1])
+                _value(card, f"{field}.{item[0]}", "", item[0])     # the key's own text
             else:
                 _value(card, f"{field}[{i}]", name, item)
     elif isinstance(value, dict):
         for key, item in value.items():
             _value(card, f"{field}.{key}", str(key), item)
+            _value(card, f"{field}.{key}", "", key)
 
 
 def _is_pair(item: object) -> bool:
@@ -151,4 +153,5 @@ def _is_pair(item: object) -> bool:
 
 
 def _fail(card: CardDef, field: str, message: str) -> CardDataError:
-    return CardDataError(f"{card.source}: card {card.id}: field '{field}': {message}")
+    return CardDataError(printable(f"{card.source}: card {card.id}: field '{field}': "
+                                   f"{message}"))          # a key's ESC as \x1b, never raw

@@ -42,6 +42,7 @@ from ecs_vanguard.vocab.events import (
 )
 from ecs_vanguard.vocab.formats import Duration
 from ecs_vanguard.vocab.rule_changes import RuleChange, RuleDuration, RuleHook
+from ecs_vanguard.vocab.text import printable
 from ecs_vanguard.vocab.zones import Circle, Zone
 
 COMPARISONS = (">=", "<=", "==", "!=", ">", "<")
@@ -69,7 +70,8 @@ class Where:
 
     def fail(self, field: str, message: str) -> CardDataError:
         """Return the one-line error naming file, card and field."""
-        return CardDataError(f"{self.file}: card {self.card}: field '{field}': {message}")
+        return CardDataError(printable(f"{self.file}: card {self.card}: field '{field}': "
+                                       f"{message}"))     # a key's ESC as \x1b, never raw
 
 
 Parser = Callable[[Where, str, Any], Any]

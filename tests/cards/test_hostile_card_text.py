@@ -92,6 +92,12 @@ def test_a_control_character_in_ability_text_and_in_step_text_is_refused():
         "field 'ability[0].condition")
 
 
+def test_a_key_with_an_escape_is_refused_and_named_escaped():
+    refused(card(marks='{ "ch\\u001brono" = true }'), "field 'marks.ch\\x1brono'")
+    where = '{ op = "choose", from = "your_hand", count = 1, where = { "na\\u001bme" = "x" } }'
+    refused(card() + ability(where), "where.na\\x1bme'", "control character")
+
+
 def test_a_card_id_with_an_escape_is_refused_and_named_escaped():
     refused(card(id='"HX\\u001b[2J"'), "field 'id'", "\\x1b")
     message = refused(card(id='"HX\\u001b[2J"', bogus="1"), "field 'bogus'")    # loader's error
