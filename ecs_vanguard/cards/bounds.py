@@ -107,9 +107,41 @@ def check_values(card: CardDef) -> None:
     """Raise CardDataError naming file, card and field for a number anywhere in the card (but
     its source) beyond MAX_PRINTED_VALUE either way, a fractional number, or a control
     character in any text (a newline only in a `text` field)."""
-    for f in dataclasses.fields(card):
-        if f.init and f.name != "source":
-            _value(card, _TOML_NAMES.get(f.name, f.name), f.name, getattr(card, f.name))
+    if all(_fine(getattr(card, name), name) for name in _init_fields(CardDef)
+           if name != "source"):
+        return                                # the usual case: no path is written out
+    for name in _init_fields(CardDef):
+        if name != "source":
+            _value(card, _TOML_NAMES.get(name, name), name, getattr(card, name))
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _init_fields(cls: type) -> tuple[str, ...]:
+    """The fields a card file (or a constructor) gives, of a dataclass of cards' values."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.init)
+    return names
+
+
+def _fine(value: object, name: str) -> bool:
+    """True if `value` and all it holds pass `_value` (the same walk, no paths, no message)."""
+    if isinstance(value, str):
+        return not (CONTROL_BUT_NEWLINE if name in _MULTILINE else CONTROL).search(value)
+    if isinstance(value, Enum | bool) or value is None:
+        return True
+    if isinstance(value, int):
+        return -MAX_CARD_NUMBER <= value <= MAX_CARD_NUMBER
+    if isinstance(value, tuple | list | frozenset | set):
+        return all(_fine(item[1], item[0]) and _fine(item[0], "") if _is_pair(item)
+                   else _fine(item, name) for item in value)
+    if isinstance(value, dict):
+        return all(_fine(item, str(key)) and _fine(key, "") for key, item in value.items())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return all(_fine(getattr(value, f), f) for f in _init_fields(type(value)))
+    return not isinstance(value, float)
 
 
 def _value(card: CardDef, field: str, name: str, value: object) -> None:
@@ -129,11 +161,9 @@ def _value(card: CardDef, field: str, name: str, value: object) -> None:
     elif isinstance(value, float):
         raise _fail(card, field, f"{str(value)[:40]}: a card holds whole numbers only")
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            if f.init:
-                shown = _TOML_NAMES.get(f.name, f.name)
-                _value(card, f"{field}.{shown}" if shown else field, f.name,
-                       getattr(value, f.name))
+        for f in _init_fields(type(value)):
+            shown = _TOML_NAMES.get(f, f)
+            _value(card, f"{field}.{shown}" if shown else field, f, getattr(value, f))
     elif isinstance(value, tuple | list | frozenset | set):
         items = sorted(value, key=repr) if isinstance(value, frozenset | set) else value
         for i, item in enumerate(items):
