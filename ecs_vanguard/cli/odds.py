@@ -16,6 +16,7 @@ from ecs_vanguard.sim.odds import DEFAULT_MULLIGAN, MAX_COPIES, POLICIES, odds
 from ecs_vanguard.sim.odds.plot import plot_odds
 from ecs_vanguard.sim.runner import deck_label
 from ecs_vanguard.vocab.formats import Format
+from ecs_vanguard.vocab.text import printable
 
 DEFAULT_SAMPLES = 1_000_000
 
@@ -72,7 +73,7 @@ def run(args: argparse.Namespace, argv: list[str]) -> int:
         print(json.dumps({**report.to_dict(), "plot": None if plot is None else str(plot)},
                          indent=2))
     else:
-        print(report.to_text())
+        print(printable(report.to_text()))       # a deck's name: ESC as \x1b
         if plot is not None:
             print(f"\nplot: {plot}")
     return 0

@@ -137,10 +137,10 @@ def _write_html(path: str, data: dict[str, Any]) -> int:
     text = board_page(data)
     write_page(path, text)
     frames = len(data["frames"]) - 1
-    print(f"wrote {path}: {frames} decisions, {data['result']} ({len(text.encode()) // 1024} "
-          "KB, opens in any browser without a network)")
+    print(printable(f"wrote {path}: {frames} decisions, {data['result']} "
+                    f"({len(text.encode()) // 1024} KB, opens in any browser without a network)"))
     if data["error"]:
-        print(f"ecs-vanguard: {data['error']}", file=sys.stderr)
+        print(printable(f"ecs-vanguard: {data['error']}"), file=sys.stderr)
         return 1
     return 0
 

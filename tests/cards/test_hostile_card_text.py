@@ -149,6 +149,19 @@ def test_a_deck_name_with_escapes_reaches_the_terminal_escaped(tmp_path, capsys)
     assert "Evil\\x1b]0;pwned" in err and "\x1b" not in err
 
 
+# The run's plot (a PNG, not a terminal) draws the name: matplotlib warns of the glyphs it lacks.
+@pytest.mark.filterwarnings("ignore:Glyph .* missing from font")
+def test_show_prints_a_recorded_deck_name_escaped(tmp_path, capsys):
+    run = str(tmp_path / "run")
+    assert cli.main(["simulate", "--deck-a", str(hostile_deck(tmp_path)), "--deck-b",
+                     "accel_strikers", "--games", "1", "--out", run, "--progress", "off"]) == 0
+    capsys.readouterr()
+    assert cli.main(["show", run, "--game", "0"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("game 0 of ") and "P1 Evil\\x1b]0;pwned\\x07\\x1b[2J (" in out
+    assert not any(c in out + err for c in "\x1b\x07")
+
+
 def test_the_terminal_game_echoes_a_typed_escape_escaped(tmp_path):
     decks = (vg.Deck.load(hostile_deck(tmp_path)), vg.Deck.builtin("accel_strikers"))
     piped = io.StringIO()
