@@ -8,6 +8,7 @@ Everything is read-only; `ecs_vanguard.derived.query` re-exports this module bes
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from enum import Enum
 from typing import cast
 
 from components import (
@@ -453,3 +454,29 @@ def world_content(state: State, card: int) -> str:
         return BLANK
     return DARK_NIGHT if len(found) == 1 else ABYSSAL_DARK_NIGHT
 
+
+# -- an event against the plain filters of an auto's `when` (ops.emit) or of a history check
+# (derived.history): one reading for both.
+
+
+def event_field_matches(value: object, wanted: object, source: int, owner: int) -> bool:
+    """Compare an event field with a filter: "self" is the card, "you"/"opponent" a player."""
+    if wanted == "self":
+        return value == source
+    if wanted == "you":
+        return value == owner
+    if wanted == "opponent":
+        return value == 1 - owner
+    if isinstance(value, Enum):
+        # `_value_`, the member's own attribute: Enum's `value` is a Python-level property, a
+        # frame per read from compiled code (the same value)
+        return value._value_ == wanted
+    return value == wanted
+
+
+def effect_by(event: object, owner: int) -> str:
+    """TERM-02: whose effect an event with a source was: "you", "opponent" or "rules"."""
+    source: int = getattr(event, "source", -1)
+    if source < 0:
+        return "rules"
+    return "you" if position(source).owner == owner else "opponent"

@@ -11,7 +11,6 @@ the log holds which card it was, not a copy of its values then.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from enum import Enum
 
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.schema import When
@@ -46,27 +45,6 @@ def window_events(state: State, master: int, window: str) -> Iterator[object]:
         yield from segment             # a log with no turn yet (set-up): all of it
 
 
-def _matches(value: object, wanted: object, source: int, owner: int) -> bool:
-    """An event field against a plain filter: "self" is the card, "you"/"opponent" a player
-    (as ops.emit reads an auto's `when`)."""
-    if wanted == "self":
-        return value == source
-    if wanted == "you":
-        return value == owner
-    if wanted == "opponent":
-        return value == 1 - owner
-    if isinstance(value, Enum):
-        return value._value_ == wanted
-    return value == wanted
-
-
-def _by(event: object, owner: int) -> str:
-    source = getattr(event, "source", -1)
-    if source < 0:
-        return "rules"
-    return "you" if f.position(source).owner == owner else "opponent"
-
-
 # values.narrow: keep the cards passing a table of filters (given by derived.values, which
 # registers the check: the filters read derived values).
 Narrow = Callable[[State, Frame, list[int], tuple[tuple[str, object], ...]], list[int]]
@@ -80,7 +58,7 @@ def event_matches(state: State, frame: Frame, when: When, event: object,
         return False
     for key, wanted in when.filters:
         if key == "by":
-            if _by(event, frame.master) != wanted:
+            if f.effect_by(event, frame.master) != wanted:
                 return False
             continue
         value = getattr(event, key)
@@ -88,7 +66,7 @@ def event_matches(state: State, frame: Frame, when: When, event: object,
             if not isinstance(value, int) or value < 0 or not narrow(
                     state, frame, [value], wanted):
                 return False
-        elif not _matches(value, wanted, frame.source, frame.master):
+        elif not f.event_field_matches(value, wanted, frame.source, frame.master):
             return False
     return True
 

@@ -51,7 +51,7 @@ def trigger_check(state: State, player: int, *, drive: bool) -> int | None:
     card = deck[0]
     move_card(state, card, Zone.TRIGGER, face_up=True)
     trig = state.card(card).trigger
-    name = trig._value_ if trig is not None else None      # _value_: see emit._matches
+    name = trig._value_ if trig is not None else None      # _value_: see facts.event_field_matches
     emit(state, DriveChecked(card, player, name) if drive else DamageChecked(card, player, name))
     if name is not None:
         emit(state, TriggerRevealed(card, player, name, "drive" if drive else "damage"))

@@ -14,7 +14,6 @@ Playing the collected autos is the TriggerSystem's, at the next check timing.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import Enum
 
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, Limit
 from ecs_vanguard.derived import facts as f
@@ -103,40 +102,17 @@ def watch(state: State, entities: Iterable[int]) -> None:
         state.engine.cont_index = by_stat
 
 
-def _matches(value: object, wanted: object, source: int, owner: int) -> bool:
-    """Compare an event field with a filter: "self" is the card, "you"/"opponent" a player."""
-    if wanted == "self":
-        return value == source
-    if wanted == "you":
-        return value == owner
-    if wanted == "opponent":
-        return value == 1 - owner
-    if isinstance(value, Enum):
-        # `_value_`, the member's own attribute: Enum's `value` is a Python-level property, a
-        # frame per read from compiled code (the same value)
-        return value._value_ == wanted
-    return value == wanted
-
-
-def _by(state: State, event: object, owner: int) -> str:
-    """TERM-02: whose effect an event with a source was: "you", "opponent" or "rules"."""
-    source = getattr(event, "source", -1)
-    if source < 0:
-        return "rules"
-    return "you" if f.position(source).owner == owner else "opponent"
-
-
 def _event_matches(state: State, event: object, entity: int, owner: int,
                    filters: tuple[tuple[str, object], ...]) -> bool:
     """True if the event's fields pass the plain filters of `when`: equal to a value, "self",
     a player, or `by` (whose effect it was); card filter tables are `_cards_match`'s."""
     for key, wanted in filters:
         if key == "by":
-            if _by(state, event, owner) != wanted:
+            if f.effect_by(event, owner) != wanted:
                 return False
         elif isinstance(wanted, tuple):
             continue
-        elif not (_matches(getattr(event, key), wanted, entity, owner) or (
+        elif not (f.event_field_matches(getattr(event, key), wanted, entity, owner) or (
                 key == "attacker" and wanted == "self"
                 and getattr(event, "co_attacker", -1) == entity)):
             return False

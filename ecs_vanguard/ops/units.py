@@ -40,7 +40,7 @@ def add_modifier(state: State, card: int, stat: Stat, amount: int, until: Durati
     )
     state.engine.modified.add(card)
     if stat is Stat.POWER or stat is Stat.CRITICAL or stat is Stat.SHIELD:
-        # _value_: see emit._matches
+        # _value_: see facts.event_field_matches
         emit(state, PowerChanged(card, amount, stat._value_, state.source))
 
 
