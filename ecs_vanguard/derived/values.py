@@ -176,15 +176,7 @@ def guard_min_grade(state: State, attacker: int) -> int:
     (0: no restriction); several restrictions do not add up, the strictest counts. A legion
     attacks as two attacking units: a restriction on the leader or on the mate binds the
     attack (LEG-11)."""
-    amounts: list[int] = []
-    changes = may_change(state, Stat.GUARD_MIN_GRADE)
-    for unit in _attacking_group(state, attacker):
-        mods = f.modifiers(unit)
-        if mods:
-            amounts += [m.amount for m in mods if m.stat is Stat.GUARD_MIN_GRADE]
-        if changes:
-            amounts += _amounts(state, unit, Stat.GUARD_MIN_GRADE)
-    return max(amounts, default=0)
+    return max(_attacking_amounts(state, attacker, Stat.GUARD_MIN_GRADE), default=0)
 
 
 def guard_at_once(state: State, attacker: int) -> int:
@@ -193,15 +185,22 @@ def guard_at_once(state: State, attacker: int) -> int:
     restriction on an attacking unit (a cont ability's; the leader's or the mate's, LEG-11);
     the largest counts."""
     battle = state.battle
-    amounts = [battle.guard_at_once if battle is not None else 1]
-    changes = may_change(state, Stat.GUARD_AT_ONCE)
+    own = battle.guard_at_once if battle is not None else 1
+    return max(1, own, *_attacking_amounts(state, attacker, Stat.GUARD_AT_ONCE))
+
+
+def _attacking_amounts(state: State, attacker: int, stat: Stat) -> list[int]:
+    """The amounts of a restriction on the attacking units (the leader's and the mate's of a
+    legion, LEG-11): their modifiers', and the cont abilities' where one may change `stat`."""
+    amounts: list[int] = []
+    changes = may_change(state, stat)
     for unit in _attacking_group(state, attacker):
         mods = f.modifiers(unit)
         if mods:
-            amounts += [m.amount for m in mods if m.stat is Stat.GUARD_AT_ONCE]
+            amounts += [m.amount for m in mods if m.stat is stat]
         if changes:
-            amounts += _amounts(state, unit, Stat.GUARD_AT_ONCE)
-    return max(1, max(amounts))
+            amounts += _amounts(state, unit, stat)
+    return amounts
 
 
 def battle_totals(state: State) -> tuple[int, int]:
