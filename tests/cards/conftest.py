@@ -32,3 +32,15 @@ def scene(db: vg.CardDB, me: dict, them: dict | None = None, *, phase: str = "ma
         side.setdefault("deck", list(QUIET_DECK))
     return (vg.Scenario(db, format=fmt).player(0, **me).player(1, **them)
             .start(turn=turn, turn_player=turn_player, phase=phase, **start))  # type: ignore[arg-type]
+
+
+def refused_file(tmp_path: Path, text: str, base: vg.CardDB, *needles: str) -> str:
+    """Load `text` as a card file over `base`: it must be refused in one line (CardDataError)
+    holding each needle (the field, the reason); return the message."""
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(vg.CardDataError) as caught:
+        vg.CardDB.load(path, base=base)
+    message = str(caught.value)
+    assert "\n" not in message and all(needle in message for needle in needles), message
+    return message

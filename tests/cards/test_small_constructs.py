@@ -14,7 +14,7 @@ from ecs_vanguard.pool.deck import Deck, DeckError
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.errors import CardDataError
 from ecs_vanguard.vocab.zones import Circle, Zone
-from tests.cards.conftest import G2, V3, scene
+from tests.cards.conftest import G2, V3, refused_file, scene
 from tests.helpers import (
     card_named,
     cards_in,
@@ -154,13 +154,8 @@ BAD = [
 
 @pytest.mark.parametrize("what,step,field,reason", BAD, ids=[b[0] for b in BAD])
 def test_a_wrong_small_construct_is_one_line(tmp_path, ldb, what, step, field, reason):
-    path = tmp_path / "bad.toml"
-    path.write_text(CARD + ('marks = { deck_limit = 0 }\n' if step is None
-                            else ACT.format(step=step)))
-    with pytest.raises(CardDataError) as caught:
-        vg.CardDB.load(path, base=ldb)
-    message = str(caught.value)
-    assert "\n" not in message and field in message and reason in message, message
+    body = 'marks = { deck_limit = 0 }\n' if step is None else ACT.format(step=step)
+    refused_file(tmp_path, CARD + body, ldb, field, reason)
 
 
 def test_a_wrong_to_names_every_accepted_form(tmp_path, ldb):

@@ -11,7 +11,7 @@ from ecs_vanguard.derived import query as q
 from ecs_vanguard.vocab.decisions import ActionKind
 from ecs_vanguard.vocab.errors import CardDataError
 from ecs_vanguard.vocab.zones import Circle, Zone
-from tests.cards.conftest import G2, V3, scene
+from tests.cards.conftest import G2, V3, refused_file, scene
 from tests.helpers import card_named, cards_in, ids_in, pick, power_of, unit_at
 
 
@@ -65,12 +65,7 @@ BAD = [
 
 @pytest.mark.parametrize("what,body,field,reason", BAD, ids=[b[0] for b in BAD])
 def test_a_wrong_as_is_one_line(tmp_path, ldb, what, body, field, reason):
-    path = tmp_path / "bad.toml"
-    path.write_text(CARD + body)
-    with pytest.raises(CardDataError) as caught:
-        vg.CardDB.load(path, base=ldb)
-    message = str(caught.value)
-    assert "\n" not in message and field in message and reason in message, message
+    refused_file(tmp_path, CARD + body, ldb, field, reason)
 
 
 def test_as_does_not_let_a_looping_step_into_for_each(tmp_path, ldb):
