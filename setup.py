@@ -5,7 +5,8 @@ compiles the modules listed in components/_compiled.py (COMPILED) into C extensi
 their sources, and records the digest of each source compiled (components/_compiled.py
 SOURCES_FILE); ECS_VANGUARD_PURE=1 at build time compiles nothing (a pure-Python install). At
 run time ECS_VANGUARD_PURE=1 makes the same tree import the .py sources, and a compiled module
-built from another source than the one beside it is never run (the process falls back to the sources, with a warning).
+built from another source than the one beside it is never run (the process falls back to the
+sources, and says so in one line when it first plays).
 """
 
 from __future__ import annotations

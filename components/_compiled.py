@@ -7,9 +7,9 @@ whole process:
 - ECS_VANGUARD_PURE=1 at run time: a finder placed first on `sys.meta_path` loads every module
   of the three packages from its .py source, ignoring the compiled extensions beside it.
 - A compiled extension built from another source than the one beside it (an edited module not
-  rebuilt) is never run: the whole process falls back to the sources with a warning, since a
-  compiled module calls the compiled code of its neighbours directly and a partial fallback
-  would still run stale code. The build records the digest of every source it compiled
+  rebuilt) is never run: the whole process falls back to the sources, saying so in one line
+  when it first plays (note_if_pure), since a compiled module calls the compiled code of its
+  neighbours directly and a partial fallback would still run stale code. The build records the digest of every source it compiled
   (SOURCES_FILE); file times are not trusted, since a wheel install or a checkout sets them in
   any order. The test suite fails on a stale build (tests/engine/test_compiled.py). Rebuild with
   `python setup.py build_ext --inplace` (or `pip install -e .` again).
