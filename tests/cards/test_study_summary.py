@@ -78,3 +78,46 @@ def test_the_overdress_and_v_booster_study_is_counted():
     hidden = text.replace("## Study (2026-12): overDress and a V booster",
                           "## Notes: overDress and a V booster")
     assert not any("TD03" in h or h.startswith("D-BT01..") for h, _ in counts.products(hidden))
+
+
+BOOSTER = """### D-BT01 "A booster" — whole booster, 3 of 4 full
+
+| no. | our name | real name | verdict | how / what is missing | test |
+|---|---|---|---|---|---|
+| 001 | Vermilia Valorosa | Vairina Valiente | full | (studied in the overDress table) | — |
+| 005 | Vesper Hierarch, Ordeveil | Cardinal Deus, Orfist | full | (studied in the set-order table) | — |
+| 082 | not written | Lightning Thief Monster, Jabattail | not expressible | column attack | — |
+| 120 | A Trigger | A Trigger | full | the rules' trigger | — |
+"""
+
+
+def test_a_whole_booster_counts_by_set_code_and_each_card_once():
+    """A whole booster's rows are counted under their set code; a card an earlier table
+    studied (D-BT01/001 by its 'set/number', 005 and 082 by a plain number under a heading
+    starting 'D-BT01') counts once in the line over every study, with the booster's verdict."""
+    counts = _script()
+    text = (REPO / "docs" / "card-language-coverage.md").read_text(encoding="utf-8")
+    table = counts.booster_summary(text, [BOOSTER])
+    assert "| D-BT01 | 4 | 3 | 0 | 1 | 0 |" in table
+    assert "D-BT01/082 not written (not expressible)" in table
+    earlier = sum(n for _, cards in counts.products(text) for n, _, _ in cards)
+    earlier_full = sum(n for _, cards in counts.products(text) for n, v, _ in cards
+                       if v == "full")
+    # 001, 005 and 082 were counted by the earlier tables (082 not expressible): the booster
+    # adds one card (120, full) to the total and nothing else.
+    assert (f"3 cards of the product tables studied again in their whole booster): "
+            f"{earlier_full + 1} of {earlier + 1} full") in table
+
+
+def test_a_booster_row_twice_or_without_a_set_code_is_refused():
+    """Two rows of one number, or a heading without a set code, stop the count with a line."""
+    counts = _script()
+    twice = BOOSTER + "| 120 | Again | Again | full | | — |\n"
+    for bad, words in ((twice, "two rows"),
+                       (BOOSTER.replace("### D-BT01", "### Some booster"), "set code")):
+        try:
+            counts.booster_cards([bad])
+        except SystemExit as stop:
+            assert words in str(stop)
+        else:
+            raise AssertionError(f"{words}: not refused")
