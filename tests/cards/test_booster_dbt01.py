@@ -1,0 +1,373 @@
+"""Study of one whole main booster (issue 39 item 7): D-BT01 "Genesis of the Five Greats", its 120
+numbered cards (tests/cards/corpus/b_dbt01.toml, ids B1-NNN; the Brandt Gate set-order units of
+p_d_orders.toml, PO-, and the overDress cards of p_d_overdress.toml, PR-, reused; graded in
+docs/boosters/d-bt01.md). (a) the file and the doc's table agree card by card; (b) random games
+between the five nations' decks end with no engine error and play the booster's abilities; (c)
+judge-style scenarios of the cards' effects and of positions where a condition or cost fails."""
+
+from __future__ import annotations
+
+import collections
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import ecs_vanguard as vg
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed, OrderPlayed
+from ecs_vanguard.vocab.zones import Circle, Zone
+from tests.cards.conftest import G2, V3, scene
+from tests.cards.study_helpers import (
+    assert_sentinel_guards,
+    assert_trigger_effect,
+    attack,
+    pay_first_cards,
+    say_yes,
+)
+from tests.helpers import (
+    card_named,
+    cards_in,
+    has_action,
+    ids_in,
+    is_face_up,
+    is_rested,
+    pick,
+    power_of,
+    unit_at,
+)
+
+DOC = Path(__file__).parents[2] / "docs" / "boosters" / "d-bt01.md"
+ROW = re.compile(r"^\| (\d{3}) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$")
+REUSED = re.compile(r"^(P[OR]-\d{3})\b")
+
+
+def _rows() -> list[tuple[str, str, str, str]]:
+    """(no., our name, verdict, test) of the doc's table."""
+    rows = []
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        match = ROW.match(line)
+        if match:
+            rows.append((match.group(1), match.group(2).strip(), match.group(4).strip(),
+                         match.group(6).strip()))
+    return rows
+
+
+def test_every_card_of_the_booster_has_one_row_and_the_file_matches_it(ldb):
+    """120 rows, 001-120 once each; a row naming PO-/PR- reuses that card (it exists); every
+    other written row is the card B1-NNN of that name, and the corpus file has no card
+    without a row; a card not written has no card in the file."""
+    rows = _rows()
+    assert [r[0] for r in rows] == [f"{n:03d}" for n in range(1, 121)]
+    written = {c.id for c in ldb if c.id.startswith("B1-")}
+    expected = set()
+    for number, name, verdict, _ in rows:
+        reused = REUSED.match(name)
+        if reused:
+            assert ldb.get(reused.group(1)) is not None, number
+            continue
+        if name.startswith("not written"):
+            assert f"B1-{number}" not in written
+            continue
+        assert verdict.split()[0] in ("full", "partial"), number
+        expected.add(f"B1-{number}")
+        assert ldb[f"B1-{number}"].names[0] == name, number
+    assert written == expected
+
+
+# -- (b) random games ---------------------------------------------------------------------------
+
+RIDE_LINES = {   # G0, G1, G2, G3 of each nation's ride deck
+    "dragon_empire": ("B1-062", "B1-060", "B1-027", "B1-002"),
+    "dark_states": ("B1-076", "B1-075", "B1-033", "B1-003"),
+    "brandt_gate": ("PO-012", "PO-010", "PO-006", "PO-001"),
+    "keter_sanctuary": ("B1-101", "B1-099", "B1-046", "B1-008"),
+    "stoicheia": ("B1-113", "B1-111", "B1-050", "B1-009"),
+}
+REUSED_IN_DECKS = {"dragon_empire": ("PR-001", "PR-002", "PR-003"),
+                   "brandt_gate": tuple(f"PO-{n:03d}" for n in (2, 3, 4, 5, 7, 8, 9, 11, 13))}
+
+
+def _deck(db: vg.CardDB, nation: str) -> vg.Deck:
+    """A legal standard deck of one nation's D-BT01 cards: the ride line, its over trigger,
+    4 critical / 4 draw / 3 front / 4 heal, four sentinels, then the nation's other cards up
+    to three copies each, in id order, to 50."""
+    line = RIDE_LINES[nation]
+    mine = [c for c in db if c.id.startswith("B1-") and c.nation == nation]
+    mine += [db[c] for c in REUSED_IN_DECKS.get(nation, ())]
+    trig = {t: [c.id for c in mine if c.trigger is not None and c.trigger.value == t]
+            for t in ("over", "critical", "draw", "front", "heal")}
+    main = list(line) + trig["over"] + trig["critical"] * 4 + trig["draw"] * 4
+    main += trig["front"] * 3 + trig["heal"] * 4 + [c.id for c in mine if c.sentinel] * 4
+    rest = sorted(c.id for c in mine if c.trigger is None and not c.sentinel)
+    counts = collections.Counter(main)
+    for card in rest * 3:
+        if len(main) == 50:
+            break
+        if counts[card] < 3:
+            main.append(card)
+            counts[card] += 1
+    return vg.Deck(name=nation, main=tuple(main), starter=line[0], ride_deck=line)
+
+
+@pytest.fixture(scope="module")
+def decks(ldb) -> dict[str, vg.Deck]:
+    return {nation: _deck(ldb, nation) for nation in RIDE_LINES}
+
+
+def test_the_five_nation_decks_are_legal_standard_decks(ldb, decks):
+    """CORE-02: 50 cards with the ride deck, 16 triggers (one over), four sentinels."""
+    for deck in decks.values():
+        deck.validate("standard", ldb)
+        assert len(deck.main) == 50
+        assert sum(ldb[c].trigger is not None for c in deck.main) == 16
+        assert sum(ldb[c].sentinel for c in deck.main) == 4
+
+
+def test_random_games_between_the_nations_play_the_booster(ldb, decks):
+    """Forty seeded games, each nation against each other one (both sides first): a random
+    agent (busy actions preferred) plays each game to its end, the invariants holding at the
+    end; at least 55 of the booster's cards with an act, auto or order play get one played
+    (measured: 59 of 89 over 40 games, 55 over these 20)."""
+    nations = list(decks)
+    played: set[str] = set()
+    for seed in range(40):
+        first = decks[nations[seed % 5]]
+        second = decks[nations[(seed + 1 + seed // 5) % 5]]
+        game = vg.Game(first, second, seed=seed, db=ldb)
+        rng = np.random.default_rng(seed)
+        for _ in range(3000):
+            if game.over:
+                break
+            actions = game.legal_actions()
+            busy = [a for a in actions if a.kind not in (ActionKind.DONE, ActionKind.NO)]
+            pool = busy if busy and rng.random() < 0.8 else actions
+            game.step(pool[int(rng.integers(len(pool)))])
+        assert game.over, f"seed {seed}: no end within 3000 decisions"
+        game.check_invariants()
+        played |= {game.state.card(e.card).id for e in game.events
+                   if isinstance(e, AutoPlayed | AbilityActivated | OrderPlayed)}
+    assert len({c for c in played if c.startswith("B1-")}) >= 55
+
+
+# -- (c) scenarios: the patterns many cards share -------------------------------------------------
+
+TRIGGERS = [f"B1-{n:03d}" for start in (63, 77, 88, 102, 114) for n in range(start, start + 4)]
+
+
+@pytest.mark.parametrize("card_id", TRIGGERS)
+def test_B1_triggers_do_their_types_effect(ldb, card_id):
+    """CORE-14: each nation's critical, draw, front and heal trigger (+10000), revealed by a
+    drive check, does its type's effect and only it; shields 15000 (draw 5000)."""
+    assert_trigger_effect(ldb, card_id)
+    card = ldb[card_id]
+    assert card.shield == (5000 if card.trigger.value == "draw" else 15000)
+
+
+@pytest.mark.parametrize("card_id", ["B1-031", "B1-036", "B1-042", "B1-049", "B1-052"])
+def test_B1_sentinels_guard_the_vanguard_for_a_discard(ldb, card_id):
+    """CORE-10: the five sentinels: with a card to discard the vanguard is not hit; with none
+    the cost cannot be paid and the hit lands."""
+    assert_sentinel_guards(ldb, card_id)
+
+
+FIRST_VANGUARDS = {"B1-062": "B1-060", "B1-076": "B1-075", "B1-101": "B1-099",
+                   "B1-113": "B1-111"}
+
+
+@pytest.mark.parametrize("card_id", sorted(FIRST_VANGUARDS))
+@pytest.mark.parametrize(("turn", "drawn"), [(4, 1), (3, 0)])
+def test_B1_first_vanguards_draw_when_ridden_going_second(ldb, card_id, turn, drawn):
+    """Ridden on turn 4 (you went second): draw a card; on turn 3 (you went first): none."""
+    rider = FIRST_VANGUARDS[card_id]
+    game = scene(ldb, {"vanguard": card_id, "hand": [rider]}, phase="ride", turn=turn)
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, rider)))
+    _drain(game)
+    assert len(cards_in(game, 0, Zone.HAND)) == drawn
+
+
+def _drain(game: vg.Game) -> None:
+    """Answer every pending question with its first action until the main phase's open
+    timing (autos resolved, optional ones accepted first)."""
+    for _ in range(50):
+        if game.decision.kind is DecisionKind.MAIN_PHASE:
+            return
+        game.step(game.legal_actions()[0])
+
+
+@pytest.mark.parametrize("card_id", ["B1-059", "B1-085", "B1-100", "B1-110"])
+def test_B1_boosters_get_2000_when_they_boost(ldb, card_id):
+    """When it boosts: +2000 until end of turn (the boosted vanguard gets its power: 13000 +
+    10000); a unit it does not boost keeps 8000."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"back_center": card_id, "back_left": card_id}},
+                 phase="battle")
+    booster, idle = unit_at(game, 0, Circle.BACK_CENTER), unit_at(game, 0, Circle.BACK_LEFT)
+    vanguard = unit_at(game, 0, Circle.VC)
+    attack(game, vanguard, unit_at(game, 1, Circle.VC))
+    game.step(pick(game, ActionKind.BOOST, card=booster))
+    assert power_of(game, booster) == 10000 and power_of(game, idle) == 8000
+    assert power_of(game, vanguard) == 13000 + 10000
+
+
+def test_B1_071_gets_2000_only_boosting_a_vanguard(ldb):
+    """Boosting a rear-guard: nothing (8000); boosting the vanguard: +2000."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"back_left": "B1-071", "front_left": G2}},
+                 phase="battle")
+    attack(game, unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 1, Circle.VC))
+    left = unit_at(game, 0, Circle.BACK_LEFT)
+    game.step(pick(game, ActionKind.BOOST, card=left))
+    assert power_of(game, left) == 8000
+    game = scene(ldb, {"vanguard": V3, "rear": {"back_center": "B1-071"}}, phase="battle")
+    center = unit_at(game, 0, Circle.BACK_CENTER)
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    game.step(pick(game, ActionKind.BOOST, card=center))
+    assert power_of(game, center) == 10000
+
+
+def _picks(game: vg.Game, *cards: int) -> None:
+    """Pick these cards in turn, each where it is offered."""
+    for card in cards:
+        game.step(pick(game, ActionKind.PICK, card=card))
+
+
+# -- (c) scenarios: Keter Sanctuary ---------------------------------------------------------------
+
+def test_B1_046_ridden_puts_the_top_three_back_in_the_chosen_order(ldb):
+    """Ridden by «Sixfold Orb Seeress»: the top three go back on top in the order the player
+    picks (picked last is on top: a reversal here); the cards below are untouched."""
+    deck = ["B1-063", "B1-064", "B1-065"] + [G2] * 7
+    game = scene(ldb, {"vanguard": "B1-046", "hand": ["B1-008"], "deck": deck}, phase="ride")
+    top = cards_in(game, 0, Zone.DECK)[:3]
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "B1-008")))
+    assert game.decision.label == "third"
+    _picks(game, top[0], top[1])
+    _drain(game)
+    assert ids_in(game, 0, Zone.DECK)[:4] == ["B1-065", "B1-064", "B1-063", G2]
+
+
+@pytest.mark.parametrize("sink", [True, False])
+def test_B1_046_placed_may_sink_the_top_card_for_2000(ldb, sink):
+    """Placed on RC: the top card may go to the bottom, and then +2000; kept on top, 10000."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B1-046"], "deck": ["B1-063"] + [G2] * 9})
+    top = cards_in(game, 0, Zone.DECK)[0]
+    unit = card_named(game, 0, Zone.HAND, "B1-046")
+    game.step(pick(game, ActionKind.CALL, card=unit, circle=Circle.FRONT_LEFT))
+    if sink:
+        game.step(pick(game, ActionKind.PICK, card=top))
+    else:
+        game.step(pick(game, ActionKind.DONE))
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    assert power_of(game, unit) == (12000 if sink else 10000)
+    assert (ids_in(game, 0, Zone.DECK)[-1] == "B1-063") is sink
+    assert (ids_in(game, 0, Zone.DECK)[0] == "B1-063") is not sink
+
+
+def test_B1_047_sinks_or_orders_the_top_two(ldb):
+    """Placed, SB1 & rest it: one of the top two to the bottom, the other stays on top; with an
+    empty soul it is not asked."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B1-047"], "soul": [G2],
+                       "deck": ["B1-063", "B1-064"] + [G2] * 8})
+    first = cards_in(game, 0, Zone.DECK)[0]
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "B1-047"),
+                   circle=Circle.FRONT_LEFT))
+    say_yes(game)
+    pay_first_cards(game)
+    game.step(pick(game, ActionKind.PICK, card=first))
+    game.step(pick(game, ActionKind.DONE))
+    _drain(game)
+    deck = ids_in(game, 0, Zone.DECK)
+    assert deck[0] == "B1-064" and deck[-1] == "B1-063" and len(deck) == 10
+    assert is_rested(game, unit_at(game, 0, Circle.FRONT_LEFT))
+    game = scene(ldb, {"vanguard": V3, "hand": ["B1-047"]})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "B1-047"),
+                   circle=Circle.FRONT_LEFT))
+    assert game.decision.kind is DecisionKind.MAIN_PHASE
+    assert not is_rested(game, unit_at(game, 0, Circle.FRONT_LEFT))
+
+
+# -- (c) scenarios: Stoicheia (Alchemagic, orders) ------------------------------------------------
+
+LOOK4 = ["B1-108", "B1-109", "B1-110", "B1-063"] + [G2] * 6
+
+
+def _called_ids(game: vg.Game) -> list[str]:
+    circles = (Circle.FRONT_LEFT, Circle.FRONT_RIGHT, Circle.BACK_LEFT, Circle.BACK_CENTER,
+               Circle.BACK_RIGHT)
+    return sorted(game.state.card(u).id for c in circles
+                  for u in game.state.board.circles[0].get(c, ()))
+
+
+@pytest.mark.parametrize("alchemagic", [True, False])
+def test_B1_053_calls_two_by_alchemagic_one_otherwise(ldb, alchemagic):
+    """ALC-01 with «Zorvane» (Alchemagic with another name) on VC: 053 played with 054 bound
+    from the drop (both costs, SB2 & CB1) calls up to two of the top four (each +5000, the rest
+    to the drop), and 054 then gives three units +10000; played alone, one card at most."""
+    game = scene(ldb, {"vanguard": "B1-009", "hand": ["B1-053"], "drop": ["B1-054"],
+                       "soul": [G2] * 2, "damage": [G2], "deck": list(LOOK4)})
+    orders = [a for a in game.legal_actions() if a.kind is ActionKind.PLAY_ORDER]
+    game.step(next(a for a in orders if (a.target >= 0) is alchemagic))
+    looked = cards_in(game, 0, Zone.DECK)[:2]
+    game.step(pick(game, ActionKind.PICK, card=looked[0]))
+    assert has_action(game, ActionKind.PICK, card=looked[1]) is alchemagic
+    if alchemagic:
+        game.step(pick(game, ActionKind.PICK, card=looked[1]))
+    _drain(game)
+    called = _called_ids(game)
+    assert called == (["B1-108", "B1-109"] if alchemagic else ["B1-108"])
+    assert {"B1-110", "B1-063"} <= set(ids_in(game, 0, Zone.DROP))
+    vanguard = unit_at(game, 0, Circle.VC)
+    assert power_of(game, vanguard) == (23000 if alchemagic else 13000)
+    assert ids_in(game, 0, Zone.BIND) == (["B1-054"] if alchemagic else [])
+
+
+def test_B1_009_alchemagic_needs_another_name_and_calls_from_the_drop(ldb):
+    """«Zorvane» allows Alchemagic only with an order of another name (ALC-01): a copy of 053 in
+    the drop is no partner; its ACT (CB1) calls a unit card of the drop, not an order."""
+    game = scene(ldb, {"vanguard": "B1-009", "hand": ["B1-053"], "drop": ["B1-053", G2],
+                       "soul": [G2] * 4, "damage": [G2]})
+    assert not any(a.kind is ActionKind.PLAY_ORDER and a.target >= 0
+                   for a in game.legal_actions())
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    pay_first_cards(game)
+    _drain(game)
+    assert _called_ids(game) == [G2] and ids_in(game, 0, Zone.DROP) == ["B1-053"]
+
+
+def test_B1_118_retires_two_draws_goes_to_the_soul_and_counter_charges(ldb):
+    """COST [retire two rear-guards]: draw, the order itself into the soul (not the drop), CC1;
+    with one rear-guard it cannot be played."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B1-118"], "damage": [G2], "damage_face_down": 1,
+                       "rear": {"front_left": G2, "front_right": G2}})
+    game.step(pick(game, ActionKind.PLAY_ORDER))
+    _drain(game)
+    assert ids_in(game, 0, Zone.SOUL) == ["B1-118"] and ids_in(game, 0, Zone.DROP) == [G2, G2]
+    assert len(cards_in(game, 0, Zone.HAND)) == 1
+    assert is_face_up(game, cards_in(game, 0, Zone.DAMAGE)[0])
+    game = scene(ldb, {"vanguard": V3, "hand": ["B1-118"], "rear": {"front_left": G2}})
+    assert not has_action(game, ActionKind.PLAY_ORDER)
+
+
+@pytest.mark.parametrize(("vanguard", "pumped"), [("B1-009", True), (V3, False)])
+def test_B1_054_three_units_10000_only_under_zorvane(ldb, vanguard, pumped):
+    """CB1: with «Zorvane» on VC three chosen units +10000; with another vanguard the cost is
+    paid and nothing happens."""
+    game = scene(ldb, {"vanguard": vanguard, "hand": ["B1-054"], "damage": [G2],
+                       "rear": {"front_left": G2, "front_right": G2}})
+    game.step(pick(game, ActionKind.PLAY_ORDER, index=0))
+    _drain(game)
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == (20000 if pumped else 10000)
+    assert not is_face_up(game, cards_in(game, 0, Zone.DAMAGE)[0])
+
+
+@pytest.mark.parametrize(("vanguard", "called"), [(V3, ["B1-024"]), ("B1-111", [])])
+def test_B1_055_calls_up_to_the_vanguards_grade(ldb, vanguard, called):
+    """SB1: a unit card of the drop with grade up to the vanguard's, +5000; under a grade 1
+    vanguard the grade 2 is no choice."""
+    game = scene(ldb, {"vanguard": vanguard, "hand": ["B1-055"], "drop": ["B1-024"],
+                       "soul": [G2]})
+    game.step(pick(game, ActionKind.PLAY_ORDER, index=0))
+    _drain(game)
+    assert _called_ids(game) == called
+    if called:
+        assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 15000
