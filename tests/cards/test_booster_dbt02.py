@@ -1,0 +1,184 @@
+"""The whole booster D-BT02 (issue 39 item 7): every numbered card 001-120 has a row in
+docs/boosters/d-bt02.md and, when written, a card B2-NNN in tests/cards/corpus/b_dbt02.toml
+(002, 031 and 068 are the overDress study's PR- cards, reused by id); random games of decks
+built from its cards per nation play to the end; judge-style scenarios of its cards."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import ecs_vanguard as vg
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind
+from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed
+from ecs_vanguard.vocab.zones import Circle, Zone
+from tests.cards.conftest import G2, V3, scene
+from tests.cards.study_helpers import attack, say_yes
+from tests.helpers import cards_in, pick, power_of, unit_at, zone_of
+
+DOC = Path(__file__).parents[2] / "docs" / "boosters" / "d-bt02.md"
+REUSED = {"002": "PR-004", "031": "PR-005", "068": "PR-006"}
+
+
+def _rows() -> dict[str, tuple[str, str]]:
+    """The doc table: number -> (verdict, test column)."""
+    rows = {}
+    for line in DOC.read_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 6 and re.fullmatch(r"\d{3}", cells[0]):
+            rows[cells[0]] = (cells[3].split()[0], cells[5])
+    return rows
+
+
+def test_every_card_of_the_booster_has_a_row_and_loads(ldb):
+    """120 rows, one per number; every written card loads with the id of its number, the
+    reused ones are the PR- cards named; the heading's count is the table's."""
+    rows = _rows()
+    assert sorted(rows) == [f"{n:03d}" for n in range(1, 121)]
+    written = {c.id for c in ldb if c.id.startswith("B2-")}
+    assert written == {f"B2-{n}" for n in rows if n not in REUSED}
+    assert all(ldb[card] for card in REUSED.values())
+    full = sum(verdict == "full" for verdict, _ in rows.values())
+    assert f"— whole booster, {full} of 120 full" in DOC.read_text()
+
+
+# The decks of the random games: a nation's cards of the booster (four of each unit, orders
+# twice) over the first vanguard of its start deck, with that deck's four triggers.
+NATIONS = {
+    "dragon_empire": ("B2-066", ["PD-011", "PD-012", "PD-013", "PD-014"]),
+    "dark_states": ("PE-004", ["PE-011", "PE-012", "PE-013", "PE-014"]),
+    "brandt_gate": ("PH-004", ["PH-011", "PH-012", "PH-013", "PH-014"]),
+    "keter_sanctuary": ("B2-106", ["PF-011", "PF-012", "PF-013", "PF-014"]),
+    "stoicheia": ("PF-004", ["PF-011", "PF-012", "PF-013", "PF-014"]),
+}
+
+
+def _deck(ldb: vg.CardDB, nation: str) -> vg.Deck:
+    starter, triggers = NATIONS[nation]
+    cards = [c for c in ldb if c.id.startswith("B2-") and c.nation == nation
+             and c.id != starter and c.grade > 0]
+    main: list[str] = [t for t in triggers for _ in range(4)]
+    for card in cards * 4:
+        if len(main) < 49:
+            main.append(card.id)
+    return vg.Deck(name=nation, main=tuple([starter] + main), starter=starter)
+
+
+@pytest.mark.parametrize("nation", sorted(NATIONS))
+def test_random_games_of_each_nation_play_to_the_end(ldb, nation):
+    """Four seeded games of the nation's deck against itself, random legal actions, play to a
+    result with no engine error; the booster's abilities played are counted (floors measured:
+    see PLAYED_FLOOR)."""
+    deck = _deck(ldb, nation)
+    played: set[str] = set()
+    for seed in (1, 2, 3, 4):
+        game = vg.Game(deck, deck, seed=seed, db=ldb, validate=False, turn_limit=14)
+        rng = np.random.default_rng(seed)
+        for _ in range(3000):
+            if game.over:
+                break
+            actions = game.legal_actions()
+            busy = [a for a in actions if a.kind not in (ActionKind.DONE, ActionKind.NO)]
+            pool = busy if busy and rng.random() < 0.8 else actions
+            game.step(pool[int(rng.integers(len(pool)))])
+        assert game.over and game.end_code in ("damage", "deck_out", "turn_limit")
+        played |= {game.state.card(e.card).id for e in game.events
+                   if isinstance(e, AutoPlayed | AbilityActivated)}
+    PLAYED[nation] = {c for c in played if c.startswith("B2-")}
+    assert len(PLAYED[nation]) >= PLAYED_FLOOR[nation], sorted(PLAYED[nation])
+
+
+PLAYED: dict[str, set[str]] = {}
+# Measured (seeds 1-4): Dragon Empire 4 (003, 029, 064, 066), Dark States 2 (069, 075), Brandt
+# Gate 4 (039, 041, 089, 094), Keter Sanctuary 8 (008, 021, 046, 097, 101, 102, 105, 106),
+# Stoicheia 1 (118): random decks rarely reach the conditions (a named vanguard, Final Rush, a
+# World, ten souls), which the scenarios below set up instead.
+PLAYED_FLOOR = {"dragon_empire": 4, "dark_states": 2, "brandt_gate": 4,
+                "keter_sanctuary": 8, "stoicheia": 1}
+
+
+# Scenarios (judge-style): each construct of the pattern, where it works and where it fails.
+
+@pytest.mark.parametrize("card_id", ["B2-030", "B2-035", "B2-042", "B2-048", "B2-054"])
+@pytest.mark.parametrize(("attacker_vanguard", "shield"), [(V3, 10000), (G2, 5000)])
+def test_B2_030_035_042_048_054_guardian_shield_against_a_grade_3(ldb, card_id,
+                                                                    attacker_vanguard, shield):
+    """[CONT](GC): shield +5000 only while the opponent's vanguard is grade 3 or greater."""
+    game = scene(ldb, {"vanguard": V3, "hand": [card_id]}, {"vanguard": attacker_vanguard},
+                 phase="battle", turn_player=1)
+    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+    guardian = cards_in(game, 0, Zone.HAND)[0]
+    game.step(pick(game, ActionKind.GUARD, card=guardian))
+    game.switch()
+    assert zone_of(game, guardian) is Zone.GC and q.shield(game.state, guardian) == shield
+
+
+@pytest.mark.parametrize(("damage_face_down", "power"), [(1, 15000), (0, 10000)])
+def test_B2_021_attacks_stronger_with_no_face_up_damage(ldb, damage_face_down, power):
+    """When it attacks, +5000 for the battle only if no damage card is face up."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B2-021"}, "damage": [G2],
+                       "damage_face_down": damage_face_down}, phase="battle")
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, unit, unit_at(game, 1, Circle.VC))
+    assert power_of(game, unit) == power
+
+
+@pytest.mark.parametrize(("their_rear", "power"), [({}, 15000), ({"front_right": G2}, 10000),
+                                                   ({"back_left": G2}, 15000)])
+def test_B2_056_attacks_stronger_against_an_empty_front_row(ldb, their_rear, power):
+    """+5000 when the opponent has no front-row rear-guard; a back-row one does not count."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B2-056"}},
+                 {"vanguard": V3, "rear": their_rear}, phase="battle")
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, unit, unit_at(game, 1, Circle.VC))
+    assert power_of(game, unit) == power
+
+
+@pytest.mark.parametrize("bound", [[G2, G2, V3], []])
+def test_B2_053_empties_the_bind_zone_for_power(ldb, bound):
+    """Placed with cards in the bind zone: all of them go to the drop, +5000 for each; with an
+    empty bind zone the auto does not trigger."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B2-053"], "bind": bound})
+    card = cards_in(game, 0, Zone.HAND)[0]
+    game.step(pick(game, ActionKind.CALL, card=card, circle=Circle.FRONT_LEFT))
+    if bound:
+        say_yes(game)
+    assert cards_in(game, 0, Zone.BIND) == [] and len(cards_in(game, 0, Zone.DROP)) == len(bound)
+    assert power_of(game, card) == 10000 + 5000 * len(bound)
+
+
+@pytest.mark.parametrize(("drop", "power", "critical"), [(14, 8000 + 10000, 1),
+                                                         (15, 8000 + 15000, 2), (4, 8000, 1)])
+def test_B2_055_power_for_every_five_in_the_drop(ldb, drop, power, critical):
+    """+5000 for every five cards of the drop (four give nothing), +1 critical with fifteen."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B2-055"], "rear": {"front_left": "B2-029"},
+                       "drop": [G2] * drop})
+    order = cards_in(game, 0, Zone.HAND)[0]
+    game.step(pick(game, ActionKind.PLAY_ORDER, card=order))
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    if game.decision.kind.value == "choose_card":
+        game.step(pick(game, ActionKind.PICK, card=unit))
+    game.switch()
+    assert (power_of(game, unit), q.critical(game.state, unit)) == (power, critical)
+
+
+@pytest.mark.parametrize("world_on_top", [True, False])
+def test_B2_039_takes_a_world_and_sinks_the_rest(ldb, world_on_top):
+    """Placed: of the top three, up to one World to hand, the others to the bottom of the deck;
+    with no World among them all three go to the bottom."""
+    top = (["PO-009"] if world_on_top else [G2]) + [V3, V3]
+    game = scene(ldb, {"vanguard": V3, "hand": ["B2-039"], "deck": top + [G2] * 7})
+    game.step(pick(game, ActionKind.CALL, card=cards_in(game, 0, Zone.HAND)[0],
+                   circle=Circle.FRONT_LEFT))
+    if world_on_top:
+        game.step(pick(game, ActionKind.PICK, card=cards_in(game, 0, Zone.DECK)[0]))
+    while game.decision.kind.value == "choose_card":
+        game.step(pick(game, ActionKind.DONE))
+    deck = [game.state.card(c).id for c in cards_in(game, 0, Zone.DECK)]
+    hand = [game.state.card(c).id for c in cards_in(game, 0, Zone.HAND)]
+    assert hand == (["PO-009"] if world_on_top else [])
+    assert deck[:7] == [G2] * 7 and len(deck) == (9 if world_on_top else 10)
