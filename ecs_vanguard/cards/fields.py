@@ -162,8 +162,17 @@ def parse_filters(where: Where, field: str, raw: Any) -> tuple[tuple[str, object
     `effects.validate` (filters live with the continuous layer). Lists become tuples."""
     if not isinstance(raw, dict):
         raise where.fail(field, f"expected a table of filters, got {raw!r}")
-    return tuple(sorted((k, parse_filters(where, f"{field}.{k}", v) if k == "not" else _frozen(v))
+    return tuple(sorted((k, parse_filters(where, f"{field}.{k}", v) if k == "not"
+                         else _any_of(where, f"{field}.{k}", v) if k == "any_of" else _frozen(v))
                         for k, v in raw.items()))
+
+
+def _any_of(where: Where, field: str, raw: Any) -> tuple[tuple[tuple[str, object], ...], ...]:
+    """Read `any_of`: a non-empty list of filter tables, a card passes when it passes one."""
+    if not isinstance(raw, list) or not raw:
+        raise where.fail(field, f"expected a non-empty list of filter tables "
+                                f"([{{ name = \"X\" }}, {{ mark = \"chrono\" }}]), got {raw!r}")
+    return tuple(parse_filters(where, f"{field}[{i}]", t) for i, t in enumerate(raw))
 
 
 def _frozen(value: Any) -> Any:
@@ -312,6 +321,9 @@ KINDS: dict[str, Kind] = {
                          lambda w, f, v: _mark_filter(w, f, v, True)),
     "filters_not": Kind("a table of filters: a card passes when it does not pass them all "
                         "(\"not named X\": { name = \"X\" })", parse_filters),
+    "filters_any": Kind("a list of filter tables: a card passes when it passes every filter of "
+                        "one of them ([{ name_includes = \"X\" }, { mark = \"chrono\" }])",
+                        _any_of),
     "steps": Kind("a list of effect steps", lambda w, f, v: parse_steps(w, f, v, False)),
     "cost": Kind("a list of cost steps", lambda w, f, v: parse_steps(w, f, v, True)),
     "checks": Kind("a list of checks", lambda w, f, v: parse_checks(w, f, v)),
@@ -364,7 +376,7 @@ OP_FIELD_KINDS: dict[tuple[type, str], str] = {
     (st.ModifyRule, "uses"): "count",
     **{(sized, "n"): "size" for sized in (st.Draw, st.Mill, st.BindTop, st.SoulCharge,
                                           st.CounterBlast, st.SoulBlast, st.CounterCharge,
-                                          st.Discard, st.PutTopInto)},
+                                          st.Discard, st.PutTopInto, st.LookTop)},
     (st.PutTopInto, "zone"): "top_zone",
     (st.EnterUnitState, "name"): "text",
     (ts.Delay, "player"): "whose",

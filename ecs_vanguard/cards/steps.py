@@ -100,9 +100,10 @@ class PutTopInto:
 
 @record
 class LookTop:
-    """Look at (or reveal) the top n of your deck, or up to n; they stay in the deck (ACT-02)."""
+    """Look at (or reveal) the top n of your deck, or up to n; they stay in the deck (ACT-02);
+    n may be a derived value ("as many as you have Research orders")."""
 
-    n: int = 1
+    n: Size = 1
     up_to: bool = False
     reveal: bool = False
     bind: str = "looked"

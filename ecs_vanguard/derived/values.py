@@ -363,6 +363,11 @@ DERIVED_FILTER_SPECS: dict[str, FilterSpec] = {
     "not": (lambda s, fr, e, v: not narrow(s, fr, [e], v),  # type: ignore[arg-type]
             "filters_not", ("cards that do not pass every filter of this table (\"not named "
                             "X\": { name = \"X\" })")),
+    # Disjunction in every filter: "a «Stealth» card or a card with the glitter mark".
+    "any_of": (lambda s, fr, e, v: any(narrow(s, fr, [e], t)  # type: ignore[arg-type]
+                                       for t in v),  # type: ignore[attr-defined]
+               "filters_any", ("cards that pass every filter of at least one table of this "
+                               "list ([{ name_includes = \"X\" }, { mark = \"chrono\" }])")),
 }
 FILTER_SPECS: dict[str, FilterSpec] = {**FACT_FILTER_SPECS, **DERIVED_FILTER_SPECS}
 FILTERS: dict[str, Filter] = {name: spec[0] for name, spec in FILTER_SPECS.items()}

@@ -80,12 +80,12 @@ def _put_top_into(state: State, frame: Frame, step: s.PutTopInto) -> Decision | 
 
 def _look_top(state: State, frame: Frame, step: s.LookTop) -> Decision | None:
     """ACT-02: the looked-at cards stay in the deck as the same objects; "up to" stops early."""
-    count = step.n
+    count = size_of(state, frame, step.n)
     if step.up_to:
         if not frame.loop:
             frame.loop = [0]
         deck_size = len(state.board.zones[frame.master][Zone.DECK])
-        while frame.loop[0] < min(step.n, deck_size):
+        while frame.loop[0] < min(count, deck_size):
             go_on = ask_yes_no(state, frame, "look at another")
             if isinstance(go_on, Decision):
                 return go_on

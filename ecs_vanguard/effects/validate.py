@@ -99,6 +99,11 @@ def filters(at: Where, field: str, where: Sequence[tuple[str, object]], bound: s
         if kind == "filters_not":                        # a nested table: walk it
             filters(at, f"{field}.{key}", value, bound)  # type: ignore[arg-type]
             continue
+        if kind == "filters_any":                        # a list of nested tables
+            tables: Sequence[Sequence[tuple[str, object]]] = value  # type: ignore[assignment]
+            for i, table in enumerate(tables):
+                filters(at, f"{field}.{key}[{i}]", table, bound)
+            continue
         raw = list(value) if isinstance(value, tuple) else value
         KINDS[kind].parse(at, f"{field}.{key}", raw)
         if kind == "bind" and value not in bound:

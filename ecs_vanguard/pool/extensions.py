@@ -165,7 +165,8 @@ def value(name: str, *, doc: str) -> Callable[[Callable[..., int]], Callable[...
 
 # Kinds a check's argument or a filter's value cannot take: the parser structures those only
 # where the language itself uses them.
-_STRUCTURED = frozenset({"checks", "quantity", "when", "steps", "cost", "filters_not"})
+_STRUCTURED = frozenset({"checks", "quantity", "when", "steps", "cost", "filters_not",
+                         "filters_any"})
 
 
 def _known_kind(what: str, name: str, arg: str, kind: str) -> None:

@@ -1,0 +1,540 @@
+"""Study of one whole main booster (issue 39 item 7): D-BT05 "Triumphant Return of the Brave
+Heroes", its 90 numbered cards (tests/cards/corpus/b_dbt05.toml, ids B5-NNN; graded in
+docs/boosters/d-bt05.md). (a) the file and the doc's table agree card by card; (b) random games
+between the nations' decks end with no engine error and play the booster's abilities; (c)
+judge-style scenarios of the cards' effects and of positions where a condition or cost fails,
+and of the constructs built for the booster (`any_of` filters, a derived `look_top` size)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import ecs_vanguard as vg
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed, OrderPlayed
+from ecs_vanguard.vocab.zones import Circle, Zone
+from tests.cards.conftest import G2, V3, refused_file, scene
+from tests.cards.study_helpers import attack, no_guard, pay_first_cards, say_yes
+from tests.helpers import (
+    card_named,
+    cards_in,
+    critical_of,
+    has_action,
+    ids_in,
+    is_face_up,
+    is_rested,
+    pick,
+    power_of,
+    unit_at,
+    zone_of,
+)
+
+DOC = Path(__file__).parents[2] / "docs" / "boosters" / "d-bt05.md"
+ROW = re.compile(r"^\| (\d{3}) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$")
+G1 = "B5-049"                                   # a vanilla grade 1 of the booster (8000)
+
+
+def _rows() -> list[tuple[str, str, str]]:
+    """(no., our name, verdict) of the doc's table."""
+    rows = []
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        match = ROW.match(line)
+        if match:
+            rows.append((match.group(1), match.group(2).strip(), match.group(4).strip()))
+    return rows
+
+
+def test_every_card_of_the_booster_has_one_row_and_the_file_matches_it(ldb):
+    """90 rows, 001-090 once each, each `full` or `partial`; every row is the card B5-NNN of
+    that name, and the file has no numbered card without a row (its stand-ins B5-X.. and tokens
+    B5-T.. are not rows)."""
+    rows = _rows()
+    assert [r[0] for r in rows] == [f"{n:03d}" for n in range(1, 91)]
+    for number, name, verdict in rows:
+        assert verdict.split()[0] in ("full", "partial"), number
+        assert ldb[f"B5-{number}"].names[0] == name, number
+    numbered = {c.id for c in ldb if re.fullmatch(r"B5-\d{3}", c.id)}
+    assert numbered == {f"B5-{r[0]}" for r in rows}
+
+
+# -- (b) random games ---------------------------------------------------------------------------
+
+RIDE_LINES = {   # G0, G1, G2, G3 of each deck's ride deck
+    "dragon_empire": ("B5-061", "B5-059", "B5-039", "B5-007"),
+    "dark_states": ("B5-066", "B5-065", "B5-041", "B5-008"),
+    "brandt_gate": ("B5-072", "B5-070", "B5-044", "B5-009"),
+    "keter_tegris": ("B5-084", "B5-081", "B5-047", "B5-010"),
+    "keter_lumen": ("B5-083", "B5-051", "B5-005", "B5-004"),
+    "stoicheia": ("B5-090", "B5-088", "B5-053", "B5-012"),
+}
+# Keter Sanctuary has 30 cards: its two decks split them by line.
+LUMEN = {"B5-003", "B5-006", "B5-011", "B5-032", "B5-048", "B5-052", "B5-074", "B5-079",
+         "B5-082", "B5-X02", "B5-X03"}
+
+
+def _deck(db: vg.CardDB, name: str) -> vg.Deck:
+    """A 50-card deck of one nation's D-BT05 cards (and the stand-ins its abilities name):
+    the ride line, then the others, four copies each in id order, at most 50. The booster has no
+    trigger units, so the decks are not standard-legal (16 triggers): played unvalidated."""
+    line = RIDE_LINES[name]
+    nation = "keter_sanctuary" if name.startswith("keter") else name
+    mine = sorted(c.id for c in db if re.fullmatch(r"B5-[0X]\d\d", c.id)
+                  and c.nation == nation and c.id not in line)
+    if nation == "keter_sanctuary":
+        mine = [c for c in mine if (c in LUMEN) == (name == "keter_lumen")]
+    main = list(line)
+    for card in mine * 4:
+        if len(main) == 50:
+            break
+        main.append(card)
+    return vg.Deck(name=name, main=tuple(main), starter=line[0], ride_deck=line)
+
+
+def test_random_games_between_the_decks_play_the_booster(ldb):
+    """Thirty seeded games between the six decks (each against another, both sides first): a
+    random agent (busy actions preferred) plays each to its end, the invariants holding at the
+    end; at least 62 of the booster's 79 cards with an act, auto or order play get one played
+    (measured: 68 over these 30 games)."""
+    decks = [_deck(ldb, name) for name in RIDE_LINES]
+    played: set[str] = set()
+    for seed in range(30):
+        first, second = decks[seed % 6], decks[(seed + 1 + seed // 6) % 6]
+        game = vg.Game(first, second, seed=seed, db=ldb, validate=False)
+        rng = np.random.default_rng(seed)
+        for _ in range(3000):
+            if game.over:
+                break
+            actions = game.legal_actions()
+            busy = [a for a in actions if a.kind not in (ActionKind.DONE, ActionKind.NO)]
+            pool = busy if busy and rng.random() < 0.8 else actions
+            game.step(pool[int(rng.integers(len(pool)))])
+        assert game.over, f"seed {seed}: no end within 3000 decisions"
+        game.check_invariants()
+        played |= {game.state.card(e.card).id for e in game.events
+                   if isinstance(e, AutoPlayed | AbilityActivated | OrderPlayed)}
+    assert len({c for c in played if re.fullmatch(r"B5-\d{3}", c)}) >= 62
+
+
+# -- (c) scenarios: the patterns many cards share -------------------------------------------------
+
+def _drain(game: vg.Game, until: DecisionKind = DecisionKind.MAIN_PHASE) -> None:
+    """Answer every pending question with its first action (optional abilities and costs
+    accepted first) until the decision `until`."""
+    for _ in range(60):
+        if game.decision.kind is until:
+            return
+        actions = game.legal_actions()
+        game.step(next((a for a in actions if a.kind is ActionKind.YES), actions[0]))
+    raise AssertionError(f"no {until} within 60 answers: {game.decision}")
+
+
+FIRST_VANGUARDS = {"B5-061": "B5-059", "B5-066": "B5-065", "B5-072": "B5-070",
+                   "B5-083": "B5-051", "B5-084": "B5-081", "B5-090": "B5-088"}
+
+
+@pytest.mark.parametrize("card_id", sorted(FIRST_VANGUARDS))
+@pytest.mark.parametrize(("turn", "drawn"), [(4, 1), (3, 0)])
+def test_B5_first_vanguards_draw_when_ridden_going_second(ldb, card_id, turn, drawn):
+    """The six grade 0s: ridden on turn 4 (you went second) draw a card; on turn 3 (first),
+    none (the rider's own ride autos find nothing in the quiet deck)."""
+    rider = FIRST_VANGUARDS[card_id]
+    game = scene(ldb, {"vanguard": card_id, "hand": [rider]}, phase="ride", turn=turn)
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, rider)))
+    _drain(game)
+    assert len(cards_in(game, 0, Zone.HAND)) == drawn
+
+
+VANILLAS = ["B5-023", "B5-029", "B5-042", "B5-049", "B5-064"]
+
+
+@pytest.mark.parametrize("card_id", VANILLAS)
+def test_B5_cards_without_a_script_are_vanilla_units(ldb, card_id):
+    """The five numbers with no script: vanilla units of the D norms, no ability."""
+    card = ldb[card_id]
+    assert card.abilities == ()
+    assert (card.grade, card.power, card.shield) in ((1, 8000, 5000), (2, 10000, 5000))
+
+
+QUICK_GUARDS = ["B5-022", "B5-025", "B5-027", "B5-034", "B5-037"]
+
+
+def _guard_after(ldb, guard: str, attacks: int) -> tuple[vg.Game, int]:
+    """Player 1 attacks player 0's vanguard `attacks` times this turn (the earlier attacks by
+    rear-guards, unguarded); in the last one player 0 calls `guard` to GC. Return the game and
+    the guardian."""
+    rears = {"front_left": G2, "front_right": G2}
+    game = scene(ldb, {"vanguard": V3, "hand": [guard]}, {"vanguard": V3, "rear": rears},
+                 phase="battle", turn_player=1)
+    for circle in (Circle.FRONT_LEFT, Circle.FRONT_RIGHT)[:attacks - 1]:
+        attack(game, unit_at(game, 1, circle), unit_at(game, 0, Circle.VC))
+        no_guard(game)
+        _drain(game, DecisionKind.ATTACK)
+    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+    guardian = card_named(game, 0, Zone.HAND, guard)
+    game.step(pick(game, ActionKind.GUARD, card=guardian))
+    return game, guardian
+
+
+@pytest.mark.parametrize("card_id", QUICK_GUARDS)
+@pytest.mark.parametrize(("attacks", "shield"), [(2, 20000), (1, 5000)])
+def test_B5_quick_guards_shield_15000_from_the_second_attack(ldb, card_id, attacks, shield):
+    """Placed on GC in the opponent's second (or later) attack of the turn: Shield+15000 that
+    battle; in the first attack, the printed 5000."""
+    game, guardian = _guard_after(ldb, card_id, attacks)
+    assert zone_of(game, guardian) is Zone.GC and q.shield(game.state, guardian) == shield
+
+
+INTERCEPT_SHIELDS = {  # card: (its condition met, its condition failing)
+    "B5-058": ({}, {"them_vanguard": G2}),
+    "B5-068": ({"order_zone": ["B5-028", "B5-028"]}, {"order_zone": ["B5-028"]}),
+    "B5-078": ({"damage": [G2] * 3}, {"damage": [G2] * 2}),
+}
+
+
+@pytest.mark.parametrize("card_id", sorted(INTERCEPT_SHIELDS))
+@pytest.mark.parametrize("met", [True, False])
+def test_B5_interceptors_shield_10000_when_their_condition_holds(ldb, card_id, met):
+    """Put on GC from RC (an intercept): Shield+10000 that battle if the condition holds (058:
+    the opponent's vanguard grade 3 or greater; 068: two cards in the order zone; 078: three
+    damage), otherwise the printed 5000."""
+    side = dict(INTERCEPT_SHIELDS[card_id][0 if met else 1])
+    them_vanguard = side.pop("them_vanguard", V3)
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": card_id}, **side},
+                 {"vanguard": them_vanguard}, phase="battle", turn_player=1)
+    interceptor = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+    game.step(pick(game, ActionKind.INTERCEPT, card=interceptor))
+    assert q.shield(game.state, interceptor) == (15000 if met else 5000)
+
+
+# -- (c) the constructs built for the booster ---------------------------------------------------
+
+def _offered(game: vg.Game) -> set[str]:
+    """The card ids a CHOOSE_CARD decision offers."""
+    assert game.decision.kind is DecisionKind.CHOOSE_CARD, game.decision
+    return {game.state.card(a.card).id for a in game.legal_actions() if a.kind is ActionKind.PICK}
+
+
+def test_any_of_filter_offers_the_cards_of_either_table(ldb):
+    """`where = { trigger = "none", unit = true, any_of = [...] }` (B5-020): among the seven
+    looked at, a «Stealth» unit, a glitter card and a card with a glitter ability are offered,
+    a plain unit is not; choosing one puts it into the soul."""
+    deck = ["B5-049", "B5-022", "B5-059", "B5-014", G2, G2, G2, G2]
+    game = scene(ldb, {"vanguard": V3, "hand": ["B5-020"], "deck": deck})
+    placed = card_named(game, 0, Zone.HAND, "B5-020")
+    game.step(pick(game, ActionKind.CALL, card=placed, circle=Circle.FRONT_LEFT))
+    say_yes(game)
+    assert _offered(game) == {"B5-022", "B5-059", "B5-014"}
+    game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK
+                   and game.state.card(a.card).id == "B5-022"))
+    _drain(game)
+    assert "B5-022" in ids_in(game, 0, Zone.SOUL)
+
+
+def test_any_of_filter_with_no_card_of_either_table_offers_nothing(ldb):
+    """B5-038 from a drop of plain units: no card passes either table, so nothing moves."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B5-038"], "soul": [G2], "drop": [G1, G2]})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "B5-038"),
+                   circle=Circle.FRONT_LEFT))
+    _drain(game)
+    assert sorted(ids_in(game, 0, Zone.DROP)) == sorted([G1, G2, G2])
+
+
+@pytest.mark.parametrize(("value", "needle"), [
+    ("[]", "non-empty list"), ('{ name = "X" }', "non-empty list"),
+    ('[{ bogus = 1 }]', "any_of[0].bogus"), ('[{ mark = "no_such_mark" }]', "no_such_mark")])
+def test_any_of_filter_refuses_a_wrong_value_in_one_line(tmp_path, ldb, value, needle):
+    """A wrong `any_of` (empty, not a list, an unknown filter in a table, a mark no card has)
+    is refused at load in one line naming the field."""
+    text = f'''[[card]]
+id = "ZZ-B5"
+names = ["Refused Any"]
+grade = 1
+power = 8000
+nation = "stoicheia"
+[[card.ability]]
+kind = "auto"
+zones = ["rc"]
+when = {{ event = "unit_placed", card = "self" }}
+effect = [{{ op = "choose", from = "your_drop", where = {{ any_of = {value} }} }}]
+text = "x"
+'''
+    refused_file(tmp_path, text, ldb, "any_of", needle)
+
+
+@pytest.mark.parametrize("research", [0, 2, 3])
+def test_look_top_as_many_as_a_count_B5_009(ldb, research):
+    """`look_top` with `n = { from = ..., where = ... }` (B5-009's ACT): it looks at as many
+    cards as there are Research orders in the order zone (a set order of another kind does not
+    count), offers up to one of them, puts the rest on the bottom, and +5000 either way."""
+    orders = ["B5-028"] * research + ["PH-015"]
+    deck = ["B5-049", "B5-023", "B5-029", G2, G2, G2]
+    game = scene(ldb, {"vanguard": "B5-009", "damage": [G2], "deck": deck,
+                       "order_zone": orders})
+    vanguard = unit_at(game, 0, Circle.VC)
+    game.step(pick(game, ActionKind.ACT, card=vanguard))
+    pay_first_cards(game)
+    if research:
+        assert _offered(game) == set(deck[:research])
+        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK
+                       and game.state.card(a.card).id == "B5-049"))
+    _drain(game)
+    assert ids_in(game, 0, Zone.HAND) == (["B5-049"] if research else [])
+    assert ids_in(game, 0, Zone.DECK)[:len(deck) - research] == deck[research:]
+    assert power_of(game, vanguard) == 18000
+
+
+# -- (c) the cards, one by one ----------------------------------------------------------------
+
+def _pick_id(game: vg.Game, card_id: str, player: int | None = None) -> None:
+    """Pick the first offered card with this id (of `player` when given)."""
+    game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK
+                   and game.state.card(a.card).id == card_id
+                   and (player is None or game.state.card(a.card).owner == player)))
+
+
+@pytest.mark.parametrize(("soul", "power"), [(["B5-X01"], 18000), ([G2], 13000)])
+def test_B5_001_plus_5000_with_the_overlord_in_the_soul(ldb, soul, power):
+    """VC on your turn with «Searing Overlord» in the soul: +5000; without it 13000."""
+    game = scene(ldb, {"vanguard": "B5-001", "soul": soul})
+    assert power_of(game, unit_at(game, 0, Circle.VC)) == power
+
+
+@pytest.mark.parametrize("damage", [1, 0])
+def test_B5_001_restands_for_cb1_and_two_discards(ldb, damage):
+    """At the end of its battle, CB1 & discard two (the two drive checks filled the hand):
+    it stands with drive -1; with no damage to blast the cost cannot be paid and it stays
+    rested."""
+    game = scene(ldb, {"vanguard": "B5-001", "damage": [G2] * damage,
+                       "rear": {"front_left": G2}}, phase="battle")
+    vanguard = unit_at(game, 0, Circle.VC)
+    attack(game, vanguard, unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    _drain(game, DecisionKind.ATTACK)
+    assert is_rested(game, vanguard) is (damage == 0)
+    assert len(cards_in(game, 0, Zone.HAND)) == (0 if damage else 2)
+    assert q.drive(game.state, vanguard) == (1 if damage else 2)
+
+
+def test_B5_002_finds_an_overlord_or_counter_charges(ldb):
+    """Placed on RC, CB1: an «Overlord» among the top seven goes to hand; with none, CC1."""
+    for deck, found in ((["B5-001"] + [G2] * 7, True), ([G2] * 8, False)):
+        game = scene(ldb, {"vanguard": V3, "hand": ["B5-002"], "damage": [G2], "deck": deck})
+        game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "B5-002"),
+                       circle=Circle.FRONT_LEFT))
+        _drain(game)
+        assert ("B5-001" in ids_in(game, 0, Zone.HAND)) is found
+        assert is_face_up(game, cards_in(game, 0, Zone.DAMAGE)[0]) is (not found)
+
+
+@pytest.mark.parametrize(("vanguard", "power"), [("B5-001", 15000), (V3, 10000)])
+def test_B5_002_gets_5000_when_an_overlord_vanguard_attacks(ldb, vanguard, power):
+    """When your «Overlord» vanguard attacks, this rear-guard gets +5000; another vanguard's
+    attack gives nothing."""
+    game = scene(ldb, {"vanguard": vanguard, "rear": {"front_left": "B5-002"}}, phase="battle")
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    _drain(game, DecisionKind.GUARD)
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == power
+
+
+@pytest.mark.parametrize(("them", "bonus"), [(V3, 10000), (G2, 0)])
+def test_B5_003_retires_two_to_call_the_shade(ldb, them, bonus):
+    """Attacking, retire two rear-guards: «Lumen Shade» from the drop to RC; against a grade
+    3 vanguard both get +10000, against a grade 2 none; the soul's «Phantom Lumen Dragon»
+    gives critical +1."""
+    game = scene(ldb, {"vanguard": "B5-003", "soul": ["B5-X02"], "drop": ["B5-X03"],
+                       "rear": {"front_left": G2, "back_left": G2}},
+                 {"vanguard": them}, phase="battle")
+    vanguard = unit_at(game, 0, Circle.VC)
+    assert critical_of(game, vanguard) == 2
+    attack(game, vanguard, unit_at(game, 1, Circle.VC))
+    _drain(game, DecisionKind.GUARD)
+    shade = next(u for u in q.rear_guards(game.state, 0) if game.state.card(u).id == "B5-X03")
+    assert ids_in(game, 0, Zone.DROP).count(G2) == 2
+    assert power_of(game, vanguard) == 13000 + bonus
+    assert power_of(game, shade) == 10000 + bonus
+
+
+def test_B5_004_two_optional_costs_retire_and_drive(ldb):
+    """Attacking a vanguard: a «Lumen Edge» rear-guard into the soul retires an opponent's
+    rear-guard, a «Lumen Shade» one gives drive +1; with both in the soul the cont gives
+    +2000 and critical +1."""
+    game = scene(ldb, {"vanguard": "B5-004", "soul": ["B5-005", "B5-X03"],
+                       "rear": {"front_left": "B5-005", "back_left": "B5-X03"}},
+                 {"vanguard": V3, "rear": {"front_left": G2}}, phase="battle")
+    vanguard = unit_at(game, 0, Circle.VC)
+    assert (power_of(game, vanguard), critical_of(game, vanguard)) == (15000, 2)
+    attack(game, vanguard, unit_at(game, 1, Circle.VC))
+    _drain(game, DecisionKind.GUARD)
+    assert q.rear_guards(game.state, 1) == [] and q.rear_guards(game.state, 0) == []
+    assert q.drive(game.state, vanguard) == 3
+
+
+def test_B5_004_without_the_units_nothing_is_asked(ldb):
+    """With neither named rear-guard the costs cannot be paid: no retire, drive 2."""
+    game = scene(ldb, {"vanguard": "B5-004", "rear": {"front_left": G2}},
+                 {"vanguard": V3, "rear": {"front_left": G2}}, phase="battle")
+    vanguard = unit_at(game, 0, Circle.VC)
+    attack(game, vanguard, unit_at(game, 1, Circle.VC))
+    _drain(game, DecisionKind.GUARD)
+    assert len(q.rear_guards(game.state, 1)) == 1 and q.drive(game.state, vanguard) == 2
+
+
+@pytest.mark.parametrize(("them_rear", "hand"), [({"front_left": G2}, 0), ({}, 1)])
+def test_B5_005_on_vc_retires_or_draws(ldb, them_rear, hand):
+    """Ridden (placed on VC), CB1: retire an opponent's rear-guard; with none to retire, draw
+    a card instead."""
+    game = scene(ldb, {"vanguard": "B5-051", "hand": ["B5-005"], "damage": [G2]},
+                 {"vanguard": V3, "rear": them_rear}, phase="ride")
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "B5-005")))
+    _drain(game)
+    assert q.rear_guards(game.state, 1) == []
+    assert len(cards_in(game, 0, Zone.HAND)) == hand
+
+
+@pytest.mark.parametrize(("grade_id", "retired"), [(G2, True), (G1, False)])
+def test_B5_005_on_rc_retires_only_grade_2_or_greater(ldb, grade_id, retired):
+    """Called to RC, CB1: an opponent's grade 2 or greater rear-guard is retired; a grade 1
+    is not offered."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B5-005"], "damage": [G2]},
+                 {"vanguard": V3, "rear": {"front_left": grade_id}})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "B5-005"),
+                   circle=Circle.FRONT_LEFT))
+    _drain(game)
+    assert (q.rear_guards(game.state, 1) == []) is retired
+
+
+@pytest.mark.parametrize(("names", "boosted"), [(8, 1), (13, 2), (7, 0)])
+def test_B5_008_many_names_in_the_soul_power_the_rear_guards(ldb, names, boosted):
+    """Attacking a vanguard: with eight differently named cards in the soul one chosen
+    rear-guard gets +10000, with thirteen all of them; with seven, none."""
+    pool = sorted(c.id for c in ldb if re.fullmatch(r"B5-0\d\d", c.id))[:names]
+    game = scene(ldb, {"vanguard": "B5-008", "soul": pool,
+                       "rear": {"front_left": G2, "front_right": G2}}, phase="battle")
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    _drain(game, DecisionKind.GUARD)
+    powers = [power_of(game, unit_at(game, 0, c)) for c in (Circle.FRONT_LEFT,
+                                                            Circle.FRONT_RIGHT)]
+    assert powers.count(20000) == boosted
+
+
+def test_B5_008_act_splits_the_top_three(ldb):
+    """ACT, CB1 & discard: of the top three one goes to hand, a unit to RC, the third into
+    the soul; once a turn."""
+    game = scene(ldb, {"vanguard": "B5-008", "damage": [G2], "hand": [G2],
+                       "deck": ["B5-049", "B5-023", "B5-029", G2, G2]})
+    vanguard = unit_at(game, 0, Circle.VC)
+    game.step(pick(game, ActionKind.ACT, card=vanguard))
+    pay_first_cards(game)
+    _pick_id(game, "B5-049")
+    _pick_id(game, "B5-023")
+    _drain(game)
+    assert ids_in(game, 0, Zone.HAND) == ["B5-049"]
+    assert [game.state.card(u).id for u in q.rear_guards(game.state, 0)] == ["B5-023"]
+    assert ids_in(game, 0, Zone.SOUL) == ["B5-029"]
+    assert not has_action(game, ActionKind.ACT, card=vanguard)
+
+
+def test_B5_012_tokens_then_retired_for_power_when_attacked(ldb):
+    """ACT, SB1: one to three «Sproutling» tokens (the player stops after two); attacked,
+    retire the two tokens: +10000 this battle, and they vanish (TOK-03)."""
+    game = scene(ldb, {"vanguard": "B5-012", "soul": [G2]})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    pay_first_cards(game)
+    game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_LEFT))
+    game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_RIGHT))
+    game.step(pick(game, ActionKind.DONE))
+    tokens = q.rear_guards(game.state, 0)
+    assert [game.state.card(t).id for t in tokens] == ["B5-T02", "B5-T02"]
+    game = scene(ldb, {"vanguard": "B5-012", "tokens": {"front_left": "B5-T02",
+                                                         "front_right": "B5-T02"}},
+                 {"vanguard": V3}, phase="battle", turn_player=1)
+    vanguard = unit_at(game, 0, Circle.VC)
+    attack(game, unit_at(game, 1, Circle.VC), vanguard)
+    say_yes(game)
+    for _ in range(2):
+        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
+    if game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(pick(game, ActionKind.DONE))
+    _drain(game, DecisionKind.GUARD)
+    assert power_of(game, vanguard) == 23000 and q.rear_guards(game.state, 0) == []
+
+
+def test_B5_012_without_a_token_the_attacked_cost_cannot_be_paid(ldb):
+    """Attacked with no token (a normal rear-guard only): nothing is asked, 13000."""
+    game = scene(ldb, {"vanguard": "B5-012", "rear": {"front_left": G2}},
+                 {"vanguard": V3}, phase="battle", turn_player=1)
+    vanguard = unit_at(game, 0, Circle.VC)
+    attack(game, unit_at(game, 1, Circle.VC), vanguard)
+    assert game.decision.kind is DecisionKind.GUARD and power_of(game, vanguard) == 13000
+
+
+def test_B5_013_calls_one_mokko_and_the_token_acts(ldb):
+    """B5-013's ACT, CB1: a «Mokko» token, not offered again while it is there; the token's
+    ACT retires two other rear-guards for +10000 until end of turn."""
+    game = scene(ldb, {"vanguard": "B5-012", "damage": [G2, G2],
+                       "rear": {"front_left": "B5-013", "back_left": G2, "back_right": G2}})
+    radiel = unit_at(game, 0, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=radiel))
+    pay_first_cards(game)
+    game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_RIGHT))
+    _drain(game)
+    mokko = unit_at(game, 0, Circle.FRONT_RIGHT)
+    assert game.state.card(mokko).id == "B5-T01"
+    assert not has_action(game, ActionKind.ACT, card=radiel)
+    game.step(pick(game, ActionKind.ACT, card=mokko))
+    for circle in (Circle.BACK_LEFT, Circle.BACK_RIGHT):
+        game.step(pick(game, ActionKind.PICK, card=unit_at(game, 0, circle)))
+    if game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(pick(game, ActionKind.DONE))
+    _drain(game)
+    assert power_of(game, mokko) == 20000 and len(q.rear_guards(game.state, 0)) == 2
+
+
+@pytest.mark.parametrize("glitter", [True, False])
+def test_B5_T01_attacks_from_the_back_row_beside_radiel(ldb, glitter):
+    """The «Mokko» token behind a «Radiel», with a glitter «Rolan» vanguard, may attack from
+    the back row; with a «Rolan» without the glitter mark (B5-090) it may not."""
+    vanguard = "B5-012" if glitter else "B5-090"
+    game = scene(ldb, {"vanguard": vanguard, "rear": {"front_left": "B5-013"},
+                       "tokens": {"back_left": "B5-T01"}}, phase="battle")
+    mokko = unit_at(game, 0, Circle.BACK_LEFT)
+    assert has_action(game, ActionKind.ATTACK, card=mokko) is glitter
+
+
+@pytest.mark.parametrize(("card_id", "partner", "effect"), [
+    ("B5-014", "B5-015", "soul"), ("B5-015", "B5-014", "draw")])
+@pytest.mark.parametrize("with_partner", [True, False])
+def test_B5_014_015_twins_act_beside_each_other(ldb, card_id, partner, effect, with_partner):
+    """Placed with the other twin on RC, SB2: 014 puts an opponent's rear-guard into their
+    soul, 015 draws; without the other twin nothing is asked."""
+    rear = {"back_left": partner} if with_partner else {}
+    game = scene(ldb, {"vanguard": V3, "hand": [card_id], "soul": [G2, G2], "rear": rear},
+                 {"vanguard": V3, "rear": {"front_left": G2}})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, card_id),
+                   circle=Circle.FRONT_LEFT))
+    _drain(game)
+    if effect == "soul":
+        assert (ids_in(game, 1, Zone.SOUL) == [G2]) is with_partner
+    else:
+        assert (len(cards_in(game, 0, Zone.HAND)) == 1) is with_partner
+    assert len(cards_in(game, 0, Zone.SOUL)) == (0 if with_partner else 2)
+
+
+@pytest.mark.parametrize(("vanguard", "kept"), [("B5-007", True), ("B5-061", False)])
+def test_B5_014_glitter_returns_from_gc_to_the_soul(ldb, vanguard, kept):
+    """Glitter: a twin put into the drop from GC at the battle's close goes into the soul if
+    the vanguard is a glitter «Yuzuha» (B5-007); with the grade 0 «Yuzuha» (no mark) it
+    stays in the drop."""
+    game = scene(ldb, {"vanguard": vanguard, "hand": ["B5-014"]}, {"vanguard": V3},
+                 phase="battle", turn_player=1)
+    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+    guardian = card_named(game, 0, Zone.HAND, "B5-014")
+    game.step(pick(game, ActionKind.GUARD, card=guardian))
+    _drain(game)                                 # the close step, then player 0's turn
+    assert ("B5-014" in ids_in(game, 0, Zone.SOUL)) is kept
