@@ -128,6 +128,9 @@ SELECTOR_SPECS: dict[str, tuple[Selector, str]] = {
     "your_face_up_g_units": (lambda s, fr: _face_up_g_units(s, fr.master),
                              "face-up G units in your G zone and on your VC (Generation Break)"),
     "your_locked_cards": (lambda s, fr: _locked(s, fr.master), "your locked cards (ACT-23)"),
+    "your_circle_cards": (lambda s, fr: _circle_cards(s, fr.master),
+                          ("your cards on circles: units and guardians (in premium also "
+                           "hearts, locked cards, dress sources)")),
     "your_hearts": (lambda s, fr: f.hearts(s, fr.master),
                     "the hearts under your G unit (HRT-01: cards, not units)"),
     "opponent_hand": (_zone(Zone.HAND, opponent=True), "your opponent's hand"),
@@ -245,7 +248,21 @@ def keywords(card: CardDef) -> frozenset[str]:
 
 def _same_column(state: State, frame: Frame, card: int) -> bool:
     """True for a unit in the same column as the ability's own unit (Harmony-style)."""
-    mine, other = f.position(frame.source), f.position(card)
+    return _in_column(frame.source, card)
+
+
+def _column_of(frame: Frame, card: int, name: object) -> bool:
+    """True for a card on the same side and in the same column as the card bound to `name`,
+    while that card is still the object it named (CORE-20): "every rear-guard in that unit's
+    column"; none when nothing is named."""
+    anchors = f.recall(frame, str(name)) if str(name) in frame.bound else []
+    return bool(anchors) and _in_column(anchors[0], card)
+
+
+def _in_column(anchor: int, card: int) -> bool:
+    """True for a card on the anchor's side in the anchor's column (a front circle and the
+    circle behind it, COLUMN_PARTNER)."""
+    mine, other = f.position(anchor), f.position(card)
     if mine.owner != other.owner or not isinstance(mine.circle, Circle) or other.circle is None:
         return False
     return other.circle is mine.circle or COLUMN_PARTNER.get(mine.circle) is other.circle
@@ -341,6 +358,11 @@ FACT_FILTER_SPECS: dict[str, FilterSpec] = {
                  "units in the back row"),
     "same_column": (lambda s, fr, e, v: _same_column(s, fr, e) == v, "bool",
                     "units in this unit's column (Harmony-style conditions)"),
+    "column_of": (lambda s, fr, e, v: _column_of(fr, e, v), "bind",
+                  ("cards in the column of a bound card, on its side (\"every rear-guard in "
+                   "that unit's column\")")),
+    "attacked": (lambda s, fr, e, v: (s.battle is not None and s.battle.target == e) == v,
+                 "bool", "the attacked unit of the battle now (false: \"not being attacked\")"),
     "owner": (lambda s, fr, e, v: (f.position(e).owner == fr.master) == (v == "you"),
               "player", "cards of a player: you or opponent"),
 }

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import ecs_vanguard as vg
+from ecs_vanguard.derived import query as q
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed, OrderPlayed
 from ecs_vanguard.vocab.zones import Circle, Zone
@@ -36,6 +37,7 @@ from tests.helpers import (
     pick,
     power_of,
     unit_at,
+    zone_of,
 )
 
 DOC = Path(__file__).parents[2] / "docs" / "boosters" / "d-bt01.md"
@@ -371,3 +373,91 @@ def test_B1_055_calls_up_to_the_vanguards_grade(ldb, vanguard, called):
     assert _called_ids(game) == called
     if called:
         assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 15000
+
+
+# -- (c) the constructs built for the booster -----------------------------------------------------
+
+@pytest.mark.parametrize(("aim", "gone"), [
+    (Circle.FRONT_LEFT, {Circle.FRONT_LEFT, Circle.BACK_LEFT}),
+    (Circle.BACK_LEFT, {Circle.FRONT_LEFT, Circle.BACK_LEFT}),
+    (Circle.FRONT_RIGHT, {Circle.FRONT_RIGHT})])
+def test_CORE_07_column_of_finds_the_rear_guards_of_a_chosen_units_column(ldb, aim, gone):
+    """`column_of` (CORE-07's column: a front circle and the one behind it, on one side): 106
+    puts the chosen opponent's rear-guard and the other one of its column on the bottom of
+    their deck; the other column's and the player's own rear-guards stay."""
+    them = {"vanguard": V3, "rear": {"front_left": G2, "back_left": G2, "front_right": G2}}
+    me = {"vanguard": V3, "hand": ["B1-106"], "soul": ["B1-002"],
+          "rear": {"front_left": G2, "back_left": G2}}
+    game = scene(ldb, me, them)
+    units = {c: unit_at(game, 1, c) for c in (Circle.FRONT_LEFT, Circle.BACK_LEFT,
+                                               Circle.FRONT_RIGHT)}
+    game.step(pick(game, ActionKind.PLAY_ORDER, index=0))
+    pay_first_cards(game)
+    game.step(pick(game, ActionKind.PICK, card=units[aim]))
+    _drain(game)
+    for circle, unit in units.items():
+        assert (zone_of(game, unit) is Zone.DECK) is (circle in gone), circle
+    assert ids_in(game, 1, Zone.DECK)[-len(gone):] == [G2] * len(gone)
+    assert unit_at(game, 0, Circle.FRONT_LEFT) >= 0 and unit_at(game, 0, Circle.BACK_LEFT) >= 0
+
+
+def test_CORE_07_106_needs_a_grade_3_in_the_soul(ldb):
+    """Its cost is Soul Blast (1) of a grade 3: with only a grade 2 in the soul it cannot be
+    played."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B1-106"], "soul": [G2]},
+                 {"vanguard": V3, "rear": {"front_left": G2}})
+    assert not has_action(game, ActionKind.PLAY_ORDER)
+
+
+def test_CORE_09_attacked_is_the_attacked_unit_of_the_battle_now(ldb):
+    """`attacked = false` ("not being attacked"): 119, played in the guard step while the
+    opponent attacks a rear-guard, gives +5000 and offers every rear-guard but the attacked one
+    to return to hand."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B1-119"],
+                       "rear": {"front_left": G2, "front_right": G2, "back_left": G2}},
+                 {"vanguard": V3, "rear": {"front_left": G2}}, phase="battle", turn_player=1)
+    target, other = unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 0, Circle.FRONT_RIGHT)
+    back = unit_at(game, 0, Circle.BACK_LEFT)
+    attack(game, unit_at(game, 1, Circle.VC), target)
+    game.step(pick(game, ActionKind.PLAY_ORDER, index=0))
+    game.step(pick(game, ActionKind.PICK, card=target))          # the unit +5000
+    assert power_of(game, target) == 15000
+    assert not has_action(game, ActionKind.PICK, card=target)
+    assert has_action(game, ActionKind.PICK, card=back)
+    game.step(pick(game, ActionKind.PICK, card=other))
+    assert zone_of(game, other) is Zone.HAND and zone_of(game, target) is Zone.RC
+
+
+BASTIAN = """
+[[card]]
+id = "TEST-BASTIAN"
+names = ["Summit Ruler, Bastian"]
+grade = 3
+power = 13000
+nation = "keter_sanctuary"
+skills = ["twin_drive"]
+"""
+
+
+@pytest.mark.parametrize(("vanguard", "rear_3s", "guardian_3", "shield"), [
+    ("TEST-BASTIAN", 0, False, 5000), ("TEST-BASTIAN", 0, True, 10000),
+    ("TEST-BASTIAN", 3, False, 15000), (V3, 3, True, 5000)])
+def test_CORE_10_circle_cards_count_units_and_guardians(ldb, tmp_path, vanguard, rear_3s,
+                                                        guardian_3, shield):
+    """`your_circle_cards` (units and guardians, CORE-10): Kokariel on GC, under «Bastian»,
+    gets Shield+5000 for every two grade 3 cards among the vanguard, the rear-guards and the
+    guardians (one grade 3: none; the vanguard and a grade 3 guardian called beside it: +5000;
+    the vanguard and three rear-guards: +10000); under another vanguard, none."""
+    path = tmp_path / "bastian.toml"
+    path.write_text(BASTIAN)
+    db = vg.CardDB.load(path, base=ldb)
+    rear = {c: V3 for c in ("front_left", "front_right", "back_left")[:rear_3s]}
+    hand = ["B1-095"] + ([V3] if guardian_3 else [])
+    game = scene(db, {"vanguard": vanguard, "hand": hand, "rear": rear},
+                 {"vanguard": V3, "rear": {"front_left": G2}}, phase="battle", turn_player=1)
+    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+    analyst = card_named(game, 0, Zone.HAND, "B1-095")
+    game.step(pick(game, ActionKind.GUARD, card=analyst))
+    if guardian_3:
+        game.step(pick(game, ActionKind.GUARD, card=card_named(game, 0, Zone.HAND, V3)))
+    assert q.shield(game.state, analyst) == shield
