@@ -27,6 +27,7 @@ from ecs_vanguard.cards.timing_steps import WINDOWS
 from ecs_vanguard.cards.value_steps import (
     CALL_CIRCLE_NAMES,
     DISTINCT_FIELDS,
+    TOTAL_FIELDS,
     CircleOf,
     ColumnOf,
     NamedCircle,
@@ -195,16 +196,21 @@ def parse_quantity(where: Where, field: str, raw: Any) -> Quantity:
         raise where.fail(field, f"expected a selector or {{ from = ..., where = ... }}, "
                                 f"got {raw!r}")
     for key in raw:
-        if key not in ("from", "where", "distinct", "every"):
+        if key not in ("from", "where", "distinct", "every", "total"):
             raise where.fail(f"{field}.{key}", "unknown key (a quantity has from, where, "
-                                               "distinct, every)")
+                                               "distinct, every, total)")
     distinct = _distinct(where, f"{field}.distinct", raw["distinct"]) if "distinct" in raw \
         else ""
     every = _count(where, f"{field}.every", raw.get("every", 1))
     if every < 1:
         raise where.fail(f"{field}.every", "for every 0 cards means nothing: 1 or more")
+    total = _choice(*TOTAL_FIELDS)(where, f"{field}.total", raw["total"]) if "total" in raw \
+        else ""
+    if total and distinct:
+        raise where.fail(f"{field}.total", "a quantity counts different values (distinct) or "
+                                           "adds up a value (total), not both")
     return Quantity(raw["from"], parse_filters(where, f"{field}.where", raw.get("where", {})),
-                    distinct, every)
+                    distinct, every, total=total)
 
 
 def _history_quantity(where: Where, field: str, raw: dict[str, Any]) -> Quantity:
@@ -295,7 +301,8 @@ KINDS: dict[str, Kind] = {
     "filters": Kind("a table of filters: { name = value, ... }", parse_filters),
     "quantity": Kind("a selector, or { from = selector, where = { ... }, every = n }, or "
                      "{ happened = { event = ..., ... }, window = ... } (how many logged "
-                     "events)", parse_quantity),
+                     "events), or { from = selector, total = " + " | ".join(TOTAL_FIELDS)
+                     + " } (the sum of that value over the cards)", parse_quantity),
     "player": Kind("you | opponent", _choice("you", "opponent")),
     "chooser": Kind("owner | opponent | random", _choice("owner", "opponent", "random")),
     "to": Kind(TO_FORMS, _to),
@@ -477,6 +484,7 @@ class Sugar:
     args: dict[str, str]
     doc: str
     expand: Callable[[dict[str, Any]], Check]
+    "from": _selector,          # a selector, or a list of them: their cards together
 
 
 def _count_check(source: str, n: int, where: tuple[tuple[str, object], ...] = (),

@@ -20,6 +20,11 @@ Selector = str | tuple[str, ...]
 DISTINCT_FIELDS: tuple[str, ...] = (
     "name", "grade", "power", "clan", "nation", "race", "trigger", "original_name",
     "original_grade")
+# What a quantity's `total` may add up over its cards ("the total of the original power of its
+# originalDress"): current values, or the printed ones (TERM-01); `derived.values` reads them.
+TOTAL_FIELDS: tuple[str, ...] = (
+    "power", "grade", "shield", "critical", "original_power", "original_grade",
+    "original_shield")
 
 
 @record
@@ -27,7 +32,9 @@ class Quantity:
     """How many cards a selector gives now, narrowed by filters: `{ from = ..., where = ... }`
     (a per-count amount, "+2000 for each ...", or the other side of a comparison); with
     `distinct = "grade"` (a field of DISTINCT_FIELDS), how many different values of that field
-    they have ("for each grade among the cards in your soul", TERM-06 for names)."""
+    they have ("for each grade among the cards in your soul", TERM-06 for names); with
+    `total = "original_power"` (a field of TOTAL_FIELDS), the sum of that value over them
+    ("Power+ the total of the original power of its originalDress": amount 1, per that sum)."""
 
     source: str
     where: Where = ()
@@ -37,6 +44,7 @@ class Quantity:
     # each card called from your soul this turn"); then `source` is "".
     happened: When | None = None
     window: str = "this_turn"
+    total: str = ""        # "the total of <field>": the sum of a TOTAL_FIELDS value over them
 
 
 @record

@@ -22,7 +22,7 @@ from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.marks import clans_of
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind
 from ecs_vanguard.cards.steps import SKILL_STATS
-from ecs_vanguard.cards.value_steps import DISTINCT_FIELDS, Quantity
+from ecs_vanguard.cards.value_steps import DISTINCT_FIELDS, TOTAL_FIELDS, Quantity
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived import history
 from ecs_vanguard.derived.conditions import (
@@ -333,6 +333,20 @@ DISTINCT_READERS: dict[str, Callable[[State, int], tuple[object, ...]]] = {
 }
 assert tuple(DISTINCT_READERS) == DISTINCT_FIELDS, "cards.value_steps.DISTINCT_FIELDS drifted"
 
+# A quantity's `total` (cards.value_steps.TOTAL_FIELDS): one card's value of a field, current or
+# printed (TERM-01: "original power" is the printed one); a card off the field (a dress source, a
+# card in the soul) has no modifiers, so its current value is its printed one.
+TOTAL_READERS: dict[str, Callable[[State, int], int]] = {
+    "power": lambda s, c: power(s, c),
+    "grade": lambda s, c: grade(s, c),
+    "shield": lambda s, c: shield(s, c),
+    "critical": lambda s, c: critical(s, c),
+    "original_power": lambda s, c: s.card(c).power,
+    "original_grade": lambda s, c: s.card(c).grade,
+    "original_shield": lambda s, c: s.card(c).shield,
+}
+assert tuple(TOTAL_READERS) == TOTAL_FIELDS, "cards.value_steps.TOTAL_FIELDS drifted"
+
 
 DERIVED_FILTER_SPECS: dict[str, FilterSpec] = {
     "grade_max": (_grade_is(operator.le), "grade_value", "cards of this grade or less"),
@@ -384,6 +398,10 @@ def count_of(state: State, frame: Frame, quantity: Quantity) -> int:
     if quantity.happened is not None:              # history as an amount (derived.history)
         count = history.happened_count(state, frame, quantity.happened, quantity.window,
                                        narrow)
+    elif quantity.total:                           # "the total of <field>" (TOTAL_FIELDS)
+        reader = TOTAL_READERS[quantity.total]
+        count = sum(reader(state, c) for c in select(state, frame, quantity.source,
+                                                     quantity.where))
     else:
         count = count_cards(state, select(state, frame, quantity.source, quantity.where),
                             quantity.distinct)
@@ -401,7 +419,9 @@ def count_cards(state: State, cards: list[int], distinct: str = "") -> int:
 def _count(state: State, frame: Frame, check: Check) -> bool:
     """count(from, where) <op> n, or <op> the count of `than` (comparisons between players:
     hand sizes, damage); with `distinct`, the left side counts different values of a field."""
-    left = count_cards(state, select(state, frame, str(check.arg("from")),
+    source = check.arg("from")      # a selector, or a tuple of them (cards.fields)
+    left = count_cards(state, select(state, frame, source if isinstance(source, tuple)
+                                     else str(source),
                                      check.arg("where", ())), str(check.arg("distinct", "")))
     than = check.arg("than")
     right = count_of(state, frame, than) if than is not None else int(check.arg("n", 1))

@@ -83,7 +83,7 @@ def _value(at: Where, field: str, kind: str, value: object, bound: set[str]) -> 
             if key in CARD_FIELDS and isinstance(wanted, tuple):
                 filters(at, f"{field}.{key}", wanted, bound)
     else:
-        KINDS[kind].parse(at, field, value)
+        KINDS[kind].parse(at, field, list(value) if isinstance(value, tuple) else value)
         if kind == "selector":
             _selector(at, field, value, bound)  # type: ignore[arg-type]
 
