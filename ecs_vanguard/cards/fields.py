@@ -55,6 +55,9 @@ KEYWORDS = ("boost", "intercept", "twin_drive", "triple_drive", "persona_ride", 
             "in_soul", "act", "auto", "cont")
 TRIGGERS = ("critical", "draw", "heal", "front", "over", "stand", "any", "none")
 ZONE_NAMES = ("hand", "deck", "drop", "soul", "damage", "bind")
+# put_into may also put a set order into the order zone (a Meteorite "put into your order
+# zone" by an effect: not played, CORE-08).
+PUT_ZONE_NAMES = (*ZONE_NAMES, "order")
 TOP_ZONES = ("damage", "soul", "drop", "bind", "hand")      # where put_top_into puts cards
 _KEY_ALIASES = {"from": "source", "as": "bind", "else": "otherwise"}
 TOML_KEYS = {v: k for k, v in _KEY_ALIASES.items()}
@@ -315,6 +318,8 @@ KINDS: dict[str, Kind] = {
     "skill": Kind(" | ".join(st.SKILL_STATS), _choice(*st.SKILL_STATS)),
     "stat": Kind(" | ".join(st.CONTINUOUS_STAT_NAMES), _choice(*st.CONTINUOUS_STAT_NAMES)),
     "zone": Kind(" | ".join(ZONE_NAMES), _choice(*ZONE_NAMES)),
+    "put_zone": Kind(" | ".join(PUT_ZONE_NAMES) + " (order: set orders only)",
+                     _choice(*PUT_ZONE_NAMES)),
     "top_zone": Kind(" | ".join(TOP_ZONES), _choice(*TOP_ZONES)),
     "comparison": Kind(" | ".join(COMPARISONS), _choice(*COMPARISONS)),
     "keyword": Kind(" | ".join(KEYWORDS), _choice(*KEYWORDS)),
@@ -385,6 +390,7 @@ OP_FIELD_KINDS: dict[tuple[type, str], str] = {
                                           st.CounterBlast, st.SoulBlast, st.CounterCharge,
                                           st.Discard, st.PutTopInto, st.LookTop)},
     (st.PutTopInto, "zone"): "top_zone",
+    (st.PutInto, "zone"): "put_zone",
     (st.EnterUnitState, "name"): "text",
     (ts.Delay, "player"): "whose",
     (st.Recall, "when"): "when",

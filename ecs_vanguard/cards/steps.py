@@ -177,9 +177,9 @@ class Search:
 
 @record
 class PutInto:
-    """Put the target cards (those matching `where`) into one of their owner's zones; `as`
-    names the cards it moved, where they went ("shuffle the cards put into the deck this
-    way", CORE-20)."""
+    """Put the target cards (those matching `where`) into one of their owner's zones (`order`:
+    a set order into the order zone, not played, CORE-08; other cards stay); `as` names the
+    cards it moved, where they went ("shuffle the cards put into the deck this way", CORE-20)."""
 
     target: Selector
     zone: str = "hand"

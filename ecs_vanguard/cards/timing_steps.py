@@ -28,9 +28,10 @@ STEP_NAMES: tuple[str, ...] = tuple(s.value for s in BattleStep)
 MOMENT_ALIASES: dict[str, str] = {"end_of_battle": "close", "end_of_turn": "end"}
 MOMENTS: tuple[str, ...] = (*PHASE_NAMES, *STEP_NAMES, *MOMENT_ALIASES)
 WHOSE: tuple[str, ...] = ("either", "you", "opponent")
-# The windows of turns a `happened` check reads the log in (derived.history).
+# The windows of turns a `happened` check reads the log in (derived.history); this_battle: the
+# battle now, or the one that just ended (since this turn's latest attack).
 WINDOWS: tuple[str, ...] = ("this_turn", "previous_turn", "your_previous_turn",
-                            "opponent_previous_turn", "this_game")
+                            "opponent_previous_turn", "this_game", "this_battle")
 
 # What an ability's record counts, by what its effects did (ops.timing.RECORDED).
 RECORD_KINDS: tuple[str, ...] = (

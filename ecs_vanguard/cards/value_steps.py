@@ -154,7 +154,8 @@ class Restrict:
     cant_attack, attack_only_vanguards, cant_be_boosted, cant_boost, resist (can't be chosen by
     the opponent's effects), cant_stand, cant_deal_damage, cant_be_hit, guard_min_grade
     (attacked by it, only cards of grade `amount` or more may be called from hand to GC), or
-    attack_from_back_row (a permission: "this unit can attack from the back row")."""
+    attack_from_back_row (a permission: "this unit can attack from the back row"), or
+    intercept_from_back_row (a permission: "this unit can intercept from the back row")."""
 
     target: Selector = "self"
     restriction: str = "cant_attack"

@@ -16,7 +16,7 @@ from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.schema import When
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.state import Frame, State
-from ecs_vanguard.vocab.events import TurnStarted
+from ecs_vanguard.vocab.events import AttackDeclared, TurnStarted
 
 
 def window_events(state: State, master: int, window: str) -> Iterator[object]:
@@ -24,6 +24,9 @@ def window_events(state: State, master: int, window: str) -> Iterator[object]:
     earlier turn's (the latest before this one; of a player, or whoever's), or the game's."""
     if window == "this_game":
         yield from reversed(state.events)
+        return
+    if window == "this_battle":
+        yield from _battle_events(state)
         return
     segment: list[object] = []
     current = True                    # the turn now: its events come first, newest first
@@ -43,6 +46,20 @@ def window_events(state: State, master: int, window: str) -> Iterator[object]:
         segment = []
     if current and window == "this_turn":
         yield from segment             # a log with no turn yet (set-up): all of it
+
+
+def _battle_events(state: State) -> Iterator[object]:
+    """The events of the battle now, or of the one that just ended ("at the end of a battle in
+    which your drive check revealed ..."): since this turn's latest attack (CORE-09), newest
+    first; none before the turn's first attack."""
+    segment: list[object] = []
+    for event in reversed(state.events):
+        if isinstance(event, TurnStarted):
+            return
+        segment.append(event)
+        if isinstance(event, AttackDeclared):
+            yield from segment
+            return
 
 
 # values.narrow: keep the cards passing a table of filters (given by derived.values, which
@@ -89,7 +106,8 @@ def happened(state: State, frame: Frame, check: Check, narrow: Narrow) -> bool:
 _DOC = ("what happened, counted in the game's log: the events `when` names (an event and "
         "filters on its fields, as an auto's `when`: player, from_zone, to_zone, card = { ... }, "
         "by, ...) within `window` (this_turn by default; previous_turn, your_previous_turn, "
-        "opponent_previous_turn, this_game) number at least `min` (1 by default) and at most "
+        "opponent_previous_turn, this_game; this_battle: the battle now, or the one just ended) "
+        "number at least `min` (1 by default) and at most "
         "`max` (\"you called two or more cards from your soul this turn\")")
 # The check's (what it means, arguments and their kinds, required arguments); derived.values
 # registers it with its predicate.

@@ -24,6 +24,7 @@ from ecs_vanguard.effects.selection import all_or_nothing, distinct_candidates
 from ecs_vanguard.state import Frame, State
 from ecs_vanguard.vocab.decisions import ActionKind, Decision, DecisionKind
 from ecs_vanguard.vocab.events import Mulliganed
+from ecs_vanguard.vocab.formats import OrderType
 from ecs_vanguard.vocab.zones import HIDDEN_ZONES, Zone
 
 Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
@@ -237,6 +238,8 @@ def _put_into(state: State, frame: Frame, step: s.PutInto) -> Decision | None:
     zone = Zone(step.zone)
     named = narrow(state, frame, select(state, frame, step.target), step.where)
     targets = [c for c in named if not q.holds_the_vc(state, c, named)]    # LEG-31
+    if zone is Zone.ORDER:         # only a set order is put into the order zone (CORE-08)
+        targets = [c for c in targets if state.card(c).order_type is OrderType.SET]
     if not frame.loop:
         frame.loop = [0]
     with ops.batch(state):

@@ -393,10 +393,16 @@ def guard_actions(state: State, player: int) -> list[Action]:
             out.append(action(ActionKind.YES))
         out.append(action(ActionKind.NO))
         return out
-    for unit in q.front_row(state, player):
+    front = q.front_row(state, player)
+    # CORE-10: a front-row grade 2 with [Intercept]; after them, a back-row one while an effect
+    # lets it intercept from the back row (asked last: the restriction's query is costly)
+    back = [u for u in q.rear_guards(state, player) if u not in front]
+    for unit in front + back:
         pos = q.position(unit)
         if (pos.zone is Zone.RC and unit != battle.target and state.card(unit).grade == 2
-                and has_skill(state, unit, Skill.INTERCEPT)):
+                and has_skill(state, unit, Skill.INTERCEPT)
+                and (unit in front
+                     or q.is_restricted(state, unit, Stat.INTERCEPT_FROM_BACK_ROW))):
             out.append(action(ActionKind.INTERCEPT, card=unit))
     out.extend(order_actions(state, player, frozenset({OrderType.BLITZ})))
     out.extend(g_guardian_actions(state, player))

@@ -170,7 +170,10 @@ def _turn(state: State, card: int, *, rested: bool) -> bool:
     for member in group:
         world.writable_orientation(state, member).rested = rested
         owner = q.position(member).owner
-        emit(state, UnitRested(member, owner) if rested else UnitStood(member, owner))
+        # TERM-02: a stand by an effect names its source ("stood by your vanguard's ability");
+        # the stand phase's is the rules' (no effect resolves then: state.source is -1)
+        emit(state, UnitRested(member, owner) if rested
+             else UnitStood(member, owner, state.source))
     return True
 
 

@@ -168,10 +168,12 @@ class UnitRetired(Frozen):
 class UnitStood(Frozen):
     card: int
     player: int
+    source: int = -1      # TERM-02: the card whose effect stood it; -1 for the rules
 
-    def __init__(self, card: int, player: int) -> None:
+    def __init__(self, card: int, player: int, source: int = -1) -> None:
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "player", player)
+        object.__setattr__(self, "source", source)
 
 
 @dataclass(frozen=True, slots=True)

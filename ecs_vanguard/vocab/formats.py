@@ -104,6 +104,8 @@ class Stat(Enum):
     CANT_DEAL_DAMAGE = "cant_deal_damage"             # LEG-17: its hit deals no damage
     ATTACK_FROM_BACK_ROW = "attack_from_back_row"     # CORE-09: a permission: it may attack
                                                       # from the back row (never boosted there)
+    INTERCEPT_FROM_BACK_ROW = "intercept_from_back_row"   # CORE-10: a permission: it may
+                                                          # intercept from the back row
     GUARD_MIN_GRADE = "guard_min_grade"   # CORE-10: attacked by it, only cards of grade
                                           # `amount` or more may be called to GC from hand
     GAINS_BOOST = "gains_boost"           # CORE-09: it has [Boost] though not printed
@@ -116,7 +118,7 @@ class Stat(Enum):
 RESTRICTIONS: frozenset[Stat] = frozenset({
     Stat.CANT_BE_HIT, Stat.ATTACK_ONLY_VANGUARDS, Stat.CANT_ATTACK, Stat.CANT_BE_BOOSTED,
     Stat.CANT_BOOST, Stat.RESIST, Stat.CANT_STAND, Stat.CANT_DEAL_DAMAGE,
-    Stat.ATTACK_FROM_BACK_ROW,
+    Stat.ATTACK_FROM_BACK_ROW, Stat.INTERCEPT_FROM_BACK_ROW,
 })
 
 

@@ -194,7 +194,12 @@ def _guard(state: State, player: int, a: Action) -> str | None:
 def _intercept(state: State, player: int, a: Action) -> str | None:
     if state.battle is None or state.battle.player == player:
         return "not the attacked player in a battle"
-    return None if _unit_of(state, player, a.card, _FRONT_RC) else "not a front RC"
+    # CORE-10: a front-row rear-guard; a back-row one only while an effect lets it
+    if _unit_of(state, player, a.card, _FRONT_RC) or (
+            _unit_of(state, player, a.card, _REAR)
+            and q.is_restricted(state, a.card, Stat.INTERCEPT_FROM_BACK_ROW)):
+        return None
+    return "not a front RC (nor one let intercept from the back row)"
 
 
 def _overdress(state: State, player: int, a: Action) -> str | None:

@@ -1,0 +1,352 @@
+"""Study of one whole main booster (issue 39 item 7): D-BT04, its 120 numbered cards
+(tests/cards/corpus/b_dbt04.toml, ids B4-NNN; the overDress cards of p_d_overdress.toml, PR-013..
+016, reused; graded in docs/boosters/d-bt04.md). (a) the file and the doc's table agree card by
+card; (b) random games between the five nations' decks end with no engine error and play the
+booster's abilities; (c) judge-style scenarios of the constructs built for it (a history window
+of the battle, an intercept from the back row, a stand that names its source, a set order put
+into the order zone) and of the cards' effects, each with a position where a condition or cost
+fails."""
+
+from __future__ import annotations
+
+import collections
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import ecs_vanguard as vg
+from ecs_vanguard.derived import query as q
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed, OrderPlayed
+from ecs_vanguard.vocab.zones import Circle, Zone
+from tests.cards.conftest import G2, V3, scene
+from tests.cards.study_helpers import attack, drive_into, no_guard, pay_first_cards, say_yes
+from tests.helpers import (
+    card_named,
+    has_action,
+    ids_in,
+    is_rested,
+    pick,
+    power_of,
+    unit_at,
+    zone_of,
+)
+
+DOC = Path(__file__).parents[2] / "docs" / "boosters" / "d-bt04.md"
+ROW = re.compile(r"^\| (\d{3}) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$")
+REUSED = re.compile(r"^(PR-\d{3})\b")
+
+
+def _rows() -> list[tuple[str, str, str, str]]:
+    """(no., our name, verdict, test) of the doc's table."""
+    rows = []
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        match = ROW.match(line)
+        if match:
+            rows.append((match.group(1), match.group(2).strip(), match.group(4).strip(),
+                         match.group(6).strip()))
+    return rows
+
+
+def test_every_card_of_the_booster_has_one_row_and_the_file_matches_it(ldb):
+    """120 rows, 001-120 once each; a row naming PR- reuses that card (it exists); every other
+    written row is the card B4-NNN of that name, and the corpus file has no card without a row;
+    a card not written has no card in the file; a row's test names a test of this file."""
+    rows = _rows()
+    assert [r[0] for r in rows] == [f"{n:03d}" for n in range(1, 121)]
+    written = {c.id for c in ldb if c.id.startswith("B4-")}
+    expected = set()
+    here = Path(__file__).read_text(encoding="utf-8")
+    for number, name, verdict, test in rows:
+        for named in re.findall(r"`(test_(?:B4|CORE|TERM)[A-Za-z0-9_]*)\*?`", test):
+            assert f"def {named}" in here, named
+        reused = REUSED.match(name)
+        if reused:
+            assert ldb.get(reused.group(1)) is not None, number
+            continue
+        if name.startswith("not written"):
+            assert f"B4-{number}" not in written
+            continue
+        assert verdict.split()[0] in ("full", "partial", "not"), number
+        expected.add(f"B4-{number}")
+        assert ldb[f"B4-{number}"].names[0] == name, number
+    assert written == expected
+
+
+# -- (b) random games ---------------------------------------------------------------------------
+
+# Each nation's deck: the D start deck's first vanguard, grade 1 and 2 of its ride line (the
+# booster has no first vanguard nor ride-line grade 1 of its own), the booster's grade 3, the
+# start deck's triggers, over trigger and sentinel, then the booster's cards of the nation.
+RIDE_LINES = {
+    "dragon_empire": ("PD-004", "PD-003", "PD-002", "PR-014"),
+    "dark_states": ("PE-004", "PE-003", "PE-002", "B4-004"),
+    "brandt_gate": ("PH-004", "PH-003", "PH-002", "B4-007"),
+    "keter_sanctuary": ("PV-004", "PV-003", "PV-002", "B4-010"),
+    "stoicheia": ("PF-004", "PF-003", "PF-002", "B4-013"),
+}
+START_DECK = {"dragon_empire": "PD", "dark_states": "PE", "brandt_gate": "PH",
+              "keter_sanctuary": "PV", "stoicheia": "PF"}
+REUSED_IN_DECKS = {"dragon_empire": ("PR-013", "PR-015", "PR-016")}
+
+
+def _deck(db: vg.CardDB, nation: str) -> vg.Deck:
+    """A legal standard deck: the ride line, the over trigger, the start deck's critical x4,
+    draw x4, front x3, heal x4 and sentinel x4, then the nation's booster cards, one copy each
+    in id order, then second copies, to 50."""
+    line = RIDE_LINES[nation]
+    sd = START_DECK[nation]
+    main = list(line) + ["PD-010"] + [f"{sd}-011"] * 4 + [f"{sd}-012"] * 4
+    main += [f"{sd}-013"] * 3 + [f"{sd}-014"] * 4 + [f"{sd}-009"] * 4
+    mine = sorted(c.id for c in db if c.id.startswith("B4-") and c.nation == nation
+                  and c.id not in line)
+    mine += REUSED_IN_DECKS.get(nation, ())
+    counts = collections.Counter(main)
+    for card in mine * 2:
+        if len(main) == 50:
+            break
+        if counts[card] < 2:
+            main.append(card)
+            counts[card] += 1
+    return vg.Deck(name=nation, main=tuple(main), starter=line[0], ride_deck=line)
+
+
+@pytest.fixture(scope="module")
+def decks(ldb) -> dict[str, vg.Deck]:
+    return {nation: _deck(ldb, nation) for nation in RIDE_LINES}
+
+
+def test_the_five_nation_decks_are_legal_standard_decks(ldb, decks):
+    """CORE-02: 50 cards with the ride deck, 16 triggers (one over), four sentinels."""
+    for deck in decks.values():
+        deck.validate("standard", ldb)
+        assert len(deck.main) == 50
+        assert sum(ldb[c].trigger is not None for c in deck.main) == 16
+
+
+def test_random_games_between_the_nations_play_the_booster(ldb, decks):
+    """Twenty seeded games, each nation against each other one: a random agent (busy actions
+    preferred) plays each game to its end, the invariants holding at the end; at least
+    FLOOR (38; measured 41) of the booster's cards with an act, auto or order play get one played."""
+    nations = list(decks)
+    played: set[str] = set()
+    for seed in range(20):
+        first = decks[nations[seed % 5]]
+        second = decks[nations[(seed + 1 + seed // 5) % 5]]
+        game = vg.Game(first, second, seed=seed, db=ldb)
+        rng = np.random.default_rng(seed)
+        for _ in range(3000):
+            if game.over:
+                break
+            actions = game.legal_actions()
+            busy = [a for a in actions if a.kind not in (ActionKind.DONE, ActionKind.NO)]
+            pool = busy if busy and rng.random() < 0.8 else actions
+            game.step(pool[int(rng.integers(len(pool)))])
+        assert game.over, f"seed {seed}: no end within 3000 decisions"
+        game.check_invariants()
+        played |= {game.state.card(e.card).id for e in game.events
+                   if isinstance(e, AutoPlayed | AbilityActivated | OrderPlayed)}
+    print(sorted(c for c in played if c.startswith("B4-")))
+    assert len({c for c in played if c.startswith("B4-")}) >= FLOOR
+
+
+FLOOR = 38     # measured: 41 of the booster's cards with an act, auto or order play
+
+
+def _drain(game: vg.Game, until: DecisionKind = DecisionKind.MAIN_PHASE) -> None:
+    """Answer every pending question with its first action (optional ones: yes) until the
+    decision `until`."""
+    for _ in range(60):
+        if game.decision.kind is until:
+            return
+        actions = game.legal_actions()
+        yes = [a for a in actions if a.kind is ActionKind.YES]
+        game.step(yes[0] if yes else actions[0])
+
+
+def _auto_question(game: vg.Game) -> bool:
+    """True if the game asks an optional ability's question (YES offered)."""
+    return has_action(game, ActionKind.YES)
+
+
+# -- (c) the constructs built for the booster -----------------------------------------------------
+
+TRACE_JUNE, KARJAMID, MAGNARA_ELDER = "B4-088", "B4-022", "B4-013"
+
+
+@pytest.mark.parametrize(("held", "offered"), [([G2], True), ([], False)])
+def test_CORE_10_intercept_from_the_back_row_while_an_effect_lets_it(ldb, held, offered):
+    """B4-088 (grade 2, [Intercept]) in the back row: with a card in your Prison it may
+    intercept from there and goes to GC; with none only the front row intercepts (CORE-10)."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"back_left": TRACE_JUNE},
+                       "imprisoned": held, "order_zone": ["PH-015"]},
+                 {"vanguard": V3, "rear": {"front_left": G2}}, phase="battle", turn_player=1)
+    june = unit_at(game, 0, Circle.BACK_LEFT)
+    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+    assert has_action(game, ActionKind.INTERCEPT, card=june) is offered
+    if offered:
+        game.step(pick(game, ActionKind.INTERCEPT, card=june))
+        assert zone_of(game, june) is Zone.GC
+        game.check_invariants()
+
+
+@pytest.mark.parametrize(("world", "offered"), [("abyssal_dark_night", True),
+                                                ("dark_night", True), (None, False)])
+def test_CORE_10_B4_022_intercepts_from_the_back_row_in_dark_night(ldb, world, offered):
+    """B4-022: in (Abyssal) Dark Night it has [Boost] and intercepts from the back row; with no
+    World neither."""
+    worlds = {"abyssal_dark_night": ["PO-009", "PO-009"], "dark_night": ["PO-009"], None: []}
+    me: dict = {"vanguard": V3, "rear": {"back_left": KARJAMID}, "order_zone": worlds[world]}
+    game = scene(ldb, me, {"vanguard": V3}, phase="battle", turn_player=1)
+    unit = unit_at(game, 0, Circle.BACK_LEFT)
+    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+    assert has_action(game, ActionKind.INTERCEPT, card=unit) is offered
+
+
+@pytest.mark.parametrize(("soul", "granted"), [(["B4-013"], True), ([G2], False)])
+def test_CORE_09_CORE_10_B4_013_rear_guards_attack_and_intercept_from_the_back(
+        ldb, soul, granted):
+    """B4-013 on VC with a «Magnara» card in the soul: a back-row rear-guard may attack and
+    gets +5000; without one, no back-row attack and the printed power."""
+    game = scene(ldb, {"vanguard": MAGNARA_ELDER, "soul": soul, "rear": {"back_left": G2}},
+                 phase="battle")
+    back = unit_at(game, 0, Circle.BACK_LEFT)
+    assert has_action(game, ActionKind.ATTACK, card=back) is granted
+    assert power_of(game, back) == 10000 + (5000 if granted else 0)
+
+
+GETUZE, LALARITA, BROGAN, SALINE = "B4-097", "B4-012", "B4-004", "B4-103"
+
+
+def test_TERM_02_a_stand_by_the_vanguards_ability_names_it(ldb):
+    """B4-004's battle-end ability (Final Rush, CB1 & SB5) stands the front row; the stand of
+    B4-097 names the vanguard as its source, so B4-097's auto gives another rear-guard +5000."""
+    game = scene(ldb, {"vanguard": BROGAN, "rear": {"front_left": GETUZE, "back_right": G2},
+                       "rested": ["front_left"], "soul": [G2] * 5, "damage": [G2],
+                       "states": ["final_rush"]}, phase="battle")
+    getuze, other = unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 0, Circle.BACK_RIGHT)
+    vanguard = unit_at(game, 0, Circle.VC)
+    attack(game, vanguard, unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    _drain(game, DecisionKind.ATTACK)
+    stood = [e for e in game.events if type(e).__name__ == "UnitStood" and e.card == getuze]
+    assert stood and stood[-1].source == vanguard
+    assert not is_rested(game, getuze) and power_of(game, other) == 15000
+
+
+def test_TERM_02_a_stand_by_a_rear_guards_ability_is_not_the_vanguards(ldb):
+    """B4-025 (a rear-guard's ability: a front trigger was revealed in the battle) stands B4-097:
+    the stand names B4-025 as its source, so B4-097's "stood by your vanguard's ability" does
+    not trigger: the other front-row rear-guard has the front trigger's +10000 only."""
+    game, _ = drive_into(ldb, "PD-013", rear={"front_left": G2, "back_left": TOTONE,
+                                              "front_right": GETUZE},
+                         rested=["front_right"], damage=[G2])
+    getuze, totone = unit_at(game, 0, Circle.FRONT_RIGHT), unit_at(game, 0, Circle.BACK_LEFT)
+    _drain_to_question(game)
+    say_yes(game)
+    pay_first_cards(game)
+    game.step(pick(game, ActionKind.PICK, card=getuze))
+    _drain(game, DecisionKind.ATTACK)
+    stood = [e for e in game.events if type(e).__name__ == "UnitStood" and e.card == getuze]
+    assert stood and stood[-1].source == totone and not is_rested(game, getuze)
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 20000    # the front trigger's
+
+
+TOTONE = "B4-025"
+
+
+def test_B4_025_a_critical_revealed_in_this_battle_sends_a_rear_guard_to_the_deck(ldb):
+    """`happened` with window this_battle: the battle's drive check revealed a critical, so at its
+    end B4-025 (CB1) puts the opponent's rear-guard on the bottom of their deck."""
+    game, _ = drive_into(ldb, "PD-011", rear={"front_left": G2, "back_left": TOTONE},
+                         damage=[G2])
+    _drain_to_question(game)
+    assert _auto_question(game)
+    say_yes(game)
+    _drain(game, DecisionKind.ATTACK)
+    assert ids_in(game, 1, Zone.DECK)[-1] == G2 and not q.rear_guards(game.state, 1)
+
+
+def _drain_to_question(game: vg.Game) -> None:
+    """Answer the battle's questions with their first action until an optional ability asks
+    (YES offered) or the battle phase's open timing comes."""
+    for _ in range(60):
+        if _auto_question(game) or game.decision.kind is DecisionKind.ATTACK:
+            return
+        game.step(game.legal_actions()[0])
+
+
+def test_B4_025_a_trigger_of_an_earlier_battle_is_not_this_battles(ldb):
+    """The window is the battle, not the turn: a critical revealed in the vanguard's battle does
+    not make B4-025 ask at the end of the next battle (a rear-guard's, with no drive check); and
+    a battle with no trigger revealed never asks."""
+    game, _ = drive_into(ldb, "PD-011", rear={"front_left": G2, "back_left": TOTONE},
+                         damage=[G2, G2])
+    _drain_to_question(game)
+    game.step(pick(game, ActionKind.NO))
+    _drain(game, DecisionKind.ATTACK)
+    attack(game, unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    _drain_to_question(game)
+    assert not _auto_question(game)
+    quiet, _ = drive_into(ldb, G2, rear={"front_left": G2, "back_left": TOTONE}, damage=[G2])
+    _drain_to_question(quiet)
+    assert not _auto_question(quiet)
+
+
+BAKUBRIT, HAZARD, RULUIK = "B4-009", "B4-048", "B4-090"
+
+
+@pytest.mark.parametrize(("soul", "moved"), [([G2], True), ([], False)])
+def test_CORE_08_a_meteorite_put_into_the_order_zone_by_an_effect(ldb, soul, moved):
+    """B4-009 placed on RC, SB1: a Meteorite set order from the drop goes into the order zone
+    (put there, not played: no order is counted as played this turn); with no soul to blast,
+    nothing is asked and it stays in the drop."""
+    game = scene(ldb, {"vanguard": V3, "hand": [BAKUBRIT], "soul": soul, "drop": [HAZARD, G2]})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, BAKUBRIT),
+                   circle=Circle.FRONT_LEFT))
+    if moved:
+        say_yes(game)
+        pay_first_cards(game)
+        _drain(game)
+    assert ("B4-048" in ids_in(game, 0, Zone.ORDER)) is moved
+    assert ("B4-048" in ids_in(game, 0, Zone.DROP)) is not moved
+    assert not [e for e in game.events if isinstance(e, OrderPlayed)]
+
+
+def test_CORE_08_B4_090_hit_puts_a_meteorite_into_the_order_zone(ldb):
+    """B4-090's hit puts a Meteorite (a set order) from the drop into the order zone."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": RULUIK}, "drop": [HAZARD]},
+                 {"vanguard": V3, "rear": {"front_right": G2}}, phase="battle")
+    attack(game, unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 1, Circle.FRONT_RIGHT))
+    no_guard(game)
+    _drain(game, DecisionKind.ATTACK)
+    assert ids_in(game, 0, Zone.ORDER) == [HAZARD]
+
+
+# -- (c) the cards' patterns ------------------------------------------------------------------------
+
+G1 = "PX-102"                                # a vanilla grade 1 (8000)
+GUARD_SHIELDS = [   # (card, whose vanguard matters, its grade for the bonus, a grade without, bonus)
+    ("B4-034", "opponent", V3, G2, 5000), ("B4-041", "opponent", V3, G2, 5000),
+    ("B4-046", "opponent", V3, G2, 5000), ("B4-054", "opponent", V3, G2, 5000),
+    ("B4-059", "opponent", V3, G2, 5000), ("B4-116", "opponent", G2, G1, 5000),
+    ("B4-111", "you", V3, G2, 10000),
+]
+
+
+@pytest.mark.parametrize(("card_id", "whose", "with_bonus", "without", "bonus"), GUARD_SHIELDS)
+def test_B4_guard_shield_by_the_opponents_vanguard_grade(ldb, card_id, whose, with_bonus,
+                                                         without, bonus):
+    """CORE-10: called to GC, the card's shield is its printed 5000 plus the bonus while the
+    named vanguard (the attacker's, or 111: your own) is of the grade; else 5000."""
+    for vanguard, shield in ((with_bonus, 5000 + bonus), (without, 5000)):
+        mine, theirs = (V3, vanguard) if whose == "opponent" else (vanguard, V3)
+        game = scene(ldb, {"vanguard": mine, "hand": [card_id]}, {"vanguard": theirs},
+                     phase="battle", turn_player=1)
+        attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+        guard = card_named(game, 0, Zone.HAND, card_id)
+        game.step(pick(game, ActionKind.GUARD, card=guard))
+        assert zone_of(game, guard) is Zone.GC and q.shield(game.state, guard) == shield
