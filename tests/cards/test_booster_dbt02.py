@@ -182,3 +182,32 @@ def test_B2_039_takes_a_world_and_sinks_the_rest(ldb, world_on_top):
     hand = [game.state.card(c).id for c in cards_in(game, 0, Zone.HAND)]
     assert hand == (["PO-009"] if world_on_top else [])
     assert deck[:7] == [G2] * 7 and len(deck) == (9 if world_on_top else 10)
+
+
+@pytest.mark.parametrize(("rear", "shield"), [({}, 5000), ({"back_center": G2}, 10000)])
+def test_B2_099_guardian_counts_units_and_guardians(ldb, rear, shield):
+    """[CONT](GC): shield +5000 with three or more of your units and guardians (the vanguard,
+    a rear-guard and this guardian: three; without the rear-guard: two)."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B2-099"], "rear": rear}, {"vanguard": V3},
+                 phase="battle", turn_player=1)
+    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+    guardian = cards_in(game, 0, Zone.HAND)[0]
+    game.step(pick(game, ActionKind.GUARD, card=guardian))
+    game.switch()
+    assert q.shield(game.state, guardian) == shield
+
+
+@pytest.mark.parametrize(("rear", "power"), [({"front_left": V3, "back_left": V3}, 33000),
+                                             ({"front_left": V3}, 13000)])
+def test_B2_107_blitz_with_three_grade_3_units(ldb, rear, power):
+    """Blitz order in the guard step: with three grade 3 units (the vanguard and two
+    rear-guards) the vanguard gets +20000 for the battle; with two, nothing; the bonus ends
+    with the battle."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B2-107"], "rear": rear}, {"vanguard": V3},
+                 phase="battle", turn_player=1)
+    vanguard = unit_at(game, 0, Circle.VC)
+    attack(game, unit_at(game, 1, Circle.VC), vanguard)
+    game.step(pick(game, ActionKind.PLAY_ORDER, card=cards_in(game, 0, Zone.HAND)[0]))
+    assert power_of(game, vanguard) == power
+    game.step(pick(game, ActionKind.DONE))
+    assert power_of(game, vanguard) == 13000
