@@ -204,14 +204,14 @@ def parse_quantity(where: Where, field: str, raw: Any) -> Quantity:
                                                "distinct, every, total)")
     distinct = _distinct(where, f"{field}.distinct", raw["distinct"]) if "distinct" in raw \
         else ""
-    every = _count(where, f"{field}.every", raw.get("every", 1))
-    if every < 1:
-        raise where.fail(f"{field}.every", "for every 0 cards means nothing: 1 or more")
     total = _choice(*TOTAL_FIELDS)(where, f"{field}.total", raw["total"]) if "total" in raw \
         else ""
     if total and distinct:
         raise where.fail(f"{field}.total", "a quantity counts different values (distinct) or "
                                            "adds up a value (total), not both")
+    every = _count(where, f"{field}.every", raw.get("every", 1))
+    if every < 1:
+        raise where.fail(f"{field}.every", "for every 0 cards means nothing: 1 or more")
     return Quantity(raw["from"], parse_filters(where, f"{field}.where", raw.get("where", {})),
                     distinct, every, total=total)
 
@@ -449,6 +449,10 @@ def parse_step(where: Where, field: str, raw: Any, is_cost: bool) -> object:
                 raise where.fail(f"{field}.do[{i}]",
                                  "this step cannot repeat inside for_each (not look_top, "
                                  "deal_damage, for_each, if, pay, delay, or a step with up_to)")
+    if step_type is st.MakeTokens and kwargs.get("to") == "gc":
+        raise where.fail(f"{field}.to", "a token is called to RC, not to GC (TOK-01): rc, "
+                                        "open_rc, front_row, back_row or a { circle = ... }, "
+                                        "{ circle_of = ... }, { column_of = ... } form")
     step = step_type(**kwargs)
     if isinstance(step, st.ModifyRule):
         problem = rule_step_problem(step)
@@ -480,6 +484,7 @@ _STRUCTURED_ARGS: dict[str, Parser] = {
     "where": parse_filters,
     "than": parse_quantity,
     "when": lambda w, f, v: parse_when(w, f, v),
+    "from": _selector,          # a selector, or a list of them: their cards together
 }
 
 
@@ -490,7 +495,6 @@ class Sugar:
     args: dict[str, str]
     doc: str
     expand: Callable[[dict[str, Any]], Check]
-    "from": _selector,          # a selector, or a list of them: their cards together
 
 
 def _count_check(source: str, n: int, where: tuple[tuple[str, object], ...] = (),

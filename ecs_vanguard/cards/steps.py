@@ -461,11 +461,14 @@ class Imprison:
 class MakeTokens:
     """Choose `count` different RCs (every free one if fewer), then make a token of card `card`
     on each (TOK-06); with `min` the player may stop once `min` are chosen ("call up to three
-    tokens": count = 3, min = 0)."""
+    tokens": count = 3, min = 0); `to` narrows the RCs as superior_call's does ("call a token
+    to the back center (RC)": `to = { circle = "back_center" }`; not gc: a token is called to
+    RC)."""
 
     card: str
     count: int = 1
     min: int | None = None          # None: `count` RCs, or all if fewer are free
+    to: str | CircleOf | NamedCircle | ColumnOf = "rc"
 
 
 @record

@@ -257,7 +257,7 @@ def _make_tokens(state: State, frame: Frame, step: s.MakeTokens) -> Decision | N
     if not frame.loop:
         frame.loop = [1]
     while len(frame.circles) < step.count:
-        free = _free_circles(state, frame)
+        free = call_circles(state, frame, step.to, frame.master, _free_circles(state, frame))
         if not free:
             break
         if step.min is not None and len(frame.circles) >= step.min:

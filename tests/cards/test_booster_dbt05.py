@@ -538,3 +538,40 @@ def test_B5_014_glitter_returns_from_gc_to_the_soul(ldb, vanguard, kept):
     game.step(pick(game, ActionKind.GUARD, card=guardian))
     _drain(game)                                 # the close step, then player 0's turn
     assert ("B5-014" in ids_in(game, 0, Zone.SOUL)) is kept
+
+
+@pytest.mark.parametrize("taken", [False, True])
+def test_TOK_06_make_tokens_to_one_named_circle_B5_088(ldb, taken):
+    """TOK-06 with `to = { circle = "back_center" }` (B5-088 placed by riding on B5-090): the
+    token can be called only to the back center RC; a unit there is retired by the call
+    (CORE-06), the other RCs are not offered."""
+    rear = {"back_center": G1} if taken else {}
+    game = scene(ldb, {"vanguard": "B5-090", "hand": ["B5-088"], "rear": rear}, phase="ride")
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "B5-088")))
+    say_yes(game)
+    if game.decision.kind is DecisionKind.CHOOSE_CIRCLE:
+        assert [a.circle for a in game.legal_actions() if a.kind is ActionKind.PICK] \
+            == [Circle.BACK_CENTER]
+        game.step(pick(game, ActionKind.PICK, circle=Circle.BACK_CENTER))
+    _drain(game)
+    assert [game.state.card(u).id for u in q.rear_guards(game.state, 0)] == ["B5-T02"]
+    assert q.position(unit_at(game, 0, Circle.BACK_CENTER)).circle is Circle.BACK_CENTER
+    assert (G1 in ids_in(game, 0, Zone.DROP)) is taken
+
+
+def test_TOK_01_make_tokens_to_gc_is_refused_in_one_line(tmp_path, ldb):
+    """A token is called to RC: `make_tokens` with `to = "gc"` is refused at load, naming the
+    field."""
+    text = '''[[card]]
+id = "ZZ-B5T"
+names = ["Refused Token Maker"]
+grade = 1
+power = 8000
+nation = "stoicheia"
+[[card.ability]]
+kind = "act"
+zones = ["rc"]
+effect = [{ op = "make_tokens", card = "B5-T02", to = "gc" }]
+text = "x"
+'''
+    refused_file(tmp_path, text, ldb, "effect[0].to", "not to GC")
