@@ -18,7 +18,7 @@ from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
 from tests.cards.study_helpers import attack, say_yes
-from tests.helpers import cards_in, pick, power_of, unit_at, zone_of
+from tests.helpers import cards_in, has_action, pick, power_of, unit_at, zone_of
 
 DOC = Path(__file__).parents[2] / "docs" / "boosters" / "d-bt02.md"
 REUSED = {"002": "PR-004", "031": "PR-005", "068": "PR-006"}
@@ -211,3 +211,16 @@ def test_B2_107_blitz_with_three_grade_3_units(ldb, rear, power):
     assert power_of(game, vanguard) == power
     game.step(pick(game, ActionKind.DONE))
     assert power_of(game, vanguard) == 13000
+
+
+@pytest.mark.parametrize(("card_id", "offered"), [("B2-112", True), (G2, False)])
+def test_B2_112_intercepts_from_the_back_row(ldb, card_id, offered):
+    """CORE-10: a back-row rear-guard may not intercept, unless it has the permission."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"back_left": card_id}}, {"vanguard": V3},
+                 phase="battle", turn_player=1)
+    unit = unit_at(game, 0, Circle.BACK_LEFT)
+    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+    assert has_action(game, ActionKind.INTERCEPT, card=unit) is offered
+    if offered:
+        game.step(pick(game, ActionKind.INTERCEPT, card=unit))
+        assert zone_of(game, unit) is Zone.GC
