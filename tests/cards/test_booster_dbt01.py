@@ -24,12 +24,16 @@ from tests.cards.study_helpers import (
     assert_sentinel_guards,
     assert_trigger_effect,
     attack,
+    drive_into,
+    no_guard,
     pay_first_cards,
     say_yes,
 )
 from tests.helpers import (
     card_named,
     cards_in,
+    critical_of,
+    damage_count,
     has_action,
     ids_in,
     is_face_up,
@@ -461,3 +465,192 @@ def test_CORE_10_circle_cards_count_units_and_guardians(ldb, tmp_path, vanguard,
     if guardian_3:
         game.step(pick(game, ActionKind.GUARD, card=card_named(game, 0, Zone.HAND, V3)))
     assert q.shield(game.state, analyst) == shield
+
+
+# -- (c) the over triggers' extra effects (CORE-14) -----------------------------------------------
+
+def test_B1_019_doubles_the_front_rows_power_and_critical(ldb):
+    """CORE-14: revealed by a drive check, the rules' +100,000,000 goes to a rear-guard, then
+    each front-row unit gets its own power and critical again (a quantity's total, once per
+    unit): the vanguard 13000 -> 26000 and critical 2, the rear-guard (100,010,000) doubled."""
+    game, vanguard = drive_into(ldb, "B1-019")
+    rear = unit_at(game, 0, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.PICK, card=rear))
+    _drain_battle(game)
+    assert power_of(game, vanguard) == 26000 and critical_of(game, vanguard) == 2
+    assert power_of(game, rear) == 2 * (10000 + 100_000_000) and critical_of(game, rear) == 2
+
+
+def _drain_battle(game: vg.Game, limit: int = 12) -> None:
+    """Answer the questions pending in this battle with their first action, while the same
+    player is asked to choose cards (the trigger's and its extra effect's choices)."""
+    for _ in range(limit):
+        if game.decision.kind is not DecisionKind.CHOOSE_CARD:
+            return
+        game.step(game.legal_actions()[0])
+
+
+def test_B1_013_stands_a_resting_vanguard(ldb):
+    """CORE-14: the extra effect stands your resting vanguard (the attacking one, rested by
+    its attack); the trigger's +100,000,000 on it too."""
+    game, vanguard = drive_into(ldb, "B1-013")
+    assert is_rested(game, vanguard)
+    game.step(pick(game, ActionKind.PICK, card=vanguard))
+    _drain_battle(game)
+    assert not is_rested(game, vanguard)
+    assert power_of(game, vanguard) == 13000 + 100_000_000
+
+
+def test_B1_025_draws_gives_critical_front_row_power_and_heals(ldb):
+    """CORE-14: the extra effect: draw a card (with the rule's draw and the second drive
+    check's card, three in hand), a unit critical +1, the front row +10000, heal one damage."""
+    game, vanguard = drive_into(ldb, "B1-025")
+    game.step(pick(game, ActionKind.PICK, card=vanguard))   # the rule's +100,000,000
+    game.step(pick(game, ActionKind.PICK, card=vanguard))   # the extra critical
+    _drain_battle(game)
+    rear = unit_at(game, 0, Circle.FRONT_LEFT)
+    assert critical_of(game, vanguard) == 2 and power_of(game, rear) == 20000
+    assert power_of(game, vanguard) == 13000 + 100_000_000 + 10000
+    assert len(cards_in(game, 0, Zone.HAND)) == 3   # the rule's draw, the extra, drive 2
+    assert damage_count(game, 0) == 0
+
+
+def test_B1_016_022_are_over_triggers_with_the_rules_effect(ldb):
+    """The over triggers whose extra effect is not written (016, 022) still do the rules'
+    over trigger (CORE-14): removed from the game, a draw, +100,000,000."""
+    for card_id in ("B1-016", "B1-022"):
+        game, vanguard = drive_into(ldb, card_id)
+        game.step(pick(game, ActionKind.PICK, card=vanguard))
+        assert power_of(game, vanguard) == 13000 + 100_000_000
+        assert card_id not in ids_in(game, 0, Zone.DROP) + ids_in(game, 0, Zone.HAND)
+
+
+# -- (c) scenarios: attacks ------------------------------------------------------------------------
+
+def _attack_with(ldb, card_id: str, *, me: dict | None = None, them: dict | None = None,
+                 circle: Circle = Circle.FRONT_LEFT, target: Circle = Circle.VC) -> tuple:
+    """Player 0's `card_id` on `circle` attacks player 1's unit on `target`; return the game
+    and the attacker."""
+    side = {"vanguard": V3, "rear": {circle.value: card_id}}
+    side.update(me or {})
+    game = scene(ldb, side, them or {"vanguard": V3}, phase="battle")
+    unit = unit_at(game, 0, circle)
+    attack(game, unit, unit_at(game, 1, target))
+    return game, unit
+
+
+@pytest.mark.parametrize(("card_id", "me", "them", "power"), [
+    ("B1-057", {}, {"vanguard": V3, "rear": {"front_left": G2, "front_right": G2}}, 15000),
+    ("B1-057", {}, {"vanguard": V3, "rear": {"front_left": G2, "front_right": G2,
+                                             "back_left": G2}}, 10000),
+    ("B1-109", {"bind": [G2]}, None, 15000),
+    ("B1-109", {}, None, 10000),
+])
+def test_B1_057_109_free_attack_bonuses_and_their_conditions(ldb, card_id, me, them, power):
+    """057: +5000 with the opponent at two or fewer rear-guards, none at three; 109: attacking
+    a vanguard with a card in your bind zone +5000, none with an empty bind zone."""
+    game, unit = _attack_with(ldb, card_id, me=me, them=them)
+    assert power_of(game, unit) == power
+
+
+@pytest.mark.parametrize(("card_id", "me", "power", "critical"), [
+    ("B1-108", {"damage": [G2]}, 15000, 1),
+    ("B1-097", {"damage": [G2, G2], "rear": {"front_left": "B1-097", "back_left": V3,
+                                              "back_right": V3}}, 10000, 2),
+    ("B1-007", {"rear": {"front_left": "B1-007", "back_left": V3}}, 18000, 1),
+    ("B1-027", {"damage": [G2]}, 15000, 1),
+])
+def test_B1_attack_autos_pay_and_power_up(ldb, card_id, me, power, critical):
+    """When it attacks: 108 CB1 +5000; 097 with three grade 3 units (the vanguard, two
+    rear-guards) CB2 critical +1; 007 with three grade 3 units +5000 (no cost); 027 with the
+    opponent at no rear-guards CB1, Soul Charge 1 and +5000."""
+    game, unit = _attack_with(ldb, card_id, me=me)
+    if has_action(game, ActionKind.YES):
+        say_yes(game)
+    pay_first_cards(game)
+    assert power_of(game, unit) == power and critical_of(game, unit) == critical
+    if card_id == "B1-027":
+        assert len(cards_in(game, 0, Zone.SOUL)) == 1
+
+
+@pytest.mark.parametrize("card_id", ["B1-097", "B1-007"])
+def test_B1_097_007_need_three_grade_3_units(ldb, card_id):
+    """With two grade 3 units (the vanguard and the attacker) neither asks nor powers up."""
+    game, unit = _attack_with(ldb, card_id, me={"damage": [G2, G2]})
+    assert not has_action(game, ActionKind.YES)
+    assert power_of(game, unit) == ldb[card_id].power and critical_of(game, unit) == 1
+
+
+@pytest.mark.parametrize(("rush", "stood", "critical"), [(True, True, 2), (True, False, 1),
+                                                        (False, True, 1)])
+def test_B1_004_critical_when_stood_by_an_effect_in_final_rush(ldb, rush, stood, critical):
+    """In Final Rush: +5000 on RC, and critical +1 once an effect (the D-SD02 vanguard's SB5:
+    stand the front-row rear-guards) stood it this turn; not in Final Rush, neither."""
+    me = {"vanguard": "PE-001", "rear": {"front_left": "B1-004"}, "soul": [G2] * 5,
+          "states": ["final_rush"] if rush else []}
+    game = scene(ldb, me, {"vanguard": V3}, phase="battle")
+    eden = unit_at(game, 0, Circle.FRONT_LEFT)
+    assert power_of(game, eden) == (15000 if rush else 10000)
+    attack(game, eden, unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    _drain_battle(game)
+    if game.decision.kind is DecisionKind.CHOOSE_CARD or has_action(game, ActionKind.NO):
+        game.step(pick(game, ActionKind.NO) if has_action(game, ActionKind.NO)
+                  else game.legal_actions()[0])
+    vanguard = unit_at(game, 0, Circle.VC)
+    if stood:
+        attack(game, vanguard, unit_at(game, 1, Circle.VC))
+        if rush:
+            say_yes(game)
+            pay_first_cards(game)
+    assert critical_of(game, eden) == critical
+
+
+
+def test_B1_010_lends_its_power_attacking_from_the_back_row(ldb):
+    """Let attack from the back row by the D-SD04 vanguard (PF-001: +5000 and the permission),
+    it attacks from there, CB1: another rear-guard gets Power+ its power now (18000); from the
+    front row it asks nothing."""
+    game = scene(ldb, {"vanguard": "PF-001", "damage": [G2, G2],
+                       "rear": {"back_left": "B1-010", "front_right": G2}}, phase="battle")
+    junoclaw, other = unit_at(game, 0, Circle.BACK_LEFT), unit_at(game, 0, Circle.FRONT_RIGHT)
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    say_yes(game)
+    pay_first_cards(game)
+    game.step(pick(game, ActionKind.PICK, card=junoclaw))
+    _drain_battle(game)
+    assert power_of(game, junoclaw) == 18000
+    attack(game, junoclaw, unit_at(game, 1, Circle.VC))
+    say_yes(game)
+    pay_first_cards(game)
+    _drain_battle(game)
+    assert power_of(game, other) == 10000 + 18000
+    game = scene(ldb, {"vanguard": V3, "damage": [G2], "rear": {"front_left": "B1-010",
+                                                                 "front_right": G2}},
+                 phase="battle")
+    attack(game, unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 1, Circle.VC))
+    assert not has_action(game, ActionKind.YES)
+
+
+def test_B1_008_drive_trigger_powers_a_rear_guard_and_act_stacks_the_deck(ldb):
+    """A trigger revealed by your drive check: a rear-guard +10000 (a grade 2 revealed: none).
+    Its ACT after a persona ride this turn, CB1 & SB1: a critical or front trigger (not the draw
+    trigger) from hand onto the deck's top, drive +1; not offered without a persona ride."""
+    game, _ = drive_into(ldb, "B1-063", vanguard="B1-008")
+    rear = unit_at(game, 0, Circle.FRONT_LEFT)
+    _drain_battle(game)
+    assert power_of(game, rear) == 20000
+    me = {"vanguard": "B1-008", "hand": ["B1-008", "B1-064", "B1-065"], "damage": [G2],
+          "soul": [G2]}
+    game = scene(ldb, me, phase="ride")
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "B1-008")))
+    _drain(game)
+    vanguard = unit_at(game, 0, Circle.VC)
+    game.step(pick(game, ActionKind.ACT, card=vanguard))
+    pay_first_cards(game)
+    _drain(game)        # the front trigger is the only choice: the draw trigger is none
+    assert ids_in(game, 0, Zone.DECK)[0] == "B1-065" and "B1-064" in ids_in(game, 0, Zone.HAND)
+    assert q.drive(game.state, vanguard) == 3
+    game = scene(ldb, me)
+    assert not has_action(game, ActionKind.ACT)
