@@ -62,7 +62,7 @@ TOP_ZONES = ("damage", "soul", "drop", "bind", "hand")      # where put_top_into
 _KEY_ALIASES = {"from": "source", "as": "bind", "else": "otherwise"}
 TOML_KEYS = {v: k for k, v in _KEY_ALIASES.items()}
 # ACT-28: steps that keep counters of their own, or jump, cannot repeat inside a for_each.
-_LOOPING = (st.LookTop, st.DealDamage, st.ForEach, st.If, st.Pay, ts.Delay)
+_LOOPING = (st.LookTop, st.DealDamage, st.ForEach, st.If, st.Pay, st.ChooseOne, ts.Delay)
 
 
 class Where:
@@ -462,7 +462,7 @@ def parse_step(where: Where, field: str, raw: Any, is_cost: bool) -> object:
 
 
 # Steps `as` cannot name what they did: they hold other steps, or run later.
-_UNTRACKED = (st.ForEach, st.If, st.Pay, ts.Delay)
+_UNTRACKED = (st.ForEach, st.If, st.Pay, st.ChooseOne, ts.Delay)
 
 
 def _tracked_name(where: Where, field: str, step_type: type, value: Any, is_cost: bool) -> str:

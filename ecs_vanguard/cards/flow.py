@@ -1,4 +1,4 @@
-"""The steps that steer an effect: `if` and `pay` as written in card files, and the straight
+"""The steps that steer an effect: `if`, `pay` and `choose_one` as written in card files, and the straight
 program they compile to (a branch, a skip, a cost paid or skipped), so an effect runs with one
 program counter (docs/design.md "The model": suspended effects are plain data) and two programs
 can be joined (ALC-01's A then B)."""
@@ -34,7 +34,17 @@ class Pay:
     player: str = "you"
 
 
-# -- steps compiled from `if` and `pay`: never written in card files ---------------------------
+@record
+class ChooseOne:
+    """The player chooses one of two modes ("choose one of the following"): the `then` steps or
+    the `else` steps, asked when the step is reached, whatever either can do (three or more
+    modes: another choose_one in `else`)."""
+
+    then: tuple[object, ...] = ()
+    otherwise: tuple[object, ...] = ()
+
+
+# -- steps compiled from `if`, `pay` and `choose_one`: never written in card files ----------
 
 
 @record
@@ -62,6 +72,13 @@ class PayOrSkip:
     player: str = "you"
 
 
+@record
+class AskOrSkip:
+    """Ask the master whether to take the next mode; when not, skip its `skip` steps."""
+
+    skip: int
+
+
 def all_steps(steps: Sequence[object]) -> list[object]:
     """Return every step of a list, the ones nested in for_each, delay, if and pay (their
     cost too) included: the one walker of a card's steps."""
@@ -76,15 +93,16 @@ def all_steps(steps: Sequence[object]) -> list[object]:
 
 
 def compile_program(steps: tuple[object, ...]) -> tuple[object, ...]:
-    """Flatten `if` and `pay` into a straight list with relative skips, so an effect keeps one
+    """Flatten `if`, `pay` and `choose_one` into a straight list with relative skips, so an effect keeps one
     program counter (docs/design.md "The model") and two programs can be joined (ALC-01's A
     then B)."""
     out: list[object] = []
     for step in steps:
-        if isinstance(step, (If, Pay)):
+        if isinstance(step, (If, Pay, ChooseOne)):
             then, other = compile_program(step.then), compile_program(step.otherwise)
             skip = len(then) + (1 if other else 0)
             out.append(Branch(step.condition, skip) if isinstance(step, If)
+                       else AskOrSkip(skip) if isinstance(step, ChooseOne)
                        else PayOrSkip(step.cost, skip, step.optional, step.player))
             out.extend(then)
             if other:

@@ -8,7 +8,7 @@ Keys `from` and `as` of the TOML are the fields `source` and `bind` here (Python
 
 from __future__ import annotations
 
-from ecs_vanguard.cards.flow import If, Pay
+from ecs_vanguard.cards.flow import ChooseOne, If, Pay
 from ecs_vanguard.cards.rule_steps import ModifyRule
 from ecs_vanguard.cards.schema import When
 from ecs_vanguard.cards.sizes import Size
@@ -560,7 +560,8 @@ STEP_TYPES: dict[str, type] = {
     "superior_overdress": SuperiorOverdress, "add_dress_sources": AddDressSources,
     "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName,
     "become_name": BecomeName, "delete": Delete, "remove_from_game": RemoveFromGame,
-    "if": If, "pay": Pay, "extra_turn": ExtraTurn, "swap": Swap, "gain_gift": GainGift,
+    "if": If, "pay": Pay, "choose_one": ChooseOne, "extra_turn": ExtraTurn, "swap": Swap,
+    "gain_gift": GainGift,
     "recall": Recall,
     "modify_rule": ModifyRule,
     "enter_unit_state": EnterUnitState,

@@ -1,6 +1,6 @@
 """Handlers of the steps that steer an effect: skill damage waiting for its checks (ACT-15,
-TERM-03), and the compiled `if` and `pay` (a branch on a condition; a cost paid all or nothing in
-the middle of an effect, CORE-19). "For each A, do B" (ACT-28) runs other handlers, so it sits
+TERM-03), and the compiled `if`, `pay` and `choose_one` (a branch on a condition; a cost paid
+all or nothing in the middle of an effect, CORE-19; the player's choice of a mode). "For each A, do B" (ACT-28) runs other handlers, so it sits
 with the registry in `effects.runtime`."""
 
 from __future__ import annotations
@@ -84,6 +84,17 @@ def _pay_or_skip(state: State, frame: Frame, step: fl.PayOrSkip) -> Decision | N
     return None
 
 
+def _ask_or_skip(state: State, frame: Frame, step: fl.AskOrSkip) -> Decision | None:
+    """`choose_one`: the master chooses the first mode (yes) or the other (no, its steps are
+    skipped to the other mode's)."""
+    answer = ask_yes_no(state, frame, "choose one: the first mode (yes) or the other (no)")
+    if isinstance(answer, Decision):
+        return answer
+    if not answer:
+        frame.pc += step.skip
+    return None
+
+
 def _extra_turn(state: State, frame: Frame, step: s.ExtraTurn) -> None:
     ops.take_extra_turn(state, player_of(frame, step.player))
 
@@ -93,5 +104,6 @@ HANDLERS: dict[type, Handler] = {
     fl.Branch: _branch,
     fl.Skip: _skip,
     fl.PayOrSkip: _pay_or_skip,
+    fl.AskOrSkip: _ask_or_skip,
     s.ExtraTurn: _extra_turn,
 }

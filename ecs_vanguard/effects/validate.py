@@ -151,7 +151,7 @@ def _step(at: Where, field: str, step: object, bound: set[str], is_cost: bool) -
         bound.add(step.bind)
         return
     registry = DEMANDS if is_cost else HANDLERS
-    if type(step) not in registry and not isinstance(step, (st.If, st.Pay)):
+    if type(step) not in registry and not isinstance(step, (st.If, st.Pay, st.ChooseOne)):
         raise at.fail(field, f"{type(step).__name__} has no {'cost' if is_cost else 'effect'}"
                       " handler in the engine")
     for name in _TARGET_FIELDS:
@@ -205,7 +205,7 @@ def _nested(at: Where, field: str, step: object, bound: set[str]) -> None:
         checks(at, f"{field}.condition", step.condition, bound)
     if isinstance(step, st.Pay):
         _steps(at, f"{field}.cost", step.cost, bound, is_cost=True)
-    if isinstance(step, (st.If, st.Pay)):
+    if isinstance(step, (st.If, st.Pay, st.ChooseOne)):
         _steps(at, f"{field}.then", step.then, bound, is_cost=False)
         _steps(at, f"{field}.else", step.otherwise, bound, is_cost=False)
     if isinstance(step, st.Choose) and step.count == "times" and not field.count(".do["):

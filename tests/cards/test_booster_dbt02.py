@@ -13,12 +13,12 @@ import pytest
 
 import ecs_vanguard as vg
 from ecs_vanguard.derived import query as q
-from ecs_vanguard.vocab.decisions import ActionKind
+from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed
 from ecs_vanguard.vocab.zones import Circle, Zone
-from tests.cards.conftest import G2, V3, scene
+from tests.cards.conftest import G2, V3, refused_file, scene
 from tests.cards.study_helpers import attack, say_yes
-from tests.helpers import cards_in, has_action, pick, power_of, unit_at, zone_of
+from tests.helpers import cards_in, has_action, is_face_up, pick, power_of, unit_at, zone_of
 
 DOC = Path(__file__).parents[2] / "docs" / "boosters" / "d-bt02.md"
 REUSED = {"002": "PR-004", "031": "PR-005", "068": "PR-006"}
@@ -224,3 +224,80 @@ def test_B2_112_intercepts_from_the_back_row(ldb, card_id, offered):
     if offered:
         game.step(pick(game, ActionKind.INTERCEPT, card=unit))
         assert zone_of(game, unit) is Zone.GC
+
+
+PRISON = "PH-015"                                 # the D-SD05 study's Prison set order
+
+
+@pytest.mark.parametrize(("first", "counter", "soul"), [(True, 1, 0), (False, 0, 3)])
+def test_choose_one_B2_091_the_player_picks_one_mode(ldb, first, counter, soul):
+    """choose_one: placed with five cards in the Prison, the player chooses Counter Charge (1)
+    (the first mode, yes) or Soul Charge (3) (no); only the chosen mode happens."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B2-091"], "order_zone": [PRISON],
+                       "imprisoned": [G2] * 5, "damage": [G2], "damage_face_down": 1})
+    game.step(pick(game, ActionKind.CALL, card=cards_in(game, 0, Zone.HAND)[0],
+                   circle=Circle.FRONT_LEFT))
+    assert game.decision.kind is DecisionKind.YES_NO and "choose one" in game.decision.label
+    game.step(pick(game, ActionKind.YES if first else ActionKind.NO))
+    game.switch()
+    face_up = [c for c in cards_in(game, 0, Zone.DAMAGE) if is_face_up(game, c)]
+    assert (len(face_up), len(cards_in(game, 0, Zone.SOUL))) == (counter, soul)
+
+
+def test_choose_one_B2_091_not_asked_below_five_in_the_prison(ldb):
+    """With four cards in the Prison the auto's condition fails: no question, nothing changes."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B2-091"], "order_zone": [PRISON],
+                       "imprisoned": [G2] * 4})
+    game.step(pick(game, ActionKind.CALL, card=cards_in(game, 0, Zone.HAND)[0],
+                   circle=Circle.FRONT_LEFT))
+    assert game.decision.kind is not DecisionKind.YES_NO and cards_in(game, 0, Zone.SOUL) == []
+
+
+
+THREE_MODES = '''
+[[card]]
+id = "T-CHOOSE3"
+names = ["Threefold Test Sprite"]
+grade = 1
+power = 8000
+shield = 5000
+nation = "stoicheia"
+skills = ["boost"]
+[[card.ability]]
+kind = "act"
+zones = ["rc"]
+effect = [{ op = "choose_one", then = [{ op = "draw", n = 1 }], else = [
+  { op = "choose_one", then = [{ op = "soul_charge", n = 1 }], else = [{ op = "mill", n = 2 }] },
+] }]
+text = "[ACT](RC): Choose one of: draw a card; Soul Charge (1); or put the top two cards of your deck into your drop."
+'''
+
+
+@pytest.mark.parametrize(("answers", "hand", "soul", "drop"),
+                         [(["yes"], 1, 0, 0), (["no", "yes"], 0, 1, 0), (["no", "no"], 0, 0, 2)])
+def test_choose_one_nested_gives_three_modes(ldb, tmp_path, answers, hand, soul, drop):
+    """A choose_one in `else` is a third mode: each answer path does one mode and only it."""
+    path = tmp_path / "three.toml"
+    path.write_text(THREE_MODES)
+    db = vg.CardDB.load(path, base=ldb)
+    game = scene(db, {"vanguard": V3, "rear": {"front_left": "T-CHOOSE3"}})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.FRONT_LEFT), index=0))
+    for answer in answers:
+        game.step(pick(game, ActionKind.YES if answer == "yes" else ActionKind.NO))
+    assert [len(cards_in(game, 0, z)) for z in (Zone.HAND, Zone.SOUL, Zone.DROP)] == [
+        hand, soul, drop]
+
+
+@pytest.mark.parametrize(("effect", "needles"), [
+    ('[{ op = "choose_one", then = [{ op = "draw" }], as = "x" }]', ("as", "holds other steps")),
+    ('[{ op = "for_each", count = "your_hand", do = [{ op = "choose_one", then = [{ op = "draw" }] }] }]',
+     ("do[0]",)),
+    ('[{ op = "choose_one", then = [{ op = "draw" }], modes = [] }]', ("modes", "unknown key")),
+])
+def test_choose_one_refusals_name_the_field(ldb, tmp_path, effect, needles):
+    """`as` on a choose_one (it holds other steps), a choose_one repeated by for_each (ACT-28: a
+    step that jumps) and an unknown key are refused at load in one line naming the field."""
+    text = THREE_MODES.replace("T-CHOOSE3", "T-BAD").replace(
+        THREE_MODES[THREE_MODES.index("effect = "):THREE_MODES.index("text = ")],
+        f"effect = {effect}\n")
+    refused_file(tmp_path, text, ldb, *needles)

@@ -64,13 +64,13 @@ def test_the_tick_order_runs_the_named_systems_in_order():
 
 
 def test_every_step_of_the_card_vocabulary_has_a_handler():
-    """Every op a card file may name runs through a registered handler (issue 3); `if` and
-    `pay` are compiled into steps that do (issue 9)."""
-    from ecs_vanguard.cards.flow import If, Pay, compile_program
+    """Every op a card file may name runs through a registered handler (issue 3); `if`,
+    `pay` and `choose_one` are compiled into steps that do (issue 9, issue 39)."""
+    from ecs_vanguard.cards.flow import ChooseOne, If, Pay, compile_program
     from ecs_vanguard.cards.steps import STEP_TYPES
     from ecs_vanguard.effects import runtime
 
-    compiled = {If: If((), (), ()), Pay: Pay((), (), ())}
+    compiled = {If: If((), (), ()), Pay: Pay((), (), ()), ChooseOne: ChooseOne((), ())}
     missing = [name for name, cls in STEP_TYPES.items() if cls not in runtime.HANDLERS
                and not all(type(s) in runtime.HANDLERS
                            for s in compile_program((compiled.get(cls),)))]
