@@ -301,3 +301,37 @@ def test_choose_one_refusals_name_the_field(ldb, tmp_path, effect, needles):
         THREE_MODES[THREE_MODES.index("effect = "):THREE_MODES.index("text = ")],
         f"effect = {effect}\n")
     refused_file(tmp_path, text, ldb, *needles)
+
+
+@pytest.mark.parametrize(("target", "guard_offered"), [("rear", False), ("vanguard", True)])
+def test_B2_001_no_guard_from_hand_against_its_attack_on_a_rear_guard(ldb, target,
+                                                                       guard_offered):
+    """[CONT]: during the battle it attacks a rear-guard the opponent calls nothing from hand
+    to GC; attacking the vanguard, guarding is as usual."""
+    game = scene(ldb, {"vanguard": "B2-001"},
+                 {"vanguard": V3, "rear": {"front_left": G2}, "hand": [G2]}, phase="battle")
+    them = unit_at(game, 1, Circle.FRONT_LEFT if target == "rear" else Circle.VC)
+    attack(game, unit_at(game, 0, Circle.VC), them)
+    assert has_action(game, ActionKind.GUARD) is guard_offered
+
+
+@pytest.mark.parametrize(("called_from_soul", "can_attack"), [(True, True), (False, False)])
+def test_B2_108_110_attacks_only_after_a_call_from_elsewhere_than_the_hand(ldb, called_from_soul,
+                                                                       can_attack):
+    """B2-108 [CONT]: it cannot attack unless a card was called this turn from somewhere other
+    than the hand; here B2-110 calls itself from the drop by its ACT (SB1 & bind an order of
+    the drop, B2-024), which also shows B2-110 working; without that call no attack."""
+    side = {"vanguard": V3, "rear": {"front_left": "B2-108"}, "soul": [G2],
+            "drop": ["B2-110", "B2-024"]}
+    game = scene(ldb, side)
+    if called_from_soul:
+        shooter = cards_in(game, 0, Zone.DROP)[0]
+        game.step(pick(game, ActionKind.ACT, card=shooter))
+        while game.decision.kind is DecisionKind.CHOOSE_CARD:
+            game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
+        if game.decision.kind is DecisionKind.CHOOSE_CIRCLE:
+            game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
+        assert zone_of(game, shooter) is Zone.RC
+    game.step(pick(game, ActionKind.DONE))                        # to the battle phase
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    assert has_action(game, ActionKind.ATTACK, card=unit) is can_attack
