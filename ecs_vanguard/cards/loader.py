@@ -15,7 +15,7 @@ from typing import Any
 from ecs_vanguard.cards.fields import Where as _Where
 from ecs_vanguard.cards.fields import parse_checks, parse_steps
 from ecs_vanguard.cards.fields import parse_when as _parse_when
-from ecs_vanguard.cards.marks import ENGINE_MARKS, NUMBER, merge_engine_marks, parse_marks
+from ecs_vanguard.cards.marks import ENGINE_MARKS, NUMBER, TEXT, merge_engine_marks, parse_marks
 from ecs_vanguard.cards.rule_steps import ModifyRule
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef, Limit
 from ecs_vanguard.cards.steps import CONT_TYPES, STEP_TYPES
@@ -132,7 +132,7 @@ def parse_card(raw: Any, file: str) -> CardDef:
         **_printed(where, raw, names),
         **_keywords(where, raw),
         marks=tuple(sorted((k, v) for k, v in marks.items() if k not in ENGINE_MARKS
-                           or ENGINE_MARKS[k][0] is NUMBER)),     # deck_limit: kept as a mark
+                           or ENGINE_MARKS[k][0] in (NUMBER, TEXT))),  # deck_limit, ...: marks
         abilities=tuple(
             _parse_ability(where, f"ability[{i}]", a)
             for i, a in enumerate(_typed(where, "ability", raw.get("ability", []), list))

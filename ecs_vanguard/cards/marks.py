@@ -27,9 +27,12 @@ _ALCHEMAGIC = ("different", "same")
 # The marks the rules read: name -> (the values it takes, what it is). A value list of None
 # means true or false; NUMBER a whole number, 1 or more.
 NUMBER = ("<number>",)
+TEXT = ("<text>",)                # a non-empty text of the card's own (a name part)
 ENGINE_MARKS: dict[str, tuple[tuple[str, ...] | None, str]] = {
     "deck_limit": (NUMBER, ("at most this many cards of its name in a deck, main or G deck "
                             "(CORE-02: below the format's copy limit)")),
+    "persona_ride_on": (TEXT, ("a name part: riding this card on a vanguard with it in a name "
+                               "is a persona ride (the card's printed rule, CORE-05)")),
     "gift": (tuple(g.value for g in Gift), "the imaginary gift icon (CORE-15)"),
     "trigger": (tuple(t.value for t in Trigger), "the trigger icon (CORE-14)"),
     "order": (tuple(o.value for o in OrderType), "the order subtype (CORE-08)"),
@@ -84,6 +87,9 @@ def mark_value(fail: Callable[[str, str], Exception], at: str, name: str,
         if choices is NUMBER:
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise fail(at, f"mark {name!r} is a whole number, 1 or more, got {value!r}")
+        elif choices is TEXT:
+            if not isinstance(value, str) or not value:
+                raise fail(at, f"mark {name!r} is a text (a name part), got {value!r}")
         elif choices is not None and value not in choices:
             raise fail(at, f"{value!r} is not one of: {', '.join(choices)}")
     return value  # type: ignore[no-any-return]

@@ -83,8 +83,13 @@ def end_modifiers(state: State, ending: Duration) -> None:
 def is_persona_ride(state: State, old: int, new: int) -> bool:
     """True if riding `new` on `old` is a persona ride: the same name (names as they are now,
     TERM-05), in either format (CORE-05: "riding a card with the same name as the vanguard is
-    a persona ride"; the rule asks for no icon, so the `persona_ride` keyword only marks it)."""
-    return q.same_name(state, old, new)
+    a persona ride"; the rule asks for no icon, so the `persona_ride` keyword only marks it);
+    or `new` prints "this card persona rides on a unit with «X» in its name" (its mark
+    `persona_ride_on = "X"`) and a name of `old` holds X."""
+    if q.same_name(state, old, new):
+        return True
+    part = state.card(new).mark("persona_ride_on")
+    return isinstance(part, str) and any(part in name for name in q.names(state, old))
 
 
 def ride(state: State, player: int, card: int, *, superior: bool = False) -> None:

@@ -575,3 +575,78 @@ effect = [{ op = "make_tokens", card = "B5-T02", to = "gc" }]
 text = "x"
 '''
     refused_file(tmp_path, text, ldb, "effect[0].to", "not to GC")
+
+
+@pytest.mark.parametrize(("soul", "left"), [(["B5-010"], [Circle.FRONT_RIGHT]),
+                                            ([G2], [Circle.BACK_LEFT, Circle.FRONT_RIGHT])])
+def test_B5_011_retires_the_chosen_column_with_its_twin_in_the_soul(ldb, soul, left):
+    """ACT, retire two grade 2 or less rear-guards: choose an opponent's rear-guard; with
+    «Tegris, Walker of the Path of Light» in the soul every rear-guard of its column is retired
+    (the `column_of` filter), otherwise only the chosen one."""
+    game = scene(ldb, {"vanguard": "B5-011", "soul": soul,
+                       "rear": {"front_left": G2, "back_left": G1}},
+                 {"vanguard": V3, "rear": {"front_left": G2, "back_left": G2,
+                                           "front_right": G2}})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    for circle in (Circle.FRONT_LEFT, Circle.BACK_LEFT):
+        if game.decision.kind is DecisionKind.CHOOSE_CARD and game.decision.label == "offered":
+            game.step(pick(game, ActionKind.PICK, card=unit_at(game, 0, circle)))
+    game.step(pick(game, ActionKind.PICK, card=unit_at(game, 1, Circle.FRONT_LEFT)))
+    _drain(game)
+    assert q.rear_guards(game.state, 0) == []
+    assert sorted(q.position(u).circle.value for u in q.rear_guards(game.state, 1)) \
+        == sorted(c.value for c in left)
+
+
+def test_B5_011_cost_needs_two_grade_2_or_less_rear_guards(ldb):
+    """With one rear-guard of grade 2 or less (the other a grade 3) the ACT is not offered."""
+    game = scene(ldb, {"vanguard": "B5-011", "rear": {"front_left": G2, "back_left": V3}},
+                 {"vanguard": V3, "rear": {"front_left": G2}})
+    assert not has_action(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC))
+
+
+@pytest.mark.parametrize(("vanguard", "token", "power"), [
+    ("B5-012", "back_left", 20000), ("B5-012", "back_right", 10000),
+    ("B5-090", "back_left", 10000)])
+def test_B5_013_glitter_adds_the_power_of_the_token_behind(ldb, vanguard, token, power):
+    """Glitter, attacking with a glitter «Rolan» vanguard, SB1: + the power of a token in this
+    unit's column (a quantity's `total` of the chosen token's power, «Mokko» 10000; the token
+    rests, so it does not boost); a token in another column, or a «Rolan» without the glitter
+    mark, gives nothing."""
+    game = scene(ldb, {"vanguard": vanguard, "soul": [G2], "rear": {"front_left": "B5-013"},
+                       "tokens": {token: "B5-T01"}, "rested": [token]}, phase="battle")
+    radiel = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, radiel, unit_at(game, 1, Circle.VC))
+    _drain(game, DecisionKind.GUARD)
+    assert power_of(game, radiel) == power
+
+
+@pytest.mark.parametrize(("old", "persona"), [("B5-011", True), ("B5-047", True),
+                                              ("B5-X01", False)])
+def test_CORE_05_persona_ride_on_a_name_part_B5_010(ldb, old, persona):
+    """CORE-05 with the mark `persona_ride_on = "Tegris"` (B5-010): riding it on a vanguard
+    with «Tegris» in a name (the other grade 3, or the grade 2 of its line) is a persona ride:
+    draw a card and the front row +10000 this turn; on a vanguard of another name it is a
+    normal ride."""
+    game = scene(ldb, {"vanguard": old, "hand": ["B5-010"], "rear": {"front_left": G2}},
+                 phase="ride")
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "B5-010")))
+    _drain(game)
+    assert len(cards_in(game, 0, Zone.HAND)) == (1 if persona else 0)
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == (20000 if persona else 10000)
+    assert [e.persona for e in game.events if type(e).__name__ == "UnitRode"] == [persona]
+
+
+@pytest.mark.parametrize(("value", "needle"), [("true", "a text"), ('""', "a text")])
+def test_CORE_05_persona_ride_on_takes_a_name_part(tmp_path, ldb, value, needle):
+    """The mark `persona_ride_on` is a non-empty text: `true` or "" is refused at load in one
+    line naming the mark."""
+    text = f'''[[card]]
+id = "ZZ-B5P"
+names = ["Refused Persona"]
+grade = 3
+power = 13000
+nation = "keter_sanctuary"
+marks = {{ persona_ride_on = {value} }}
+'''
+    refused_file(tmp_path, text, ldb, "marks.persona_ride_on", needle)
