@@ -335,3 +335,35 @@ def test_B2_108_110_attacks_only_after_a_call_from_elsewhere_than_the_hand(ldb, 
     game.step(pick(game, ActionKind.DONE))                        # to the battle phase
     unit = unit_at(game, 0, Circle.FRONT_LEFT)
     assert has_action(game, ActionKind.ATTACK, card=unit) is can_attack
+
+
+@pytest.mark.parametrize(("held", "power"), [(2, 3000), (0, 13000)])
+def test_B2_093_blitz_weakens_the_attacker_per_card_in_your_prison(ldb, held, power):
+    """Blitz order, SB1: the opponent's attacking unit gets -5000 for each card in your
+    Prison (two: 13000 - 10000); with an empty Prison it is played for nothing."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B2-093"], "soul": [G2], "order_zone": [PRISON],
+                       "imprisoned": [G2] * held}, {"vanguard": V3},
+                 phase="battle", turn_player=1)
+    attacker = unit_at(game, 1, Circle.VC)
+    attack(game, attacker, unit_at(game, 0, Circle.VC))
+    game.step(pick(game, ActionKind.PLAY_ORDER, card=cards_in(game, 0, Zone.HAND)[0]))
+    while game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
+    assert power_of(game, attacker) == power and cards_in(game, 0, Zone.SOUL) == []
+
+
+@pytest.mark.parametrize("held", [0, 2])
+def test_B2_041_imprisons_a_unit_card_from_the_opponents_drop(ldb, held):
+    """ACT, rest this unit: a unit card of the opponent's drop is imprisoned (PRI-01); with
+    two cards already in the Prison the ACT is not offered."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B2-041"},
+                       "order_zone": [PRISON], "imprisoned": [G2] * held},
+                 {"vanguard": V3, "drop": [G2]})
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    assert has_action(game, ActionKind.ACT, card=unit) is (held < 2)
+    if held < 2:
+        game.step(pick(game, ActionKind.ACT, card=unit))
+        while game.decision.kind is DecisionKind.CHOOSE_CARD:
+            game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
+        game.switch()
+        assert cards_in(game, 1, Zone.DROP) == [] and len(q.imprisoned_in(game.state, 0)) == 1
