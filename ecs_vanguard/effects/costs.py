@@ -371,9 +371,13 @@ def _decide_count(state: State, frame: Frame, step: object, demand: Demand, late
             else pick_cards(state, frame, [c for c in avail if c in picked or c in cands],
                             demand.n, demand.n, "to deck top")
     label = step.bind if isinstance(step, s.Choose) else _LABELS.get(type(step), "cost")
-    return pick_cards(state, frame, [c for c in demand.cards if c not in reserved
-                                     and (c in picked or c in cands)],
-                      demand.n, None, label, player=player)
+    offered = [c for c in demand.cards if c not in reserved and (c in picked or c in cands)]
+    if isinstance(step, s.Choose) and step.min is not None and step.count != "times":
+        # "one or more" / "any number": `min` keeps the cost payable, the player may take up
+        # to `count` (each pick still leaves the rest of the cost payable)
+        return pick_cards(state, frame, offered, max(int(step.count), demand.n), demand.n,
+                          label, player=player)
+    return pick_cards(state, frame, offered, demand.n, None, label, player=player)
 
 
 _LABELS = {s.CounterBlast: "counter blast", s.SoulBlast: "soul blast", s.Discard: "discard",

@@ -677,21 +677,25 @@ def test_B3_088_vanguard_attacked_retire_self_10000_or_5000_in_dark_night(ldb, w
     assert ids_in(game, 0, Zone.DROP) == ["B3-088"]
 
 
-@pytest.mark.parametrize(("stood", "attacks"), [(False, False), (True, True)])
-def test_B3_110_attacks_only_after_a_rear_guard_stood_this_turn(ldb, stood, attacks):
-    """No rear-guard of yours stood this turn: it can't attack. Written, any standing of your
-    rear-guard counts, the stand phase's too (the card asks for a standing by an effect: the
-    row is partial): rested at the start of the turn, it stands and may attack."""
+def test_B3_110_attacks_only_after_a_rear_guard_stood_by_an_effect(ldb):
+    """No rear-guard of yours stood by an effect this turn: it can't attack (the stand phase's
+    standing does not count); after B3-102 stands a rested back-row rear-guard, it can."""
     game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B3-110"}}, phase="battle")
-    assert has_action(game, ActionKind.ATTACK, card=unit_at(game, 0, Circle.FRONT_LEFT)) is False
-    if stood:
-        game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B3-110"},
-                           "rested": ["front_left"]}, phase="stand")
-        _answer_until(game, lambda g: has_action(g, ActionKind.ATTACK) or
-                      g.decision.kind is DecisionKind.MAIN_PHASE)
-        while game.decision.kind is DecisionKind.MAIN_PHASE:
-            game.step(pick(game, ActionKind.DONE))
-        assert has_action(game, ActionKind.ATTACK, card=unit_at(game, 0, Circle.FRONT_LEFT))
+    assert not has_action(game, ActionKind.ATTACK, card=unit_at(game, 0, Circle.FRONT_LEFT))
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B3-110"},
+                       "rested": ["front_left"]}, phase="stand")
+    _answer_until(game, lambda g: g.decision.kind is DecisionKind.MAIN_PHASE)
+    game.step(pick(game, ActionKind.DONE))
+    assert not has_action(game, ActionKind.ATTACK, card=unit_at(game, 0, Circle.FRONT_LEFT))
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B3-110", "back_left": G2},
+                       "rested": ["back_left"], "hand": ["B3-102"]})
+    call_from_hand(game, 0, "B3-102", Circle.BACK_RIGHT)
+    _answer_all(game)
+    game.step(pick(game, ActionKind.DONE))
+    raider = unit_at(game, 0, Circle.FRONT_LEFT)
+    assert has_action(game, ActionKind.ATTACK, card=raider)
+    attack(game, raider, unit_at(game, 1, Circle.VC))
+    assert power_of(game, raider) == 20000
 
 
 def test_B3_114_back_row_attacker_rest_this_unit_10000(ldb):
@@ -925,3 +929,272 @@ def test_B3_119_the_chosen_unit_gains_5000_when_another_attacks(ldb):
     attack(game, unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 1, Circle.VC))
     _answer_all(game)
     assert power_of(game, vanguard) == 18000
+
+
+@pytest.mark.parametrize(("theirs", "power"), [(0, 23000), (2, 19000), (5, 13000)])
+def test_B3_002_sb1_plus_2000_for_each_open_circle_of_the_opponent(ldb, theirs, power):
+    """Attacking, SB1: +2000 for each of the opponent's open RCs (five RCs, none to all taken)."""
+    circles = ("front_left", "front_right", "back_left", "back_center", "back_right")
+    game = _attacks(ldb, {"rear": {"front_left": "B3-002"}},
+                    {"vanguard": V3, "rear": dict(zip(circles, [G2] * theirs))})
+    _answer_all(game)
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == power
+
+
+def test_B3_002_placed_under_eugrand_feeds_the_soul_draws_and_retires_a_grade_2(ldb):
+    """Under «Dustgale Siege Gunner, Eugrand»: a hand card into the soul, draw, a grade 2+
+    rear-guard retired (the grade 1 one stays); under another vanguard nothing is asked."""
+    eugrand = next((c.id for c in ldb if c.names == ("Dustgale Siege Gunner, Eugrand",)), None)
+    if eugrand is None:
+        pytest.fail("no card named «Dustgale Siege Gunner, Eugrand» in the corpus")
+    them = {"vanguard": V3, "rear": {"front_left": G2, "front_right": "B3-078"}}
+    game = scene(ldb, {"vanguard": eugrand, "hand": ["B3-002", G2]}, them)
+    call_from_hand(game, 0, "B3-002", Circle.BACK_LEFT)
+    _answer_all(game)
+    assert ids_in(game, 0, Zone.SOUL) == [G2] and len(cards_in(game, 0, Zone.HAND)) == 1
+    assert [game.state.card(u).id for u in q.rear_guards(game.state, 1)] == ["B3-078"]
+    game = scene(ldb, {"vanguard": V3, "hand": ["B3-002", G2]}, them)
+    call_from_hand(game, 0, "B3-002", Circle.BACK_LEFT)
+    assert not has_action(game, ActionKind.YES)
+
+
+def test_B3_057_retires_every_rear_guard_of_the_chosen_column(ldb):
+    """CB2: the chosen front-left rear-guard and the back-left one behind it are retired; the
+    right column's stays."""
+    game = scene(ldb, {"vanguard": V3, "damage": [G2] * 2, "hand": ["B3-057"]},
+                 {"vanguard": V3, "rear": {"front_left": G2, "back_left": "B3-078",
+                                           "front_right": G2}})
+    call_from_hand(game, 0, "B3-057", Circle.FRONT_LEFT)
+    say_yes(game)
+    pay_first_cards(game)
+    game.step(pick(game, ActionKind.PICK, card=unit_at(game, 1, Circle.FRONT_LEFT)))
+    _answer_all(game)
+    assert [q.position(u).circle for u in q.rear_guards(game.state, 1)] == [Circle.FRONT_RIGHT]
+
+
+def test_B3_005_placed_on_vc_two_meteorites_into_the_order_zone(ldb):
+    """Ridden: up to two Meteorites of the deck into the order zone (a set order put there by an
+    effect, not played), the deck shuffled."""
+    game = scene(ldb, {"vanguard": "B3-038", "hand": ["B3-005"],
+                       "deck": ["B3-094"] * 3 + [G2] * 7}, phase="ride", turn=4)
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "B3-005")))
+    _answer_all(game)
+    _drain(game)
+    assert ids_in(game, 0, Zone.ORDER).count("B3-094") == 2
+    assert ids_in(game, 0, Zone.DECK).count("B3-094") == 1
+
+
+@pytest.mark.parametrize(("meteorites", "power", "crit"), [(3, 28000, 2), (1, 28000, 1)])
+def test_B3_005_attack_meteorites_to_the_drop_15000_and_critical_at_three(ldb, meteorites,
+                                                                          power, crit):
+    """Attacking, CB1 & every Meteorite of the order zone to the drop: +15000; three or more
+    put: critical +1 too."""
+    game = scene(ldb, {"vanguard": "B3-005", "damage": [G2], "rear": {"front_left": G2},
+                       "order_zone": ["B3-094"] * meteorites}, phase="battle")
+    vanguard = unit_at(game, 0, Circle.VC)
+    attack(game, vanguard, unit_at(game, 1, Circle.VC))
+    say_yes(game)
+    pay_first_cards(game)
+    for _ in range(meteorites):
+        if not has_action(game, ActionKind.PICK):
+            break
+        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
+    if has_action(game, ActionKind.DONE) and game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(pick(game, ActionKind.DONE))
+    assert (power_of(game, vanguard), critical_of(game, vanguard)) == (power, crit)
+    assert ids_in(game, 0, Zone.ORDER) == []
+
+
+@pytest.mark.parametrize(("deck", "placed"), [(["B3-094"] + [G2] * 9, 1), ([G2] * 10, 0)])
+def test_B3_083_hit_a_meteorite_of_the_deck_into_the_order_zone(ldb, deck, placed):
+    """Its hit: a Meteorite of the deck into the order zone; with none in the deck, nothing."""
+    game = _attacks(ldb, {"rear": {"front_left": "B3-083"}, "deck": deck},
+                    {"vanguard": V3, "rear": {"front_right": G2}}, target=Circle.FRONT_RIGHT)
+    no_guard(game)
+    _answer_all(game)
+    assert ids_in(game, 0, Zone.ORDER).count("B3-094") == placed
+
+
+def test_B3_090_act_under_nortling_two_meteorites_from_hand(ldb):
+    """Under «Gravitas Nortling», SB1: two Meteorites of the hand into the order zone, +2000,
+    once a turn; another card of the hand stays."""
+    game = scene(ldb, {"vanguard": "B3-005", "soul": [G2], "rear": {"back_left": "B3-090"},
+                       "hand": ["B3-094", "B3-094", "B3-093"]})
+    unit = unit_at(game, 0, Circle.BACK_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=unit))
+    _answer_all(game)
+    if game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(pick(game, ActionKind.DONE))
+    assert ids_in(game, 0, Zone.ORDER) == ["B3-094", "B3-094"]
+    assert ids_in(game, 0, Zone.HAND) == ["B3-093"] and power_of(game, unit) == 10000
+    assert not has_action(game, ActionKind.ACT, card=unit)
+
+
+@pytest.mark.parametrize(("rest", "discarded"), [(0, 5), (2, 3), (4, 0)])
+def test_B3_007_rest_any_number_as_a_cost_then_discard_by_how_many(ldb, rest, discarded):
+    """A cost `choose` with `min` takes any number from `min` up to `count` (it took exactly
+    `min` before): CB2 & rest 0, 2 or 4 standing rear-guards; +5000 for the battle; at its end
+    three cards are discarded if three or fewer were rested, two more if one or none."""
+    rear = {"front_left": "B3-007", "back_left": G2, "back_center": G2, "back_right": G2,
+            "front_right": G2}
+    game = scene(ldb, {"vanguard": V3, "damage": [G2] * 2, "rear": rear, "hand": [G2] * 6},
+                 phase="battle")
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, unit, unit_at(game, 1, Circle.VC))
+    say_yes(game)
+    pay_first_cards(game)
+    for _ in range(rest):
+        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
+    if rest < 4:
+        game.step(pick(game, ActionKind.DONE))
+    assert power_of(game, unit) == 18000
+    assert sum(is_rested(game, u) for u in q.rear_guards(game.state, 0)) == rest + 1
+    no_guard(game)
+    _answer_until(game, lambda g: has_action(g, ActionKind.ATTACK) or
+                  g.decision.kind is DecisionKind.MAIN_PHASE)
+    assert len(cards_in(game, 0, Zone.HAND)) == 6 - discarded
+
+
+# -- more autos -------------------------------------------------------------------------------------
+
+def test_B3_009_in_the_first_battle_nothing_is_gained(ldb):
+    """The position where its condition fails: attacking in the first battle, CB1 is paid but
+    no draw, no retire (the third to fifth battles are random play only)."""
+    game = scene(ldb, {"vanguard": "B3-009", "damage": [G2], "rear": {"front_left": G2}},
+                 {"vanguard": V3, "rear": {"front_left": G2, "front_right": G2}},
+                 phase="battle")
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    say_yes(game)
+    pay_first_cards(game)
+    assert len(cards_in(game, 0, Zone.HAND)) == 0 and len(q.rear_guards(game.state, 1)) == 2
+
+
+def test_B3_023_stands_after_attacking_a_rear_guard_under_flagmoor(ldb):
+    """At the end of its battle against a rear-guard, under «Flagship Drake, Flagmoor», SB1:
+    it stands, once a turn; against the vanguard nothing is asked."""
+    game = _attacks(ldb, {"vanguard": "B3-009", "rear": {"front_left": "B3-023"}},
+                    {"vanguard": V3, "rear": {"front_right": G2}}, target=Circle.FRONT_RIGHT)
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    no_guard(game)
+    _answer_all(game)
+    assert not is_rested(game, unit)
+    game = _attacks(ldb, {"vanguard": "B3-009", "rear": {"front_left": "B3-023"}})
+    no_guard(game)
+    _answer_all(game)
+    assert is_rested(game, unit_at(game, 0, Circle.FRONT_LEFT))
+
+
+def test_B3_028_vanguard_hit_retire_self_draw_and_counter_charge(ldb):
+    """Your vanguard hits: retire this unit, draw, and a face-down damage turns face up."""
+    game = scene(ldb, {"vanguard": V3, "damage": [G2], "damage_face_down": 1,
+                       "rear": {"back_left": "B3-028", "front_left": G2}}, phase="battle")
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    _answer_until(game, lambda g: has_action(g, ActionKind.ATTACK))
+    assert ids_in(game, 0, Zone.DROP) == ["B3-028"]
+    assert all(is_face_up(game, c) for c in cards_in(game, 0, Zone.DAMAGE))
+
+
+def test_B3_029_called_from_the_soul_after_an_opponent_retire(ldb):
+    """In the soul: not offered before an opponent's rear-guard is retired this turn; after
+    B3-057 retired one, CB1 calls it to RC."""
+    game = scene(ldb, {"vanguard": V3, "damage": [G2] * 3, "soul": ["B3-029"],
+                       "hand": ["B3-057"]}, {"vanguard": V3, "rear": {"front_left": G2}})
+    orlan = card_named(game, 0, Zone.SOUL, "B3-029")
+    assert not has_action(game, ActionKind.ACT, card=orlan)
+    call_from_hand(game, 0, "B3-057", Circle.BACK_LEFT)
+    _answer_all(game)
+    assert q.rear_guards(game.state, 1) == []
+    game.step(pick(game, ActionKind.ACT, card=orlan))
+    _answer_all(game)
+    assert len(q.rear_guards(game.state, 0)) == 2 and "B3-029" not in ids_in(game, 0, Zone.SOUL)
+
+
+def test_B3_045_drive_trigger_feeds_the_soul_and_draws(ldb):
+    """A trigger revealed by your drive check: a hand card into the soul, draw."""
+    game = scene(ldb, {"vanguard": V3, "hand": [G2], "rear": {"back_left": "B3-045",
+                                                             "front_left": G2},
+                       "deck": ["PV-012"] + [G2] * 9}, phase="battle")
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    _answer_until(game, lambda g: has_action(g, ActionKind.ATTACK))
+    assert ids_in(game, 0, Zone.SOUL) == [G2]
+
+
+def test_B3_064_not_boosted_shield_10000_boosted_nothing(ldb):
+    """Guarding an unboosted attack: shield +10000 (15000); a boosted one: 5000."""
+    for boosted, shield in ((False, 15000), (True, 5000)):
+        rear = {"front_left": G2, "back_left": "B3-036"} if boosted else {"front_left": G2}
+        game = scene(ldb, {"vanguard": V3, "hand": ["B3-064"]}, {"vanguard": V3, "rear": rear},
+                     phase="battle", turn_player=1)
+        attack(game, unit_at(game, 1, Circle.FRONT_LEFT), unit_at(game, 0, Circle.VC))
+        if boosted:
+            game.step(pick(game, ActionKind.BOOST, card=unit_at(game, 1, Circle.BACK_LEFT)))
+        guard = card_named(game, 0, Zone.HAND, "B3-064")
+        game.step(pick(game, ActionKind.GUARD, card=guard))
+        _answer_until(game, lambda g, guard=guard: zone_of(g, guard) is Zone.GC and
+                      g.decision.kind is DecisionKind.GUARD)
+        assert q.shield(game.state, guard) == shield
+
+
+def test_B3_087_sb1_discard_a_set_order_shield_15000(ldb):
+    """Placed on GC, SB1 & discard a set order: shield +15000; with no set order in hand the
+    cost cannot be paid."""
+    for hand, shield in ((["B3-093"], 20000), ([G2], 5000)):
+        game = scene(ldb, {"vanguard": V3, "soul": [G2], "hand": ["B3-087"] + hand},
+                     {"vanguard": V3, "rear": {"front_left": G2}}, phase="battle", turn_player=1)
+        attack(game, unit_at(game, 1, Circle.FRONT_LEFT), unit_at(game, 0, Circle.VC))
+        guard = card_named(game, 0, Zone.HAND, "B3-087")
+        game.step(pick(game, ActionKind.GUARD, card=guard))
+        _answer_until(game, lambda g, guard=guard: zone_of(g, guard) is Zone.GC and
+                      g.decision.kind is DecisionKind.GUARD)
+        assert q.shield(game.state, guard) == shield
+
+
+def test_B3_106_on_gc_shield_5000(ldb):
+    """A grade 3 guarding: shield +5000 (printed 0)."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B3-106"]},
+                 {"vanguard": V3, "rear": {"front_left": G2}}, phase="battle", turn_player=1)
+    attack(game, unit_at(game, 1, Circle.FRONT_LEFT), unit_at(game, 0, Circle.VC))
+    guard = card_named(game, 0, Zone.HAND, "B3-106")
+    game.step(pick(game, ActionKind.GUARD, card=guard))
+    _answer_until(game, lambda g: zone_of(g, guard) is Zone.GC)
+    assert q.shield(game.state, guard) == 5000
+
+
+def test_B3_107_blitz_cb2_for_40000_or_10000(ldb):
+    """Played for your attacked «Sixfold Orb Seeress»: CB2 gives +40000, declined +10000."""
+    six = next(c.id for c in ldb if c.names == ("Sixfold Orb Seeress",))
+    for answer, bonus in ((ActionKind.YES, 40000), (ActionKind.NO, 10000)):
+        game = scene(ldb, {"vanguard": six, "damage": [G2] * 2, "hand": ["B3-107"]},
+                     {"vanguard": V3, "rear": {"front_left": G2}}, phase="battle",
+                     turn_player=1)
+        attack(game, unit_at(game, 1, Circle.FRONT_LEFT), unit_at(game, 0, Circle.VC))
+        game.step(pick(game, ActionKind.PLAY_ORDER))
+        _answer_until(game, lambda g: has_action(g, ActionKind.YES))
+        game.step(pick(game, answer))
+        _answer_all(game)
+        assert power_of(game, unit_at(game, 0, Circle.VC)) == ldb[six].power + bonus
+
+
+def test_B3_117_another_unit_placed_5000_once_a_turn(ldb):
+    """Another unit placed on RC: +5000, once a turn (a second call adds nothing)."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"back_left": "B3-117"}, "hand": [G2, G2]})
+    call_from_hand(game, 0, G2, Circle.FRONT_LEFT)
+    _answer_all(game)
+    call_from_hand(game, 0, G2, Circle.FRONT_RIGHT)
+    _answer_all(game)
+    assert power_of(game, unit_at(game, 0, Circle.BACK_LEFT)) == 13000
+
+
+def test_B3_081_blitz_with_four_soul_charges_and_weakens_the_attacker(ldb):
+    """Against an attacking vanguard, with four in the soul: Soul Charge (1) and the attacker
+    -5000; with three in the soul nothing happens."""
+    for soul, power in ((4, 8000), (3, 13000)):
+        game = scene(ldb, {"vanguard": V3, "soul": [G2] * soul, "hand": ["B3-081"]},
+                     {"vanguard": V3, "rear": {"front_left": G2}}, phase="battle", turn_player=1)
+        attacker = unit_at(game, 1, Circle.VC)
+        attack(game, attacker, unit_at(game, 0, Circle.VC))
+        game.step(pick(game, ActionKind.PLAY_ORDER))
+        _answer_all(game)
+        assert power_of(game, attacker) == power
