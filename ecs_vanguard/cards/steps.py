@@ -503,6 +503,16 @@ class Swap:
 
 
 @record
+class Move:
+    """Move the target rear-guard to an open RC of its owner's side, chosen by the ability's
+    master among those `to` allows (open_rc, front_row, back_row, ...): "move that rear-guard to
+    an open front-row (RC)"; a move between circles, not a zone change (CORE-07, CORE-20)."""
+
+    target: Selector
+    to: str | CircleOf | NamedCircle | ColumnOf = "open_rc"
+
+
+@record
 class GainGift:
     """You get an imaginary gift by an effect (CORE-15): a Force marker on a circle you
     choose, an Accel circle, or a Protect card into your hand."""
@@ -561,6 +571,7 @@ STEP_TYPES: dict[str, type] = {
     "superior_stride": SuperiorStride, "place_on_rc": PlaceOnRC, "gain_name": GainName,
     "become_name": BecomeName, "delete": Delete, "remove_from_game": RemoveFromGame,
     "if": If, "pay": Pay, "choose_one": ChooseOne, "extra_turn": ExtraTurn, "swap": Swap,
+    "move": Move,
     "gain_gift": GainGift,
     "recall": Recall,
     "modify_rule": ModifyRule,

@@ -15,6 +15,7 @@ from ecs_vanguard.derived.values import (
     CONTINUOUS_STATS,
     RESTRICTION_STATS,
     choosable,
+    open_circles,
     select,
     step_amount,
 )
@@ -83,6 +84,26 @@ def _modify(stat: Stat) -> Handler:
             delta = amount if becomes is None else becomes - _CURRENT[stat](state, unit)
             ops.add_modifier(state, unit, stat, delta, step.until)  # type: ignore[attr-defined]
     return handler
+
+
+def _move(state: State, frame: Frame, step: s.Move) -> Decision | None:
+    """Move one rear-guard to an open RC of its owner's side that `to` allows, chosen by the
+    master (CORE-07: a move between circles, the same object, CORE-20); nothing when it is not
+    a rear-guard or no such circle is open."""
+    units = [u for u in select(state, frame, step.target) if q.position(u).zone is Zone.RC]
+    if not units:
+        return None
+    unit = units[0]
+    pos = q.position(unit)
+    circles = call_circles(state, frame, step.to, pos.owner,
+                           [c for c in open_circles(state, pos.owner) if c != pos.circle])
+    if not circles:
+        return None
+    choice = pick_circle(state, frame, circles, "move to")
+    if isinstance(choice, Decision):
+        return choice
+    ops.move_between_circles(state, unit, choice)
+    return None
 
 
 def _swap(state: State, frame: Frame, step: s.Swap) -> None:
@@ -470,6 +491,7 @@ HANDLERS: dict[type, Handler] = {
     s.PlaceOnRC: _place_on_rc,
     rs.GainGift: _gain_gift,
     s.Swap: _swap,
+    s.Move: _move,
     s.EnterUnitState: _enter_unit_state,
 }
 

@@ -165,7 +165,7 @@ def _step(at: Where, field: str, step: object, bound: set[str], is_cost: bool) -
         raise at.fail(f"{field}.scope", f"unknown selector {step.scope!r}; a scope is "
                       "re-evaluated on every read, so it cannot be a bound name")
     filters(at, f"{field}.where", getattr(step, "where", ()), bound)
-    if isinstance(step, st.SuperiorCall) and isinstance(step.to, (CircleOf, ColumnOf)) \
+    if isinstance(step, (st.SuperiorCall, st.Move)) and isinstance(step.to, (CircleOf, ColumnOf)) \
             and step.to.name != "self" and step.to.name not in bound:
         key = "circle_of" if isinstance(step.to, CircleOf) else "column_of"
         raise at.fail(f"{field}.to.{key}", f"{step.to.name!r} is not \"self\" or a name "

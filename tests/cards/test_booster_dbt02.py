@@ -367,3 +367,38 @@ def test_B2_041_imprisons_a_unit_card_from_the_opponents_drop(ldb, held):
             game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
         game.switch()
         assert cards_in(game, 1, Zone.DROP) == [] and len(q.imprisoned_in(game.state, 0)) == 1
+
+
+@pytest.mark.parametrize(("their_rear", "moved"), [({"back_left": G2}, True),
+                                                   ({"back_left": G2, "front_left": G2,
+                                                     "front_right": G2}, False)])
+def test_CORE_07_B2_057_moves_an_opponents_rear_guard_to_an_open_front_circle(ldb, their_rear,
+                                                                             moved):
+    """`move` (CORE-07): the chosen rear-guard goes to an open front-row RC of its owner's
+    side, the same object (CORE-20); with the front row full it
+    stays where it is."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B2-057"]}, {"vanguard": V3, "rear": their_rear})
+    victim = unit_at(game, 1, Circle.BACK_LEFT)
+    game.step(pick(game, ActionKind.CALL, card=cards_in(game, 0, Zone.HAND)[0],
+                   circle=Circle.FRONT_LEFT))
+    say_yes(game)
+    if game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(pick(game, ActionKind.PICK, card=victim))
+    if moved:
+        assert game.decision.kind is DecisionKind.CHOOSE_CIRCLE
+        circles = {a.circle for a in game.legal_actions() if a.kind is ActionKind.PICK}
+        assert circles == {Circle.FRONT_LEFT, Circle.FRONT_RIGHT}
+        game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_RIGHT))
+    game.switch()
+    where = q.position(victim)
+    assert (where.zone, where.circle) == (
+        (Zone.RC, Circle.FRONT_RIGHT) if moved else (Zone.RC, Circle.BACK_LEFT))
+    assert game.decision.kind is DecisionKind.MAIN_PHASE
+
+
+def test_move_refuses_an_unbound_circle_name(ldb, tmp_path):
+    """`to = { circle_of = ... }` on a move names a card bound before, as on a call."""
+    text = THREE_MODES.replace("T-CHOOSE3", "T-BADMOVE").replace(
+        THREE_MODES[THREE_MODES.index("effect = "):THREE_MODES.index("text = ")],
+        'effect = [{ op = "move", target = "self", to = { circle_of = "nowhere" } }]\n')
+    refused_file(tmp_path, text, ldb, "to.circle_of", "nowhere")
