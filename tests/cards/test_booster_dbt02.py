@@ -17,7 +17,7 @@ from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, refused_file, scene
-from tests.cards.study_helpers import attack, say_yes
+from tests.cards.study_helpers import attack, pay_first_cards, say_yes
 from tests.helpers import cards_in, has_action, is_face_up, pick, power_of, unit_at, zone_of
 
 DOC = Path(__file__).parents[2] / "docs" / "boosters" / "d-bt02.md"
@@ -402,3 +402,28 @@ def test_move_refuses_an_unbound_circle_name(ldb, tmp_path):
         THREE_MODES[THREE_MODES.index("effect = "):THREE_MODES.index("text = ")],
         'effect = [{ op = "move", target = "self", to = { circle_of = "nowhere" } }]\n')
     refused_file(tmp_path, text, ldb, "to.circle_of", "nowhere")
+
+
+def test_B2_098_discarded_sends_a_column_of_rear_guards_to_the_deck_bottom(ldb):
+    """Discarded from hand (here by B2-102's draw-then-discard), CB2 & SB1: the opponent's
+    rear-guards of the chosen column (front and back left) go to the bottom of their deck, the
+    other column's stays."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B2-102", "B2-098"], "soul": [G2, G2],
+                       "damage": [G2, G2]},
+                 {"vanguard": V3, "rear": {"front_left": G2, "back_left": G2, "front_right": G2}})
+    left = [unit_at(game, 1, Circle.FRONT_LEFT), unit_at(game, 1, Circle.BACK_LEFT)]
+    right = unit_at(game, 1, Circle.FRONT_RIGHT)
+    game.step(pick(game, ActionKind.CALL, card=cards_in(game, 0, Zone.HAND)[0],
+                   circle=Circle.FRONT_LEFT))
+    say_yes(game)                                         # B2-102: SB1, draw, discard
+    while game.decision.kind is DecisionKind.CHOOSE_CARD and game.decision.label == "soul blast":
+        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
+    bestia = next(c for c in cards_in(game, 0, Zone.HAND) if game.state.card(c).id == "B2-098")
+    game.step(pick(game, ActionKind.PICK, card=bestia))   # the discard
+    say_yes(game)                                         # B2-098: CB2 & SB1
+    pay_first_cards(game)
+    game.step(pick(game, ActionKind.PICK, card=left[0]))  # the column of the front left
+    game.switch()
+    assert [zone_of(game, u) for u in left] == [Zone.DECK, Zone.DECK]
+    assert zone_of(game, right) is Zone.RC
+    assert [game.state.card(c).id for c in cards_in(game, 1, Zone.DECK)[-2:]] == [G2, G2]
