@@ -17,7 +17,7 @@ from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, refused_file, scene
-from tests.cards.study_helpers import attack, pay_first_cards, say_yes
+from tests.cards.study_helpers import attack, pay_first_cards, ride_from_hand, say_yes
 from tests.helpers import cards_in, has_action, is_face_up, pick, power_of, unit_at, zone_of
 
 DOC = Path(__file__).parents[2] / "docs" / "boosters" / "d-bt02.md"
@@ -427,3 +427,46 @@ def test_B2_098_discarded_sends_a_column_of_rear_guards_to_the_deck_bottom(ldb):
     assert [zone_of(game, u) for u in left] == [Zone.DECK, Zone.DECK]
     assert zone_of(game, right) is Zone.RC
     assert [game.state.card(c).id for c in cards_in(game, 1, Zone.DECK)[-2:]] == [G2, G2]
+
+
+@pytest.mark.parametrize("first_vanguard", ["B2-066", "B2-106"])
+@pytest.mark.parametrize(("turn_player", "drawn"), [(1, 1), (0, 0)])
+def test_B2_066_106_first_vanguards_draw_when_ridden_by_the_second_player(ldb, first_vanguard,
+                                                                          turn_player, drawn):
+    """Ridden upon: the player who went second draws a card; the first player does not (turn 2
+    is player 1's, turn 3 player 0's: player 0 went first)."""
+    side = {"vanguard": first_vanguard, "hand": ["B2-003"]}
+    sides = ({"vanguard": V3}, side) if turn_player == 1 else (side, {"vanguard": V3})
+    game = scene(ldb, sides[0], sides[1], phase="ride", turn_player=turn_player,
+                 turn=2 if turn_player == 1 else 3)
+    ride_from_hand(game, turn_player, "B2-003")
+    assert len(cards_in(game, turn_player, Zone.HAND)) == drawn
+    assert game.state.card(cards_in(game, turn_player, Zone.SOUL)[0]).id == first_vanguard
+
+
+@pytest.mark.parametrize(("soul", "power"), [(5, 12000), (4, 10000)])
+def test_B2_080_plus_2000_with_five_souls_on_your_turn(ldb, soul, power):
+    """[CONT](RC): during your turn with five or more cards in the soul, +2000."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B2-080"}, "soul": [G2] * soul})
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == power
+
+
+@pytest.mark.parametrize(("order_zone", "offered"), [([PRISON], True), ([], False)])
+def test_B2_092_gets_intercept_with_a_card_in_the_order_zone(ldb, order_zone, offered):
+    """[CONT](RC): a grade 2 without a printed [Intercept] intercepts while your order zone
+    holds a card (CORE-10)."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B2-092"},
+                       "order_zone": order_zone}, {"vanguard": V3},
+                 phase="battle", turn_player=1)
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+    assert has_action(game, ActionKind.INTERCEPT, card=unit) is offered
+
+
+@pytest.mark.parametrize(("partner", "power"), [("PD-002", 15000), ("PD-003", 15000),
+                                                (G2, 10000)])
+def test_B2_065_plus_5000_beside_a_named_maiden(ldb, partner, power):
+    """[CONT](RC): during your turn with a unit named «Ember Shrine Maiden, Hinoe» or
+    «... Hikari» (D-SD01's ride line, PD-002 and PD-003), +5000."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B2-065", "back_left": partner}})
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == power
