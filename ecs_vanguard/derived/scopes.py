@@ -251,6 +251,28 @@ def _same_column(state: State, frame: Frame, card: int) -> bool:
     return _in_column(frame.source, card)
 
 
+# Reading (the rule book names a column on one side only, CORE-07): the players face each
+# other, so one player's left column lines up with the other's right column, and the vanguard
+# circles (with the back centers) face each other.
+_FACING: dict[Circle, Circle] = {
+    Circle.FRONT_LEFT: Circle.FRONT_RIGHT, Circle.BACK_LEFT: Circle.FRONT_RIGHT,
+    Circle.FRONT_RIGHT: Circle.FRONT_LEFT, Circle.BACK_RIGHT: Circle.FRONT_LEFT,
+    Circle.VC: Circle.VC, Circle.BACK_CENTER: Circle.VC,
+}
+
+
+def _facing_column(frame: Frame, card: int) -> bool:
+    """True for an opponent's card in the column across the board from the ability's own
+    unit ("your opponent's rear-guard in this unit's column")."""
+    mine, other = f.position(frame.source), f.position(card)
+    if mine.owner == other.owner or not isinstance(mine.circle, Circle) \
+            or not isinstance(other.circle, Circle):
+        return False
+    front = _FACING.get(mine.circle)
+    return front is not None and (other.circle is front
+                                  or COLUMN_PARTNER.get(front) is other.circle)
+
+
 def _column_of(frame: Frame, card: int, name: object) -> bool:
     """True for a card on the same side and in the same column as the card bound to `name`,
     while that card is still the object it named (CORE-20): "every rear-guard in that unit's
@@ -358,6 +380,9 @@ FACT_FILTER_SPECS: dict[str, FilterSpec] = {
                  "units in the back row"),
     "same_column": (lambda s, fr, e, v: _same_column(s, fr, e) == v, "bool",
                     "units in this unit's column (Harmony-style conditions)"),
+    "facing_column": (lambda s, fr, e, v: _facing_column(fr, e) == v, "bool",
+                      ("your opponent's cards in this unit's column across the board (your "
+                       "left column faces their right)")),
     "column_of": (lambda s, fr, e, v: _column_of(fr, e, v), "bind",
                   ("cards in the column of a bound card, on its side (\"every rear-guard in "
                    "that unit's column\")")),

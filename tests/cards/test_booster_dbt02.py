@@ -470,3 +470,41 @@ def test_B2_065_plus_5000_beside_a_named_maiden(ldb, partner, power):
     «... Hikari» (D-SD01's ride line, PD-002 and PD-003), +5000."""
     game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B2-065", "back_left": partner}})
     assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == power
+
+
+@pytest.mark.parametrize(("mine", "facing"), [(Circle.FRONT_LEFT, Circle.FRONT_RIGHT),
+                                              (Circle.BACK_RIGHT, Circle.FRONT_LEFT)])
+def test_facing_column_B2_061_retires_only_across_its_column(ldb, mine, facing):
+    """facing_column (reading of CORE-07 across the board: a player's left column faces the
+    other's right): the ACT offers only the opponent's rear-guards of the column across from
+    it, front or back, and retires the chosen one."""
+    other = Circle.FRONT_LEFT if facing is Circle.FRONT_RIGHT else Circle.FRONT_RIGHT
+    partner = {Circle.FRONT_RIGHT: "back_right", Circle.FRONT_LEFT: "back_left"}[facing]
+    game = scene(ldb, {"vanguard": V3, "rear": {mine.value: "B2-061"}, "soul": [G2],
+                       "damage": [G2]},
+                 {"vanguard": V3, "rear": {facing.value: G2, partner: G2, other.value: G2}})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, mine)))
+    pay_first_cards(game)
+    offered = {a.card for a in game.legal_actions() if a.kind is ActionKind.PICK}
+    across = {unit_at(game, 1, facing), unit_at(game, 1, Circle(partner))}
+    assert offered == across
+    victim = unit_at(game, 1, facing)
+    game.step(pick(game, ActionKind.PICK, card=victim))
+    assert zone_of(game, victim) is Zone.DROP and zone_of(game, unit_at(game, 1, other)) is Zone.RC
+
+
+@pytest.mark.parametrize(("their_rear", "power"), [
+    ({"front_right": G2, "back_right": G2}, 15000),   # two across its column: +5000
+    ({"front_right": G2}, 10000),                      # one
+    ({"front_left": G2, "back_left": G2}, 10000),      # two, but in the other column
+])
+def test_facing_column_B2_050_counts_the_units_in_front_of_it(ldb, their_rear, power):
+    """When it attacks from the front left: +5000 with two or more units in front of it, the
+    opponent's units of the column across (facing_column: their right column). The third
+    unit (its own front-row unit, for an attack from the back row) needs a back-row attack,
+    random play only."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B2-050"}},
+                 {"vanguard": V3, "rear": their_rear}, phase="battle")
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, unit, unit_at(game, 1, Circle.VC))
+    assert power_of(game, unit) == power and cards_in(game, 0, Zone.SOUL) == []
