@@ -130,6 +130,7 @@ class Duration(Enum):
     END_OF_BATTLE = "end_of_battle"
     END_OF_TURN = "end_of_turn"
     END_OF_OWNER_TURN = "end_of_owner_turn"   # CORE-21: a delete lasts to its owner's end phase
+    END_OF_GAME = "end_of_game"   # "for the rest of the fight": no close step or end phase ends it
 
 
 class Phase(Enum):

@@ -515,14 +515,35 @@ def test_B1_025_draws_gives_critical_front_row_power_and_heals(ldb):
     assert damage_count(game, 0) == 0
 
 
-def test_B1_016_022_are_over_triggers_with_the_rules_effect(ldb):
-    """The over triggers whose extra effect is not written (016, 022) still do the rules'
-    over trigger (CORE-14): removed from the game, a draw, +100,000,000."""
-    for card_id in ("B1-016", "B1-022"):
-        game, vanguard = drive_into(ldb, card_id)
-        game.step(pick(game, ActionKind.PICK, card=vanguard))
-        assert power_of(game, vanguard) == 13000 + 100_000_000
-        assert card_id not in ids_in(game, 0, Zone.DROP) + ids_in(game, 0, Zone.HAND)
+def test_B1_022_is_an_over_trigger_with_the_rules_effect(ldb):
+    """The over trigger whose extra effect is not written (022) still does the rules' over
+    trigger (CORE-14): removed from the game, a draw, +100,000,000."""
+    game, vanguard = drive_into(ldb, "B1-022")
+    game.step(pick(game, ActionKind.PICK, card=vanguard))
+    assert power_of(game, vanguard) == 13000 + 100_000_000
+    assert "B1-022" not in ids_in(game, 0, Zone.DROP) + ids_in(game, 0, Zone.HAND)
+
+
+def test_CORE_13_end_of_game_outlasts_the_close_step_and_the_end_phase(ldb):
+    """`until = "end_of_game"` (016's extra effect, "for the rest of the fight"): the vanguard
+    +10000 and critical +1 hold after the battle's close step (CORE-13) and the turn's end
+    phase, into the player's next turn (apply_continuous: whatever unit is the vanguard at
+    each moment); the rules' +100,000,000 ends with the turn."""
+    game, vanguard = drive_into(ldb, "B1-016")
+    game.step(pick(game, ActionKind.PICK, card=vanguard))
+    _drain_battle(game)
+    assert power_of(game, vanguard) == 13000 + 100_000_000 + 10000
+    assert critical_of(game, vanguard) == 2
+    for _ in range(400):                     # to player 0's next turn's main phase
+        if game.state.turn.turn == 5 and game.decision.kind is DecisionKind.MAIN_PHASE:
+            break
+        done = [a for a in game.legal_actions() if a.kind in (ActionKind.DONE, ActionKind.NO)]
+        game.step(done[0] if done else game.legal_actions()[0])
+    assert game.state.turn.turn == 5
+    vanguard = unit_at(game, 0, Circle.VC)
+    assert power_of(game, vanguard) == game.state.card(vanguard).power + 10000
+    assert critical_of(game, vanguard) == 2
+    assert power_of(game, unit_at(game, 1, Circle.VC)) == 13000
 
 
 # -- (c) scenarios: attacks ------------------------------------------------------------------------
@@ -654,3 +675,24 @@ def test_B1_008_drive_trigger_powers_a_rear_guard_and_act_stacks_the_deck(ldb):
     assert q.drive(game.state, vanguard) == 3
     game = scene(ldb, me)
     assert not has_action(game, ActionKind.ACT)
+
+
+def test_CORE_13_end_of_game_reaches_a_vanguard_ridden_later(ldb):
+    """016 revealed by a damage check in the opponent's turn: the rules' over trigger, then the
+    extra effect on whatever unit is the vanguard; in the player's next turn a grade 3 ridden
+    onto it (a new object, CORE-20) has Power+10000 and Critical+1 too."""
+    me = {"vanguard": G2, "hand": [V3], "deck": ["B1-016"] + [G2] * 9}
+    game = scene(ldb, me, {"vanguard": V3, "rear": {"front_left": G2}}, phase="battle",
+                 turn_player=1, turn=4)
+    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+    no_guard(game)
+    for _ in range(400):
+        if game.state.turn.turn == 5 and game.decision.kind is DecisionKind.RIDE:
+            break
+        done = [a for a in game.legal_actions() if a.kind in (ActionKind.DONE, ActionKind.NO)]
+        game.step(done[0] if done else game.legal_actions()[0])
+    assert power_of(game, unit_at(game, 0, Circle.VC)) == 10000 + 10000
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, V3)))
+    vanguard = unit_at(game, 0, Circle.VC)
+    assert game.state.card(vanguard).id == V3
+    assert power_of(game, vanguard) == 13000 + 10000 and critical_of(game, vanguard) == 2
