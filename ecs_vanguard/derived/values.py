@@ -451,9 +451,10 @@ DERIVED_CHECK_SPECS: dict[str, CheckSpec] = {
                         ("n", "count"), ("than", "quantity"), ("distinct", "distinct_field")),
                        ("from",)),
     # "an open RC": an RC with no card on it (engine decision: a locked card fills its RC).
-    "open_rc_min": CheckSpec(lambda s, fr, c: len(open_circles(s, fr.master)) >= int(
-        c.arg("min", 1)), "you have min (1 by default) or more open RCs: RCs with no card",
-        (("min", "count"),)),
+    "open_rc_min": CheckSpec(lambda s, fr, c: len(open_circles(s, fr.master if c.arg(
+        "player", "you") == "you" else 1 - fr.master)) >= int(c.arg("min", 1)),
+        "you (or your opponent: player) have min (1 by default) or more open RCs: RCs with "
+        "no card", (("min", "count"), ("player", "player"))),
     "all": CheckSpec(lambda s, fr, c: holds(s, fr, c.arg("of", ())),
                      "every check of `of` holds", _OF, ("of",)),
     "any": CheckSpec(lambda s, fr, c: any(CHECKS[x.check](s, fr, x) for x in c.arg("of", ())),

@@ -696,3 +696,33 @@ def test_CORE_13_end_of_game_reaches_a_vanguard_ridden_later(ldb):
     vanguard = unit_at(game, 0, Circle.VC)
     assert game.state.card(vanguard).id == V3
     assert power_of(game, vanguard) == 13000 + 10000 and critical_of(game, vanguard) == 2
+
+
+def test_B1_002_rests_two_to_retire_then_looks_at_the_opponents_open_circles(ldb):
+    """ACT 1: rest two standing rear-guards, retire an opponent's rear-guard, +10000. ACT 2,
+    offered only once an opponent's card was retired this turn, SB5: look at as many cards as
+    the opponent has open RCs (four: five RCs, one rear-guard left; open_rc_min with player =
+    "opponent"), call any of them (one here), the rest into the soul."""
+    me = {"vanguard": "B1-002", "rear": {"back_left": G2, "back_right": G2},
+          "soul": [G2] * 5, "deck": ["B1-057", G2, G2, G2] + [G2] * 6}
+    game = scene(ldb, me, {"vanguard": V3, "rear": {"front_left": G2, "front_right": G2}})
+    vanguard = unit_at(game, 0, Circle.VC)
+    acts = [a for a in game.legal_actions() if a.kind is ActionKind.ACT]
+    assert len(acts) == 1                    # the second ACT waits for a retire
+    crew = unit_at(game, 0, Circle.BACK_LEFT), unit_at(game, 0, Circle.BACK_RIGHT)
+    game.step(acts[0])                       # the only two standing rear-guards: no choice
+    game.step(pick(game, ActionKind.PICK, card=unit_at(game, 1, Circle.FRONT_LEFT)))
+    assert power_of(game, vanguard) == 23000 and all(is_rested(game, c) for c in crew)
+    game.step(pick(game, ActionKind.ACT, card=vanguard))
+    pay_first_cards(game)
+    top = cards_in(game, 0, Zone.DECK)[0]
+    assert game.decision.kind is DecisionKind.CHOOSE_CARD
+    assert len([a for a in game.legal_actions() if a.kind is ActionKind.PICK]) == 4
+    game.step(pick(game, ActionKind.PICK, card=top))
+    game.step(pick(game, ActionKind.DONE))
+    game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_LEFT))
+    _drain(game)
+    assert game.state.card(unit_at(game, 0, Circle.FRONT_LEFT)).id == "B1-057"
+    assert len(cards_in(game, 0, Zone.SOUL)) == 3
+    assert not has_action(game, ActionKind.ACT, card=vanguard)     # both 1/Turn
+
