@@ -329,6 +329,10 @@ FACT_FILTER_SPECS: dict[str, FilterSpec] = {
         "cards with a name of a unit on your VC (leader or mate)"),
     "same_name_as_self": (lambda s, fr, e, v: f.same_name(s, e, fr.source) == v, "bool",
                           "cards sharing a name with this card"),
+    # TERM-05 against a bound card: "a card with the same name as the revealed card".
+    "same_name_as": (lambda s, fr, e, v: any(f.same_name(s, e, c)
+                                             for c in f.recall(fr, str(v))), "bind",
+                     "cards sharing a name with a bound card (\"the revealed card's name\")"),
     # the sentinel mark, as the field the loader fills from `marks` too (cards.marks)
     "sentinel": (lambda s, fr, e, v: s.card(e).sentinel == v, "bool", "sentinels"),
     # Printed marks as data (cards.marks): one reading for every mark, no filter per mark.

@@ -60,7 +60,8 @@ def make_tokens(state: State, player: int, card_id: str, circles: Sequence[Circl
         for circle in circles:
             token = create_card(state, player, card_id, Zone.RC, circle=circle,
                                 statuses=(Token(),))
-            emit(state, UnitCalled(token, player, circle, Zone.RC, Zone.REMOVED, True))
+            emit(state, UnitCalled(token, player, circle, Zone.RC, Zone.REMOVED, True,
+                                   state.source))
             emit(state, UnitPlaced(token, player, Zone.RC, circle, Zone.REMOVED))
             made.append(token)
     return made

@@ -133,7 +133,8 @@ def call(state: State, player: int, card: int, circle: Circle | None, *, to_gc: 
         move_card(state, card, to, circle=circle, rested=to_gc or rested)
         if to_gc and state.battle is not None:
             state.battle.guardians[card] = guarding
-        emit(state, UnitCalled(card, player, circle, to, from_zone, superior))  # type: ignore
+        emit(state, UnitCalled(card, player, circle, to, from_zone, superior,  # type: ignore
+                               state.source if superior else -1))
         emit(state, UnitPlaced(card, player, to, circle, from_zone))  # type: ignore[arg-type]
         if to_gc:
             emit(state, GuardianCalled(card, player, guarding))

@@ -107,15 +107,17 @@ class UnitCalled(Frozen):
     to_zone: Zone
     from_zone: Zone
     superior: bool = False
+    source: int = -1      # TERM-02: the card whose effect called it; -1 for a normal call
 
     def __init__(self, card: int, player: int, circle: Circle | None, to_zone: Zone,
-                 from_zone: Zone, superior: bool = False) -> None:
+                 from_zone: Zone, superior: bool = False, source: int = -1) -> None:
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "circle", circle)
         object.__setattr__(self, "to_zone", to_zone)
         object.__setattr__(self, "from_zone", from_zone)
         object.__setattr__(self, "superior", superior)
+        object.__setattr__(self, "source", source)
 
 
 @dataclass(frozen=True, slots=True)

@@ -650,3 +650,65 @@ nation = "keter_sanctuary"
 marks = {{ persona_ride_on = {value} }}
 '''
     refused_file(tmp_path, text, ldb, "marks.persona_ride_on", needle)
+
+
+def test_TERM_02_unit_called_by_your_vanguards_ability_B5_057(ldb):
+    """TERM-02: `unit_called` names its source: B5-057 called from the soul by the glitter
+    «Yuzuha» vanguard's attack ability (CB1) gets +10000; called from the soul by a
+    rear-guard's ability (B5-024's, ten names in the soul: a grade 4 or less card) or from hand
+    by the rules, it does not."""
+    game = scene(ldb, {"vanguard": "B5-007", "soul": ["B5-057"], "damage": [G2]},
+                 phase="battle")
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    _drain(game, DecisionKind.GUARD)
+    called = next(u for u in q.rear_guards(game.state, 0)
+                  if game.state.card(u).id == "B5-057")
+    assert power_of(game, called) == 20000
+    names = ["B5-057"] + [f"B5-0{n}" for n in (23, 29, 42, 49, 64, 62, 66, 61, 72)]
+    game = scene(ldb, {"vanguard": V3, "hand": ["B5-024", "B5-057"], "soul": names,
+                       "damage": [G2]})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "B5-024"),
+                   circle=Circle.FRONT_LEFT))
+    say_yes(game)
+    pay_first_cards(game)
+    _pick_id(game, "B5-057")
+    game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_RIGHT))
+    _drain(game)
+    from_soul = next(u for u in q.rear_guards(game.state, 0)
+                     if game.state.card(u).id == "B5-057")
+    assert power_of(game, from_soul) == 10000
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "B5-057"),
+                   circle=Circle.BACK_LEFT))
+    _drain(game)
+    assert power_of(game, unit_at(game, 0, Circle.BACK_LEFT)) == 10000
+
+
+@pytest.mark.parametrize(("soul", "charged"), [([G2], False), ([G1], True)])
+def test_TERM_05_same_name_as_a_revealed_card_B5_063(ldb, soul, charged):
+    """TERM-05 against a bound card (`same_name_as = "shown"`, B5-063): the revealed top card
+    is soul charged only if no card of the soul shares its name."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B5-063"], "soul": soul,
+                       "deck": [G2] + [G1] * 5})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "B5-063"),
+                   circle=Circle.FRONT_LEFT))
+    _drain(game)
+    assert sorted(ids_in(game, 0, Zone.SOUL)) == sorted(soul + ([G2] if charged else []))
+
+
+def test_TERM_05_same_name_as_names_a_bound_card_only(tmp_path, ldb):
+    """`same_name_as` takes a name bound by an earlier step: an unbound one is refused at load
+    in one line."""
+    text = '''[[card]]
+id = "ZZ-B5N"
+names = ["Refused Namesake"]
+grade = 1
+power = 8000
+nation = "dark_states"
+[[card.ability]]
+kind = "auto"
+zones = ["rc"]
+when = { event = "unit_placed", card = "self" }
+effect = [{ op = "choose", from = "your_soul", where = { same_name_as = "nothing_bound" } }]
+text = "x"
+'''
+    refused_file(tmp_path, text, ldb, "same_name_as", "nothing_bound")
