@@ -508,3 +508,79 @@ def test_facing_column_B2_050_counts_the_units_in_front_of_it(ldb, their_rear, p
     unit = unit_at(game, 0, Circle.FRONT_LEFT)
     attack(game, unit, unit_at(game, 1, Circle.VC))
     assert power_of(game, unit) == power and cards_in(game, 0, Zone.SOUL) == []
+
+
+# Vanilla grade 3 vanguards named as the cards of other sets the booster names (not written by
+# this study): loaded over the corpus in the tests that need them.
+NAMED_VANGUARDS = "".join(f'''
+[[card]]
+id = "T-NAMED-{n}"
+names = ["{name}"]
+grade = 3
+power = 13000
+nation = "dark_states"
+skills = ["twin_drive"]
+''' for n, name in enumerate(["Gravemass Sovereign, Baromant", "Hexalume Sorceress",
+                              "Duststorm Battery, Eugor"]))
+
+
+@pytest.fixture
+def named_db(ldb, tmp_path):
+    path = tmp_path / "named.toml"
+    path.write_text(NAMED_VANGUARDS)
+    return vg.CardDB.load(path, base=ldb)
+
+
+@pytest.mark.parametrize(("vanguard", "power"), [("T-NAMED-0", 15000), (V3, 10000)])
+def test_B2_070_plus_5000_under_the_gravity_vanguard(named_db, vanguard, power):
+    """[CONT](RC): +5000 while the vanguard is «Gravemass Sovereign, Baromant»."""
+    game = scene(named_db, {"vanguard": vanguard, "rear": {"front_left": "B2-070"}})
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == power
+
+
+@pytest.mark.parametrize(("soul", "counter_charged"), [(10, 1), (9, 0)])
+def test_B2_014_discard_for_power_and_a_counter_charge_with_ten_souls(named_db, soul,
+                                                                     counter_charged):
+    """Attacking under the gravity vanguard, discard a card: +5000 for the battle; with ten
+    souls, Counter Charge (1) as well."""
+    game = scene(named_db, {"vanguard": "T-NAMED-0", "rear": {"front_left": "B2-014"},
+                            "hand": [G2], "soul": [G2] * soul, "damage": [G2],
+                            "damage_face_down": 1}, phase="battle")
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, unit, unit_at(game, 1, Circle.VC))
+    say_yes(game)
+    pay_first_cards(game)
+    face_up = [c for c in cards_in(game, 0, Zone.DAMAGE) if is_face_up(game, c)]
+    assert power_of(game, unit) == 15000 and cards_in(game, 0, Zone.HAND) == []
+    assert len(face_up) == counter_charged
+
+
+@pytest.mark.parametrize(("their_rear", "power"), [({}, 20000), ({"front_right": G2,
+                                                                  "back_right": G2}, 10000)])
+def test_B2_085_more_rear_guards_than_the_opponent(ldb, their_rear, power):
+    """Attacking with more rear-guards than the opponent, CB1: SC1 and +10000; with fewer, the
+    auto does not trigger."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B2-085", "back_left": G2},
+                       "damage": [G2]}, {"vanguard": V3, "rear": their_rear}, phase="battle")
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, unit, unit_at(game, 1, Circle.VC))
+    if power > 10000:
+        say_yes(game)
+        pay_first_cards(game)
+    assert power_of(game, unit) == power
+    assert len(cards_in(game, 0, Zone.SOUL)) == (1 if power > 10000 else 0)
+
+
+@pytest.mark.parametrize(("card_id", "each", "base"), [("B2-114", 5000, 10000),
+                                                       ("B2-118", 2000, 8000)])
+@pytest.mark.parametrize("others", [0, 2])
+def test_B2_114_118_power_for_each_other_rear_guard(ldb, card_id, each, base, others):
+    """Attacking, the soul blast paid: +N for each of your other rear-guards (none: +0; the
+    grade 2s behind it do not boost)."""
+    rear = {"front_left": card_id} | dict(zip(["back_left", "front_right"], [G2] * others))
+    game = scene(ldb, {"vanguard": V3, "rear": rear, "soul": [G2, G2]}, phase="battle")
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.ATTACK, card=unit, target=unit_at(game, 1, Circle.VC)))
+    say_yes(game)
+    pay_first_cards(game)
+    assert power_of(game, unit) == base + each * others
