@@ -712,3 +712,34 @@ effect = [{ op = "choose", from = "your_soul", where = { same_name_as = "nothing
 text = "x"
 '''
     refused_file(tmp_path, text, ldb, "same_name_as", "nothing_bound")
+
+
+@pytest.mark.parametrize("first_mode", [True, False])
+def test_B5_007_choose_one_call_one_or_the_twins(ldb, first_mode):
+    """Attacking, CB1, `choose_one`: the first mode calls one card of the soul, the other calls
+    a «Pipira» and a «Popira» of the soul together."""
+    game = scene(ldb, {"vanguard": "B5-007", "damage": [G2], "soul": ["B5-014", "B5-015"]},
+                 phase="battle")
+    vanguard = unit_at(game, 0, Circle.VC)
+    attack(game, vanguard, unit_at(game, 1, Circle.VC))
+    say_yes(game)
+    pay_first_cards(game)
+    game.step(pick(game, ActionKind.YES if first_mode else ActionKind.NO))
+    if first_mode:
+        _pick_id(game, "B5-014")
+    _drain(game, DecisionKind.GUARD)
+    called = sorted(game.state.card(u).id for u in q.rear_guards(game.state, 0))
+    assert called == (["B5-014"] if first_mode else ["B5-014", "B5-015"])
+
+
+def test_B5_007_ride_phase_gives_the_front_row_5000(ldb):
+    """At the beginning of your ride phase (VC): your front-row units +5000 until end of turn,
+    a unit called there later too (`apply_continuous`)."""
+    game = scene(ldb, {"vanguard": "B5-007", "hand": [G2], "rear": {"front_left": G2}},
+                 phase="draw")
+    _drain(game)
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 15000
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, G2),
+                   circle=Circle.FRONT_RIGHT))
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_RIGHT)) == 15000
+    assert power_of(game, unit_at(game, 0, Circle.VC)) == 18000
