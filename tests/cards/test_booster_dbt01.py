@@ -726,3 +726,416 @@ def test_B1_002_rests_two_to_retire_then_looks_at_the_opponents_open_circles(ldb
     assert len(cards_in(game, 0, Zone.SOUL)) == 3
     assert not has_action(game, ActionKind.ACT, card=vanguard)     # both 1/Turn
 
+
+
+# -- (c) scenarios: placed on RC ----------------------------------------------------------------
+
+def _call(game: vg.Game, card_id: str, circle: Circle = Circle.FRONT_LEFT) -> int:
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, card_id),
+                   circle=circle))
+    return unit_at(game, 0, circle)
+
+
+def test_B1_015_soul_charges_when_placed_and_draws_for_sb3(ldb):
+    """Placed on RC: Soul Charge 1; ACT 1/Turn SB3: draw (with two in the soul: not offered)."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B1-015"], "soul": [G2] * 2})
+    unit = _call(game, "B1-015")
+    assert len(cards_in(game, 0, Zone.SOUL)) == 3
+    game.step(pick(game, ActionKind.ACT, card=unit))
+    pay_first_cards(game)
+    assert len(cards_in(game, 0, Zone.HAND)) == 1 and cards_in(game, 0, Zone.SOUL) == []
+    assert not has_action(game, ActionKind.ACT, card=unit)
+
+
+@pytest.mark.parametrize(("card_id", "me", "victim_grade"), [
+    ("B1-028", {"damage": [G2, G2]}, 1), ("B1-030", {"damage": [G2], "soul": [G2]}, 2)])
+def test_B1_028_030_placed_retire_an_opponents_rear_guard(ldb, card_id, me, victim_grade):
+    """028: CB2, Soul Charge 1 and retire any rear-guard; 030: CB1 & SB1, only a grade 2 or
+    greater (the grade 1 beside it is no choice)."""
+    them = {"vanguard": V3, "rear": {"front_left": "B1-059", "front_right": G2}}
+    game = scene(ldb, {"vanguard": V3, "hand": [card_id], **me}, them)
+    small, big = unit_at(game, 1, Circle.FRONT_LEFT), unit_at(game, 1, Circle.FRONT_RIGHT)
+    _call(game, card_id)
+    say_yes(game)
+    pay_first_cards(game)
+    if victim_grade == 1:
+        game.step(pick(game, ActionKind.PICK, card=small))
+        assert zone_of(game, small) is Zone.DROP and len(cards_in(game, 0, Zone.SOUL)) == 1
+    else:
+        assert zone_of(game, big) is Zone.DROP and zone_of(game, small) is Zone.RC
+
+
+@pytest.mark.parametrize(("rush", "power"), [(False, 12000), (True, 15000)])
+def test_B1_073_its_column_partner_gets_2000_or_5000_in_final_rush(ldb, rush, power):
+    """Placed on RC: another unit of its column +2000 (in Final Rush +5000); the other column
+    gets nothing."""
+    me = {"vanguard": V3, "hand": ["B1-073"], "rear": {"back_left": G2, "back_right": G2},
+          "states": ["final_rush"] if rush else []}
+    game = scene(ldb, me)
+    _call(game, "B1-073")
+    _drain(game)
+    assert power_of(game, unit_at(game, 0, Circle.BACK_LEFT)) == power
+    assert power_of(game, unit_at(game, 0, Circle.BACK_RIGHT)) == 10000
+
+
+def test_B1_112_another_rear_guard_5000_and_024_calls_from_the_drop(ldb):
+    """112 placed: another rear-guard +5000. 024 placed from hand, CB1 & SB1: a grade 2 or
+    less unit of the drop called, +5000 (the grade 3 in the drop is no choice)."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B1-112"], "rear": {"back_left": G2}})
+    _call(game, "B1-112")
+    _drain(game)
+    assert power_of(game, unit_at(game, 0, Circle.BACK_LEFT)) == 15000
+    game = scene(ldb, {"vanguard": V3, "hand": ["B1-024"], "drop": [V3, "B1-059"],
+                       "damage": [G2], "soul": [G2]})
+    _call(game, "B1-024")
+    say_yes(game)
+    pay_first_cards(game)
+    _drain(game)
+    assert ids_in(game, 0, Zone.DROP).count(V3) == 1
+    called = [c for c in _called_ids(game) if c == "B1-059"]
+    assert called == ["B1-059"]
+
+
+@pytest.mark.parametrize(("vanguard", "soul"), [("B1-003", 2), (V3, 0)])
+def test_B1_032_soul_charges_two_under_barovane(ldb, vanguard, soul):
+    """Placed on RC under «Barovane»: Soul Charge 2; under another vanguard, nothing."""
+    game = scene(ldb, {"vanguard": vanguard, "hand": ["B1-032"]})
+    _call(game, "B1-032")
+    _drain(game)
+    assert len(cards_in(game, 0, Zone.SOUL)) == soul
+
+
+def test_B1_033_ridden_by_barovane_and_placed(ldb):
+    """Ridden by «Barovane», a hand card into the soul: draw and Soul Charge 1; placed on RC,
+    CB1: Soul Charge 2."""
+    game = scene(ldb, {"vanguard": "B1-033", "hand": ["B1-003", G2]}, phase="ride")
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "B1-003")))
+    _drain(game)
+    assert len(cards_in(game, 0, Zone.SOUL)) == 3        # 033, the hand card, the charge
+    game = scene(ldb, {"vanguard": V3, "hand": ["B1-033"], "damage": [G2]})
+    _call(game, "B1-033")
+    say_yes(game)
+    pay_first_cards(game)
+    assert len(cards_in(game, 0, Zone.SOUL)) == 2
+
+
+def test_B1_075_050_placed_on_vc(ldb):
+    """075 ridden onto VC: Soul Charge 1; 050 ridden: a normal order of the drop to hand (the
+    blitz order is no choice)."""
+    game = scene(ldb, {"vanguard": "B1-076", "hand": ["B1-075"]}, phase="ride")
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "B1-075")))
+    _drain(game)
+    assert ids_in(game, 0, Zone.SOUL).count("B1-076") == 1
+    assert len(cards_in(game, 0, Zone.SOUL)) == 2
+    game = scene(ldb, {"vanguard": "B1-111", "hand": ["B1-050"], "drop": ["B1-054", "B1-120"]},
+                 phase="ride")
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "B1-050")))
+    _drain(game)
+    assert "B1-054" in ids_in(game, 0, Zone.HAND) and ids_in(game, 0, Zone.DROP) == ["B1-120"]
+
+
+# -- (c) scenarios: a trigger revealed by your drive check (Keter rear-guards) ---------------------
+
+@pytest.mark.parametrize(("card_id", "me", "check"), [
+    ("B1-048", {"soul": [G2, G2], "damage": [G2], "damage_face_down": 1}, "counter_charged"),
+    ("B1-098", {"soul": [G2]}, "power_5000"),
+    ("B1-099", {"damage": [G2]}, "sent_to_bottom"),
+])
+def test_B1_drive_check_triggers_wake_the_sisters(ldb, card_id, me, check):
+    """A trigger revealed by your drive check, the rear-guard's auto (1/Turn) with its cost:
+    048 SB2 Counter Charge 1; 098 SB1 +5000; 099 CB1 the opponent's front-row rear-guard to
+    the bottom of their deck. The critical trigger's own effect goes to the vanguard."""
+    side = {"rear": {"front_left": G2, "back_left": card_id}, **me}
+    them = {"vanguard": V3, "rear": {"front_right": G2}}
+    game = scene(ldb, {"vanguard": V3, "deck": ["B1-063"] + [G2] * 9, **side}, them,
+                 phase="battle")
+    vanguard, sister = unit_at(game, 0, Circle.VC), unit_at(game, 0, Circle.BACK_LEFT)
+    victim = unit_at(game, 1, Circle.FRONT_RIGHT)
+    attack(game, vanguard, unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    for _ in range(8):
+        if has_action(game, ActionKind.YES):
+            say_yes(game)
+        elif game.decision.label in ("soul blast", "counter blast"):
+            pay_first_cards(game)
+        elif game.decision.kind is DecisionKind.CHOOSE_CARD and has_action(
+                game, ActionKind.PICK, card=vanguard):
+            game.step(pick(game, ActionKind.PICK, card=vanguard))
+        else:
+            break
+    if check == "counter_charged":
+        assert is_face_up(game, cards_in(game, 0, Zone.DAMAGE)[0])
+    elif check == "power_5000":
+        assert power_of(game, sister) == 13000
+    else:
+        assert zone_of(game, victim) is Zone.DECK and ids_in(game, 1, Zone.DECK)[-1] == G2
+
+
+def test_B1_096_stands_itself_only_when_resting(ldb):
+    """A trigger revealed by your drive check, CB2: a resting 096 (it boosted) stands and gets
+    +5000; a standing one is not asked."""
+    me = {"vanguard": V3, "deck": ["B1-063"] + [G2] * 9, "damage": [G2, G2],
+          "rear": {"back_center": "B1-096", "back_left": "B1-096", "front_left": G2}}
+    game = scene(ldb, me, phase="battle")
+    vanguard = unit_at(game, 0, Circle.VC)
+    booster, idle = unit_at(game, 0, Circle.BACK_CENTER), unit_at(game, 0, Circle.BACK_LEFT)
+    attack(game, vanguard, unit_at(game, 1, Circle.VC))
+    game.step(pick(game, ActionKind.BOOST, card=booster))
+    no_guard(game)
+    asked = 0
+    for _ in range(8):
+        if has_action(game, ActionKind.YES):
+            asked += 1
+            say_yes(game)
+        elif game.decision.label == "counter blast":
+            pay_first_cards(game)
+        elif game.decision.kind is DecisionKind.CHOOSE_CARD:
+            game.step(pick(game, ActionKind.PICK, card=vanguard))
+        else:
+            break
+    assert asked == 1 and not is_rested(game, booster) and power_of(game, booster) == 13000
+    assert power_of(game, idle) == 8000
+
+
+# -- (c) scenarios: battles -----------------------------------------------------------------------
+
+def test_B1_021_draws_for_its_retire_after_boosting(ldb):
+    """At the end of the battle it boosted, SB1 & retire it: draw a card."""
+    me = {"vanguard": V3, "rear": {"back_center": "B1-021"}, "soul": [G2]}
+    game = scene(ldb, me, phase="battle")
+    booster = unit_at(game, 0, Circle.BACK_CENTER)
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    game.step(pick(game, ActionKind.BOOST, card=booster))
+    no_guard(game)
+    hand = len(cards_in(game, 0, Zone.HAND))          # the drive check's card
+    say_yes(game)
+    pay_first_cards(game)
+    assert zone_of(game, booster) is Zone.DROP and len(cards_in(game, 0, Zone.HAND)) == hand + 1
+
+
+@pytest.mark.parametrize("soul", [10, 9])
+def test_B1_069_soul_charges_on_hit_and_counter_charges_with_ten_souls(ldb, soul):
+    """Its hit (on a 10000 vanguard): Soul Charge 1; at the end of its battle with ten or more
+    in the soul (nine + the charge), into the soul: CC1; with eight + 1, not asked."""
+    me = {"vanguard": V3, "rear": {"front_left": "B1-069"}, "soul": [G2] * (soul - 1),
+          "damage": [G2], "damage_face_down": 1}
+    game = scene(ldb, me, {"vanguard": G2}, phase="battle")
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, unit, unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    assert len(cards_in(game, 0, Zone.SOUL)) == soul
+    assert has_action(game, ActionKind.YES) is (soul >= 10)
+    if soul >= 10:
+        say_yes(game)
+        assert zone_of(game, unit) is Zone.SOUL
+        assert is_face_up(game, cards_in(game, 0, Zone.DAMAGE)[0])
+
+
+def test_B1_020_resists_and_charges_on_hit(ldb):
+    """Resist on RC (the opponent's 030 cannot choose it); its hit (on a 10000 vanguard): CC1
+    and Soul Charge 1."""
+    assert ldb["B1-020"].abilities[0].kind.value == "cont"
+    me = {"vanguard": V3, "rear": {"front_left": "B1-020"}, "damage": [G2],
+          "damage_face_down": 1}
+    game = scene(ldb, me, {"vanguard": G2}, phase="battle")
+    attack(game, unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    assert is_face_up(game, cards_in(game, 0, Zone.DAMAGE)[0])
+    assert len(cards_in(game, 0, Zone.SOUL)) == 1
+    them = {"vanguard": V3, "rear": {"front_left": "B1-020"}}
+    game = scene(ldb, {"vanguard": V3, "hand": ["B1-030"], "damage": [G2], "soul": [G2]}, them)
+    knight = unit_at(game, 1, Circle.FRONT_LEFT)
+    _call(game, "B1-030")
+    if has_action(game, ActionKind.YES):             # the cost may be paid for nothing
+        say_yes(game)
+        pay_first_cards(game)
+    assert game.decision.kind is DecisionKind.MAIN_PHASE and zone_of(game, knight) is Zone.RC
+
+
+def test_B1_012_searches_the_vanguards_name_when_its_boost_hits(ldb):
+    """The attack it boosted hits, CB1 & retire it: a card with the vanguard's name from the
+    deck to hand."""
+    me = {"vanguard": "B1-002", "rear": {"back_center": "B1-012"}, "damage": [G2],
+          "deck": [G2] * 8 + ["B1-002"]}
+    game = scene(ldb, me, phase="battle")
+    booster = unit_at(game, 0, Circle.BACK_CENTER)
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    game.step(pick(game, ActionKind.BOOST, card=booster))
+    no_guard(game)
+    for _ in range(6):
+        if has_action(game, ActionKind.YES):
+            say_yes(game)
+        elif game.decision.label == "counter blast":
+            pay_first_cards(game)
+        elif game.decision.kind is DecisionKind.CHOOSE_CARD:
+            game.step(game.legal_actions()[0])
+        else:
+            break
+    assert "B1-002" in ids_in(game, 0, Zone.HAND) and zone_of(game, booster) is Zone.DROP
+
+
+def test_B1_074_the_opponent_guards_only_with_two_at_once(ldb):
+    """Boosting with five in the soul, CB1: in that battle the opponent cannot call one card
+    alone to GC (ACT-27)."""
+    me = {"vanguard": V3, "rear": {"back_center": "B1-074"}, "soul": [G2] * 5, "damage": [G2]}
+    game = scene(ldb, me, {"vanguard": V3, "hand": [G2, G2]}, phase="battle")
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    game.step(pick(game, ActionKind.BOOST, card=unit_at(game, 0, Circle.BACK_CENTER)))
+    say_yes(game)
+    pay_first_cards(game)
+    assert game.decision.kind is DecisionKind.GUARD and game.decision.player == 1
+    first, second = cards_in(game, 1, Zone.HAND)
+    game.step(pick(game, ActionKind.GUARD, card=first))
+    assert zone_of(game, first) is Zone.HAND                  # waiting for a second card
+    assert not has_action(game, ActionKind.DONE)
+    game.step(pick(game, ActionKind.GUARD, card=second))
+    game.step(pick(game, ActionKind.YES))
+    assert zone_of(game, first) is Zone.GC and zone_of(game, second) is Zone.GC
+
+
+# -- (c) scenarios: orders --------------------------------------------------------------------------
+
+def _play(game: vg.Game) -> None:
+    game.step(pick(game, ActionKind.PLAY_ORDER, index=0))
+
+
+@pytest.mark.parametrize(("soul", "power", "drawn"), [(3, 10000, 0), (4, 20000, 0),
+                                                     (9, 30000, 1)])
+def test_B1_037_10000_for_every_five_souls_and_a_draw_at_ten(ldb, soul, power, drawn):
+    """CB1, Soul Charge 1, a unit +10000 for every five in the soul after it (4: none, 5:
+    +10000, 10: +20000), a draw with ten or more."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B1-037"], "soul": [G2] * soul,
+                       "damage": [G2], "rear": {"front_left": G2}})
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    _play(game)
+    game.step(pick(game, ActionKind.PICK, card=unit))
+    _drain(game)
+    assert power_of(game, unit) == power and len(cards_in(game, 0, Zone.HAND)) == drawn
+
+
+@pytest.mark.parametrize("paid", [1, 3])
+def test_B1_067_retires_as_many_as_it_counter_blasted(ldb, paid):
+    """CB1 retires one; each further CB1 the player pays retires one more (three of three)."""
+    them = {"vanguard": V3, "rear": {"front_left": G2, "front_right": G2, "back_left": G2}}
+    game = scene(ldb, {"vanguard": V3, "hand": ["B1-067"], "damage": [G2] * 3}, them)
+    _play(game)
+    pay_first_cards(game)
+    for n in range(paid):
+        if n:
+            say_yes(game)
+            pay_first_cards(game)
+        game.step(game.legal_actions()[0])           # an opponent's rear-guard
+    if paid < 3:
+        game.step(pick(game, ActionKind.NO))
+    _drain(game)
+    assert len(cards_in(game, 1, Zone.DROP)) == paid
+    assert sum(is_face_up(game, c) for c in cards_in(game, 0, Zone.DAMAGE)) == 3 - paid
+
+
+@pytest.mark.parametrize(("card_id", "me", "power"), [
+    ("B1-068", {"damage": [G2] * 3}, 25000), ("B1-068", {"damage": [G2] * 2}, 10000),
+    ("B1-081", {"soul": [G2] * 5}, 25000), ("B1-081", {"soul": [G2] * 4}, 10000),
+    ("B1-107", {"rear": {"back_left": G2, "back_right": G2}}, 25000),
+    ("B1-107", {"rear": {"back_left": G2}}, 10000),
+    ("B1-093", {"damage": [G2, G2]}, 40000),
+])
+def test_B1_blitz_orders_guard_the_vanguard_by_their_condition(ldb, card_id, me, power):
+    """Played in the guard step on the attacked vanguard: 068 with three damage, 081 with
+    five souls, 107 with three units: +15000 (the grade 2 vanguard 10000 -> 25000); one short
+    of it, nothing; 093 CB2: +30000."""
+    side = {"vanguard": G2, "hand": [card_id], **me}
+    game = scene(ldb, side, {"vanguard": V3, "rear": {"front_left": G2}}, phase="battle",
+                 turn_player=1, turn=4)
+    mine = unit_at(game, 0, Circle.VC)
+    attack(game, unit_at(game, 1, Circle.VC), mine)
+    _play(game)
+    pay_first_cards(game)
+    _drain_battle(game)
+    assert power_of(game, mine) == power
+
+
+# -- (c) scenarios: ACTs on RC and VC, conts ---------------------------------------------------------
+
+def test_B1_044_gives_boost_to_the_grade_3s_with_three_of_them(ldb):
+    """ACT, SB2, with three grade 3 units: every grade 3 unit gets [Boost] (the back-row
+    grade 3 can boost, CORE-09); with two, not offered."""
+    me = {"vanguard": V3, "soul": [G2, G2], "rear": {"back_center": "B1-044",
+                                                     "front_left": V3}}
+    game = scene(ldb, me)
+    strain = unit_at(game, 0, Circle.BACK_CENTER)
+    game.step(pick(game, ActionKind.ACT, card=strain))
+    pay_first_cards(game)
+    game.step(pick(game, ActionKind.DONE))                       # to the battle phase
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    assert has_action(game, ActionKind.BOOST, card=strain)
+    game = scene(ldb, {"vanguard": V3, "soul": [G2, G2], "rear": {"back_center": "B1-044"}})
+    assert not has_action(game, ActionKind.ACT)
+
+
+def test_B1_051_072_retire_or_soul_themselves_to_power_up(ldb):
+    """051 retire it: two units +5000; 072 into the soul: a unit +2000."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"back_left": "B1-051", "front_left": G2}})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.BACK_LEFT)))
+    _drain(game)
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 15000
+    assert power_of(game, unit_at(game, 0, Circle.VC)) == 18000
+    game = scene(ldb, {"vanguard": V3, "rear": {"back_left": "B1-072"}})
+    unit = unit_at(game, 0, Circle.BACK_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=unit))
+    _drain(game)
+    assert zone_of(game, unit) is Zone.SOUL and power_of(game, unit_at(game, 0, Circle.VC)) == 15000
+
+
+@pytest.mark.parametrize("order_in_hand", [True, False])
+def test_B1_111_draws_two_then_discards_an_order_or_two(ldb, order_in_hand):
+    """ACT on VC, SB1: draw two, then discard an order card (if you do) or else two cards."""
+    hand = ["B1-120"] if order_in_hand else [G2]
+    game = scene(ldb, {"vanguard": "B1-111", "hand": hand, "soul": [G2]})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    pay_first_cards(game)
+    if has_action(game, ActionKind.YES):
+        say_yes(game)
+    _drain(game)
+    assert len(cards_in(game, 0, Zone.HAND)) == (2 if order_in_hand else 1)
+    assert ("B1-120" in ids_in(game, 0, Zone.DROP)) is order_in_hand
+
+
+@pytest.mark.parametrize(("card_id", "me", "power"), [
+    ("B1-070", {}, 8000), ("B1-075", {"soul": [G2] * 10}, 18000),
+    ("B1-075", {"soul": [G2] * 9}, 8000), ("B1-083", {}, 10000)])
+def test_B1_conts_on_rc(ldb, card_id, me, power):
+    """070 +2000 only after a soul charge this turn (none here); 075 +10000 on your turn with
+    ten souls; 083 +5000 only while it attacks with a prisoner (not now)."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": card_id}, **me})
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == power
+
+
+def test_B1_070_050_111_conts_read_the_turns_history(ldb):
+    """070 +2000 once you soul charged this turn (015 placed: SC1); 050 +5000 and 111 +2000
+    on RC once you played an order this turn (092)."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B1-015"], "rear": {"back_left": "B1-070"}})
+    tamer = unit_at(game, 0, Circle.BACK_LEFT)
+    assert power_of(game, tamer) == 8000
+    _call(game, "B1-015")
+    assert power_of(game, tamer) == 10000
+    game = scene(ldb, {"vanguard": V3, "hand": ["B1-092"], "soul": [G2],
+                       "rear": {"back_left": "B1-050", "back_right": "B1-111"}})
+    husk, chain = unit_at(game, 0, Circle.BACK_LEFT), unit_at(game, 0, Circle.BACK_RIGHT)
+    assert (power_of(game, husk), power_of(game, chain)) == (10000, 8000)
+    _play(game)
+    _drain(game)
+    assert (power_of(game, husk), power_of(game, chain)) == (15000, 10000)
+    assert power_of(game, unit_at(game, 0, Circle.VC)) == 23000          # 092: +10000
+
+
+@pytest.mark.parametrize(("held", "power"), [(1, 15000), (0, 10000)])
+def test_B1_083_attacking_with_a_prisoner(ldb, held, power):
+    """Attacking with a card in your Prison: +5000 during that battle; with an empty Prison,
+    nothing; standing, nothing (10000 before the attack)."""
+    me = {"vanguard": V3, "rear": {"front_left": "B1-083"}, "order_zone": ["PH-015"],
+          "imprisoned": [G2] * held}
+    game = scene(ldb, me, phase="battle")
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    assert power_of(game, unit) == 10000
+    attack(game, unit, unit_at(game, 1, Circle.VC))
+    assert power_of(game, unit) == power
