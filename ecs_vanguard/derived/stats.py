@@ -19,7 +19,8 @@ _STEP_STAT: dict[type, Stat] = {
     st.EnterUnitState: Stat.UNIT_STATE,
 }
 RESTRICTION_STATS: dict[str, Stat] = {
-    s.value: s for s in (Stat.CANT_ATTACK, Stat.ATTACK_ONLY_VANGUARDS, Stat.CANT_BE_BOOSTED,
+    s.value: s for s in (Stat.DRIVE_CANT_DECREASE,
+                         Stat.CANT_ATTACK, Stat.ATTACK_ONLY_VANGUARDS, Stat.CANT_BE_BOOSTED,
                          Stat.CANT_BOOST, Stat.RESIST, Stat.CANT_STAND, Stat.CANT_DEAL_DAMAGE,
                          Stat.CANT_BE_HIT, Stat.GUARD_MIN_GRADE, Stat.GUARD_AT_ONCE,
                          Stat.ATTACK_FROM_BACK_ROW, Stat.INTERCEPT_FROM_BACK_ROW)

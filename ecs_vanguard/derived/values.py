@@ -89,7 +89,13 @@ def shield(state: State, entity: int) -> int:
 
 
 def drive(state: State, entity: int) -> int:
-    """Return the number of drive checks this vanguard makes (CORE-11), never below 0."""
+    """Return the number of drive checks this vanguard makes (CORE-11), never below 0; while
+    the unit's drive "can't be decreased" (the restriction drive_cant_decrease) each decrease
+    reads as 0 and the increases still count (ACT-26)."""
+    if is_restricted(state, entity, Stat.DRIVE_CANT_DECREASE):
+        ups = sum(m.amount for m in f.modifiers(entity) if m.stat is Stat.DRIVE and m.amount > 0)
+        ups += sum(a for a in _amounts(state, entity, Stat.DRIVE) if a > 0)
+        return max(0, state.card(entity).drive + ups)
     return max(0, state.card(entity).drive + f.modifier_sum(entity, Stat.DRIVE)
                + _total(state, entity, Stat.DRIVE))
 

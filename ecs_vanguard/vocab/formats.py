@@ -106,6 +106,7 @@ class Stat(Enum):
                                                       # from the back row (never boosted there)
     INTERCEPT_FROM_BACK_ROW = "intercept_from_back_row"   # CORE-10: a permission: it may
                                                           # intercept from the back row
+    DRIVE_CANT_DECREASE = "drive_cant_decrease"   # ACT-26: its drive's decreases read as 0
     GUARD_MIN_GRADE = "guard_min_grade"   # CORE-10: attacked by it, only cards of grade
                                           # `amount` or more may be called to GC from hand
     GAINS_BOOST = "gains_boost"           # CORE-09: it has [Boost] though not printed
@@ -116,6 +117,7 @@ class Stat(Enum):
 
 # Restrictions: statuses that hold while any modifier or continuous effect gives them.
 RESTRICTIONS: frozenset[Stat] = frozenset({
+    Stat.DRIVE_CANT_DECREASE,
     Stat.CANT_BE_HIT, Stat.ATTACK_ONLY_VANGUARDS, Stat.CANT_ATTACK, Stat.CANT_BE_BOOSTED,
     Stat.CANT_BOOST, Stat.RESIST, Stat.CANT_STAND, Stat.CANT_DEAL_DAMAGE,
     Stat.ATTACK_FROM_BACK_ROW, Stat.INTERCEPT_FROM_BACK_ROW,

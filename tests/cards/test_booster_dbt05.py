@@ -743,3 +743,34 @@ def test_B5_007_ride_phase_gives_the_front_row_5000(ldb):
                    circle=Circle.FRONT_RIGHT))
     assert power_of(game, unit_at(game, 0, Circle.FRONT_RIGHT)) == 15000
     assert power_of(game, unit_at(game, 0, Circle.VC)) == 18000
+
+
+@pytest.mark.parametrize(("soul", "drive"), [(["B5-X01"], 2), ([G2], 1)])
+def test_ACT_26_drive_cant_decrease_B5_001(ldb, soul, drive):
+    """ACT-26 with the restriction `drive_cant_decrease` (B5-001's cont, «Searing Overlord» in
+    the soul on your turn): the restand's drive -1 reads as 0, so the second attack drive
+    checks twice; without the soul card it checks once."""
+    game = scene(ldb, {"vanguard": "B5-001", "damage": [G2], "soul": soul,
+                       "rear": {"front_left": G2}}, phase="battle")
+    vanguard = unit_at(game, 0, Circle.VC)
+    attack(game, vanguard, unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    _drain(game, DecisionKind.ATTACK)
+    assert not is_rested(game, vanguard) and q.drive(game.state, vanguard) == drive
+    hand = len(cards_in(game, 0, Zone.HAND))
+    attack(game, vanguard, unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    _drain(game, DecisionKind.ATTACK)
+    assert len(cards_in(game, 0, Zone.HAND)) == hand + drive
+
+
+def test_ACT_26_drive_cant_decrease_keeps_the_increases(ldb):
+    """With the restriction, an increase still counts: drive +1 then -1 reads 3 (twin drive
+    plus one, the decrease as 0)."""
+    game = scene(ldb, {"vanguard": "B5-001", "soul": ["B5-X01"]})
+    vanguard = unit_at(game, 0, Circle.VC)
+    from ecs_vanguard import ops
+    from ecs_vanguard.vocab.formats import Duration, Stat
+    ops.add_modifier(game.state, vanguard, Stat.DRIVE, 1, Duration.END_OF_TURN)
+    ops.add_modifier(game.state, vanguard, Stat.DRIVE, -1, Duration.END_OF_TURN)
+    assert q.drive(game.state, vanguard) == 3
