@@ -155,7 +155,10 @@ class Restrict:
     the opponent's effects), cant_stand, cant_deal_damage, cant_be_hit, guard_min_grade
     (attacked by it, only cards of grade `amount` or more may be called from hand to GC), or
     attack_from_back_row (a permission: "this unit can attack from the back row"), or
-    intercept_from_back_row (a permission: "this unit can intercept from the back row")."""
+    intercept_from_back_row (a permission: "this unit can intercept from the back row"), or
+    cant_move (CORE-07: it neither moves nor is swapped by a move), or cant_be_normal_called
+    (CORE-06: a card in the hand, by its own cont there), or cant_be_retired_by_effects (ACT-04:
+    no effect retires it; a cost or a rule action still does)."""
 
     target: Selector = "self"
     restriction: str = "cant_attack"

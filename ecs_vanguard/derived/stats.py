@@ -23,7 +23,9 @@ RESTRICTION_STATS: dict[str, Stat] = {
                          Stat.CANT_ATTACK, Stat.ATTACK_ONLY_VANGUARDS, Stat.CANT_BE_BOOSTED,
                          Stat.CANT_BOOST, Stat.RESIST, Stat.CANT_STAND, Stat.CANT_DEAL_DAMAGE,
                          Stat.CANT_BE_HIT, Stat.GUARD_MIN_GRADE, Stat.GUARD_AT_ONCE,
-                         Stat.ATTACK_FROM_BACK_ROW, Stat.INTERCEPT_FROM_BACK_ROW)
+                         Stat.ATTACK_FROM_BACK_ROW, Stat.INTERCEPT_FROM_BACK_ROW,
+                         Stat.CANT_MOVE, Stat.CANT_BE_NORMAL_CALLED,
+                         Stat.CANT_BE_RETIRED_BY_EFFECTS)
 }
 # The stats `apply_continuous` may name (the record's `stat`).
 CONTINUOUS_STATS: dict[str, Stat] = {

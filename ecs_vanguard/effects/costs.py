@@ -496,7 +496,7 @@ PAYERS: dict[type, Payer] = {
     rs.DiscardSameNameAsVanguard: _discard_all,
     s.Reveal: _reveal,
     s.Rest: _each(ops.rest),
-    s.Retire: _each(ops.retire),
+    s.Retire: _each(lambda st, card: ops.retire(st, card, by_cost=True)),
     s.Bind: _each(ops.bind),
     s.PutInto: lambda st, fr, c, cards: [ops.put_into(st, card, Zone(c.zone),  # type: ignore
                                                       top=c.top) for card in cards],  # type: ignore

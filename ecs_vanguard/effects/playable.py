@@ -81,10 +81,11 @@ def can_normal_call(state: State, card: int, vg_grade: int) -> bool:
     """CORE-06: a card in hand may be normally called if it is a unit card (not an order, not a
     G unit) of grade at most `vg_grade`, the player's highest vanguard grade (LEG-30). The one
     test of it: the calls, and overDress, which needs a card that could be normally called
-    (OD-01)."""
+    (OD-01). A card that says it cannot be normal called (its cont in the hand) is not."""
     d = state.defs[card]
     assert d is not None
-    return d.unit_type not in _NOT_CALLABLE and q.hand_grade(state, card) <= vg_grade
+    return (d.unit_type not in _NOT_CALLABLE and q.hand_grade(state, card) <= vg_grade
+            and not q.is_restricted(state, card, Stat.CANT_BE_NORMAL_CALLED))
 
 
 # The call actions of a card to each circle of a list of open circles, made once: the calls of
@@ -132,12 +133,21 @@ def move_actions(state: State, player: int) -> list[Action]:
             if moves is not None and not (
                     locks and (q.is_locked(units[-1])
                                or any(q.is_locked(u) for u in circles[_MOVES_TO[circle]]))):
+                if _stuck(state, units[-1], circles[_MOVES_TO[circle]]):
+                    continue
                 move = moves.get(units[-1])
                 if move is None:
                     move = moves[units[-1]] = action(ActionKind.MOVE, card=units[-1],
                                                      circle=_MOVES_TO[circle])
                 out.append(move)
     return out
+
+
+def _stuck(state: State, unit: int, partners: tuple[int, ...] | list[int]) -> bool:
+    """CORE-07: a move swaps the unit with the one on the other circle; neither moves while an
+    effect says it cannot move."""
+    return q.is_restricted(state, unit, Stat.CANT_MOVE) or any(
+        q.is_restricted(state, u, Stat.CANT_MOVE) for u in partners)
 
 
 # CORE-07: the other circle of a rear-guard's column, for the RCs whose partner is an RC (the

@@ -140,17 +140,24 @@ def call(state: State, player: int, card: int, circle: Circle | None, *, to_gc: 
             emit(state, GuardianCalled(card, player, guarding))
 
 
-def retire(state: State, card: int, *, by_rule_action: bool = False) -> bool:
+def retire(state: State, card: int, *, by_rule_action: bool = False,
+           by_cost: bool = False) -> bool:
     """Put a card from the field into its owner's drop; a rule action's retire too (ACT-04).
 
     A rule action has no source (TERM-02); an effect's retire names its source card. A move the
     rules redirect is no retire and logs none: a G unit on VC goes straight to the G zone
     (STR-12), a Protect marker leaves the game (CORE-15). Return whether it was retired.
+    `by_cost`: paid as a cost (CORE-19), which is not an effect: a unit that "cannot be retired
+    by card effects" is retired for a cost, and by a rule action, but not by an effect.
     """
+    if (not by_rule_action and not by_cost and state.source >= 0
+            and q.is_restricted(state, card, Stat.CANT_BE_RETIRED_BY_EFFECTS)):
+        return False
     with batch(state):
         if move_card(state, card, Zone.DROP) is not Zone.DROP:
             return False
-        emit(state, UnitRetired(card, by_rule_action, -1 if by_rule_action else state.source))
+        emit(state, UnitRetired(card, by_rule_action, -1 if by_rule_action else state.source,
+                                by_cost))
     return True
 
 

@@ -159,11 +159,14 @@ class UnitRetired(Frozen):
     card: int
     by_rule_action: bool
     source: int = -1      # TERM-02: the card whose effect retired it; -1 for the rules
+    by_cost: bool = False     # retired to pay a cost of `source`'s ability (CORE-19)
 
-    def __init__(self, card: int, by_rule_action: bool, source: int = -1) -> None:
+    def __init__(self, card: int, by_rule_action: bool, source: int = -1,
+                 by_cost: bool = False) -> None:
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "by_rule_action", by_rule_action)
         object.__setattr__(self, "source", source)
+        object.__setattr__(self, "by_cost", by_cost)
 
 
 @dataclass(frozen=True, slots=True)

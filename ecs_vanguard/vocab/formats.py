@@ -106,6 +106,10 @@ class Stat(Enum):
                                                       # from the back row (never boosted there)
     INTERCEPT_FROM_BACK_ROW = "intercept_from_back_row"   # CORE-10: a permission: it may
                                                           # intercept from the back row
+    CANT_MOVE = "cant_move"                           # CORE-07: it may not move (nor swap)
+    CANT_BE_NORMAL_CALLED = "cant_be_normal_called"   # CORE-06: a hand card no normal call takes
+    CANT_BE_RETIRED_BY_EFFECTS = "cant_be_retired_by_effects"   # ACT-04: no effect retires it
+                                                                # (a cost or a rule action may)
     DRIVE_CANT_DECREASE = "drive_cant_decrease"   # ACT-26: its drive's decreases read as 0
     GUARD_MIN_GRADE = "guard_min_grade"   # CORE-10: attacked by it, only cards of grade
                                           # `amount` or more may be called to GC from hand
@@ -120,7 +124,8 @@ RESTRICTIONS: frozenset[Stat] = frozenset({
     Stat.DRIVE_CANT_DECREASE,
     Stat.CANT_BE_HIT, Stat.ATTACK_ONLY_VANGUARDS, Stat.CANT_ATTACK, Stat.CANT_BE_BOOSTED,
     Stat.CANT_BOOST, Stat.RESIST, Stat.CANT_STAND, Stat.CANT_DEAL_DAMAGE,
-    Stat.ATTACK_FROM_BACK_ROW, Stat.INTERCEPT_FROM_BACK_ROW,
+    Stat.ATTACK_FROM_BACK_ROW, Stat.INTERCEPT_FROM_BACK_ROW, Stat.CANT_MOVE,
+    Stat.CANT_BE_NORMAL_CALLED, Stat.CANT_BE_RETIRED_BY_EFFECTS,
 })
 
 

@@ -25,6 +25,7 @@ from tests.cards.conftest import G2, V3, scene
 from tests.cards.study_helpers import attack, drive_into, no_guard, pay_first_cards, say_yes
 from tests.helpers import (
     card_named,
+    cards_in,
     has_action,
     ids_in,
     is_rested,
@@ -350,3 +351,280 @@ def test_B4_guard_shield_by_the_opponents_vanguard_grade(ldb, card_id, whose, wi
         guard = card_named(game, 0, Zone.HAND, card_id)
         game.step(pick(game, ActionKind.GUARD, card=guard))
         assert zone_of(game, guard) is Zone.GC and q.shield(game.state, guard) == shield
+
+
+GIRAFFINA = "B4-055"
+
+
+@pytest.mark.parametrize("accept", [True, False])
+def test_CORE_07_B4_055_placed_on_the_back_row_it_may_take_10000_and_stay(ldb, accept):
+    """B4-055 called to the back row: yes gives +10000 and it cannot move this turn (nor can the
+    front unit swap with it, CORE-07); no: printed power, and the move is offered."""
+    game = scene(ldb, {"vanguard": V3, "hand": [GIRAFFINA], "rear": {"front_left": G2}})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, GIRAFFINA),
+                   circle=Circle.BACK_LEFT))
+    game.step(pick(game, ActionKind.YES if accept else ActionKind.NO))
+    giraffina, front = unit_at(game, 0, Circle.BACK_LEFT), unit_at(game, 0, Circle.FRONT_LEFT)
+    assert power_of(game, giraffina) == 10000 + (10000 if accept else 0)
+    assert has_action(game, ActionKind.MOVE, card=giraffina) is not accept
+    assert has_action(game, ActionKind.MOVE, card=front) is not accept
+
+
+SUPREMA = "B4-092"
+
+
+@pytest.mark.parametrize(("worlds", "callable_"), [([], False), (["PO-009"], False),
+                                                   (["PO-009", "PO-009"], True)])
+def test_CORE_06_B4_092_is_normal_called_only_in_abyssal_dark_night(ldb, worlds, callable_):
+    """B4-092's cont in the hand: with no World or in Dark Night it cannot be normal called (no
+    call is offered); in Abyssal Dark Night (two Worlds, WLD-01) it can."""
+    game = scene(ldb, {"vanguard": V3, "hand": [SUPREMA], "order_zone": worlds})
+    card = card_named(game, 0, Zone.HAND, SUPREMA)
+    assert has_action(game, ActionKind.CALL, card=card) is callable_
+
+
+NEGRIT, MASURYA, GRACE = "B4-087", "B4-008", "B4-108"
+TOKEN = "TOKEN-NIGHTSHADE"
+
+
+def test_ACT_04_B4_087_tokens_are_not_retired_by_effects_but_pay_costs(ldb):
+    """B4-087 on RC: a Shadow Army token retired for B4-008's cost (a cost is not an effect)
+    goes, and B4-008 gets +10000; then B4-108's effect (a blitz order under a «Lumen»
+    vanguard) retires the other token chosen for it: it stays, so the second +15000 is not
+    given."""
+    game = scene(ldb, {"vanguard": "PC-005", "rear": {"front_left": MASURYA,
+                                                       "back_left": NEGRIT},
+                       "tokens": {"front_right": TOKEN, "back_right": TOKEN},
+                       "hand": [GRACE]})
+    masurya = unit_at(game, 0, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=masurya))
+    game.step(pick(game, ActionKind.PICK, card=unit_at(game, 0, Circle.FRONT_RIGHT)))
+    _drain(game)
+    assert power_of(game, masurya) == 20000
+    assert not game.state.board.circles[0][Circle.FRONT_RIGHT]
+    game = scene(ldb, {"vanguard": "PC-005", "rear": {"back_left": NEGRIT},
+                       "tokens": {"back_right": TOKEN}, "hand": [GRACE]},
+                 {"vanguard": V3}, phase="battle", turn_player=1)
+    kept = unit_at(game, 0, Circle.BACK_RIGHT)
+    vanguard = unit_at(game, 0, Circle.VC)
+    attack(game, unit_at(game, 1, Circle.VC), vanguard)
+    game.step(pick(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, GRACE)))
+    game.step(pick(game, ActionKind.PICK, card=kept))
+    assert zone_of(game, kept) is Zone.RC
+    assert power_of(game, vanguard) == ldb["PC-005"].power + 15000
+
+
+LUMEN_PROBE = '''
+[[card]]
+id = "ZZ-LUMEN"
+names = ["Lumen Probe Knight"]
+grade = 2
+power = 10000
+shield = 5000
+nation = "keter_sanctuary"
+[[card.ability]]
+kind = "act"
+zones = ["rc"]
+cost = [{ op = "choose", from = "your_rear_guards", where = { not_self = true }, count = 1, as = "paid" },
+        { op = "retire", target = "paid" }]
+effect = [{ op = "retire", target = "self" }]
+text = "[ACT](RC): COST [retire another of your rear-guards], retire this unit."
+'''
+
+
+def test_B4_102_counts_retires_paid_as_costs_only(ldb, tmp_path):
+    """B4-102: a «Lumen» card's ability (a test card) retires one rear-guard for its cost and
+    itself by its effect: one retire paid as a cost, so no +10000; a second activation pays a
+    second cost: +10000 (`unit_retired` with `by_cost = true`)."""
+    path = tmp_path / "probe.toml"
+    path.write_text(LUMEN_PROBE)
+    db = vg.CardDB.load(path, base=ldb)
+    game = scene(db, {"vanguard": V3, "rear": {"front_left": "B4-102", "back_left": G2,
+                                               "front_right": "ZZ-LUMEN", "back_right": G2,
+                                               "back_center": "ZZ-LUMEN"}})
+    delvice = unit_at(game, 0, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.FRONT_RIGHT)))
+    game.step(pick(game, ActionKind.PICK, card=unit_at(game, 0, Circle.BACK_LEFT)))
+    _drain(game)
+    assert power_of(game, delvice) == 10000
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.BACK_CENTER)))
+    game.step(pick(game, ActionKind.PICK, card=unit_at(game, 0, Circle.BACK_RIGHT)))
+    _drain(game)
+    assert power_of(game, delvice) == 20000
+
+
+# Cont abilities read in a position: (card, circle it stands on, my side, the unit whose power
+# is read, its power), one row where the condition holds and one where it fails.
+CONTS = [
+    ("B4-080", "front_left", {"soul": [G2] * 5}, "vc", 15000),
+    ("B4-080", "front_left", {"soul": [G2] * 4}, "vc", 13000),
+    ("B4-081", "back_left", {"states": ["final_rush"], "rear": {"front_left": G2}},
+     "front_left", 15000),
+    ("B4-081", "back_left", {"rear": {"front_left": G2}}, "front_left", 10000),
+    ("B4-115", "front_left", {"drop": ["B4-107"] * 3, "bind": ["B4-030"] * 2}, "front_left",
+     15000),
+    ("B4-115", "front_left", {"drop": ["B4-107"] * 4}, "front_left", 10000),
+    ("B4-007", "vc", {"imprisoned": [G2] * 4, "order_zone": ["PH-015"],
+                      "rear": {"front_left": G2}}, "front_left", 20000),
+    ("B4-007", "vc", {"imprisoned": [G2], "order_zone": ["PH-015"],
+                      "rear": {"front_left": G2}}, "front_left", 10000),
+    ("B4-024", "front_left", {"vanguard": "B4-007"}, "front_left", 13000),
+    ("B4-024", "front_left", {}, "front_left", 8000),
+    ("B4-026", "back_left", {"rear": {"front_left": G2}}, "front_left", 15000),
+    ("B4-026", "front_right", {"rear": {"back_right": G2}}, "back_right", 10000),
+    ("B4-050", "front_left", {"vanguard": "B4-010"}, "front_left", 17000),
+    ("B4-050", "front_left", {}, "front_left", 10000),
+]
+
+
+@pytest.mark.parametrize(("card_id", "circle", "side", "read", "power"), CONTS)
+def test_B4_conts_read_in_a_position(ldb, card_id, circle, side, read, power):
+    """Your turn: B4-080 (five soul: the vanguard +2000), B4-081 (Final Rush: its column
+    +5000), B4-115 (five orders in drop and bind: +5000), B4-007 (the front row +5000 for every
+    two imprisoned), B4-024 (a «Seravine» vanguard: +5000), B4-026 (back row: the column's
+    other units +5000; front row: nothing), B4-050 (Bastiel Prime vanguard: +5000, with its
+    front-row +2000)."""
+    me = {"vanguard": V3, **side}
+    me["rear"] = dict(side.get("rear", {}))
+    if circle == "vc":
+        me["vanguard"] = card_id
+    else:
+        me["rear"][circle] = card_id
+    game = scene(ldb, me)
+    assert power_of(game, unit_at(game, 0, Circle(read))) == power
+
+
+@pytest.mark.parametrize(("orders", "attacks"), [(["PH-015"], True), ([], False)])
+def test_B4_085_cannot_attack_with_an_empty_order_zone(ldb, orders, attacks):
+    """B4-085 on RC: with a card in your order zone it attacks; with none it cannot."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B4-085"}, "order_zone": orders},
+                 phase="battle")
+    assert has_action(game, ActionKind.ATTACK, card=unit_at(game, 0, Circle.FRONT_LEFT)) \
+        is attacks
+
+
+@pytest.mark.parametrize(("held", "charged"), [(3, 3), (0, 0)])
+def test_B4_089_placed_soul_charges_as_many_as_imprisoned(ldb, held, charged):
+    """B4-089 called: Soul Charge as many as the cards in your Prison; with none, nothing."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B4-089"], "imprisoned": [G2] * held,
+                       "order_zone": ["PH-015"]})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "B4-089"),
+                   circle=Circle.FRONT_LEFT))
+    _drain(game)
+    assert len(cards_in(game, 0, Zone.SOUL)) == charged
+
+
+@pytest.mark.parametrize(("vanguard", "soul", "power"), [(V3, [G2], 20000),
+                                                         (G2, [G2], 10000), (V3, [], 10000)])
+def test_B4_063_placed_under_a_grade_3_soul_blast_for_10000(ldb, vanguard, soul, power):
+    """B4-063 called under a grade 3 vanguard, SB1: +10000; under a grade 2, or with no soul,
+    nothing is asked."""
+    game = scene(ldb, {"vanguard": vanguard, "hand": ["B4-063"], "soul": soul})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "B4-063"),
+                   circle=Circle.FRONT_LEFT))
+    _drain(game)
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == power
+
+
+def _call(game: vg.Game, card_id: str, circle: Circle = Circle.FRONT_LEFT) -> int:
+    """Normal-call a card of player 0's hand, answer its autos (yes first), return the unit."""
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, card_id),
+                   circle=circle))
+    _drain(game)
+    return unit_at(game, 0, circle)
+
+
+@pytest.mark.parametrize(("state", "power", "soul", "called"),
+                         [(["final_rush"], 15000, 2, 1), ([], 15000, 1, 0)])
+def test_B4_021_placed_cb1_5000_and_in_final_rush_a_call_from_the_soul(ldb, state, power,
+                                                                     soul, called):
+    """B4-021 called, CB1: +5000; in Final Rush also Soul Charge 2 and a card from the soul to
+    an open RC (the soul: one card plus two, less the one called)."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B4-021"], "damage": [G2], "soul": [G2],
+                       "states": state})
+    unit = _call(game, "B4-021")
+    assert power_of(game, unit) == power
+    assert len(cards_in(game, 0, Zone.SOUL)) == soul
+    assert len(q.rear_guards(game.state, 0)) == 1 + called
+
+
+@pytest.mark.parametrize(("soul", "power"), [(6, 18000), (5, 13000)])
+def test_B4_040_placed_in_final_rush_5000_for_every_three_soul(ldb, soul, power):
+    """B4-040 called in Final Rush: +5000 for every three soul cards (six: +10000; five:
+    +5000)."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B4-040"], "soul": [G2] * soul,
+                       "states": ["final_rush"]})
+    assert power_of(game, _call(game, "B4-040")) == power
+
+
+@pytest.mark.parametrize(("hand", "drawn"), [(["B4-018"], True), ([G2], False)])
+def test_B4_062_placed_discard_an_arms_card_to_draw(ldb, hand, drawn):
+    """B4-062 called: the cost is an Arms-marked card (B4-018) from hand: draw and +5000; with
+    only a non-Arms card nothing is asked."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B4-062", *hand]})
+    unit = _call(game, "B4-062")
+    assert power_of(game, unit) == (15000 if drawn else 10000)
+    assert ("B4-018" in ids_in(game, 0, Zone.DROP)) is drawn
+
+
+def test_B4_091_placed_draws_then_discards(ldb):
+    """B4-091 called: draw a card, then discard one: the hand is one card again, the drop one."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B4-091", G2]})
+    _call(game, "B4-091")
+    assert len(cards_in(game, 0, Zone.HAND)) == 1 and len(cards_in(game, 0, Zone.DROP)) == 1
+
+
+@pytest.mark.parametrize(("hand", "paid"), [(["B4-107"], True), ([G2], False)])
+def test_B4_114_placed_sb1_and_an_order_discarded_draw_and_5000(ldb, hand, paid):
+    """B4-114 called, SB1 & discard an order: draw, +5000 power and shield; with no order in
+    hand the cost cannot be paid."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B4-114", *hand], "soul": [G2]})
+    unit = _call(game, "B4-114")
+    assert power_of(game, unit) == (13000 if paid else 8000)
+    assert q.shield(game.state, unit) == (10000 if paid else 5000)
+
+
+@pytest.mark.parametrize(("vanguard", "offered"), [("B4-004", True), (V3, False)])
+def test_B4_082_act_into_the_soul_vanguard_10000_under_brogan(ldb, vanguard, offered):
+    """B4-082's ACT under a «Brogan» vanguard: itself into the soul, the vanguard +10000; under
+    another vanguard it is not offered."""
+    game = scene(ldb, {"vanguard": vanguard, "rear": {"back_left": "B4-082"}})
+    wade = unit_at(game, 0, Circle.BACK_LEFT)
+    assert has_action(game, ActionKind.ACT, card=wade) is offered
+    if offered:
+        game.step(pick(game, ActionKind.ACT, card=wade))
+        _drain(game)
+        assert zone_of(game, wade) is Zone.SOUL
+        assert power_of(game, unit_at(game, 0, Circle.VC)) == 23000
+
+
+@pytest.mark.parametrize(("soul", "offered"), [([V3, V3], True), ([V3, G2], False)])
+def test_B4_075_act_with_two_grade_3s_in_the_soul_discard_for_15000(ldb, soul, offered):
+    """B4-075: with two grade 3 cards in the soul, discard: +15000, once a turn; with one, not
+    offered."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B4-075"}, "soul": soul,
+                       "hand": [G2, G2]})
+    isle = unit_at(game, 0, Circle.FRONT_LEFT)
+    assert has_action(game, ActionKind.ACT, card=isle) is offered
+    if offered:
+        game.step(pick(game, ActionKind.ACT, card=isle))
+        _drain(game)
+        assert power_of(game, isle) == 25000
+        assert not has_action(game, ActionKind.ACT, card=isle)
+
+
+def test_B4_017_act_only_after_an_opponents_rear_guard_was_retired(ldb):
+    """B4-017's ACT is offered once an opponent's rear-guard was retired this turn (B4-113's
+    cost is not one: it retires your own), then CB1: Soul Charge 1, retire one, +10000."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B4-017"}, "damage": [G2],
+                       "hand": ["B4-118"]},
+                 {"vanguard": V3, "rear": {"front_left": G2, "front_right": G2}})
+    travers = unit_at(game, 0, Circle.FRONT_LEFT)
+    assert not has_action(game, ActionKind.ACT, card=travers)
+    game.step(pick(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, "B4-118")))
+    _drain(game)
+    assert len(q.rear_guards(game.state, 1)) == 1
+    game.step(pick(game, ActionKind.ACT, card=travers))
+    _drain(game)
+    assert not q.rear_guards(game.state, 1) and power_of(game, travers) == 20000
+    assert len(cards_in(game, 0, Zone.SOUL)) == 1

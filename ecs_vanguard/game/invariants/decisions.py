@@ -135,7 +135,12 @@ def _move(state: State, player: int, a: Action) -> str | None:
     if not _unit_of(state, player, a.card, _REAR):
         return "not a rear-guard of the player"
     partner = COLUMN_PARTNER[cast(Circle, q.position(a.card).circle)]
-    return None if partner is a.circle else "not along a column"
+    if partner is not a.circle:
+        return "not along a column"
+    moving = [a.card, *state.board.circles[player][partner]]
+    if any(q.is_restricted(state, u, Stat.CANT_MOVE) for u in moving):
+        return "a unit that cannot move (CORE-07)"
+    return None
 
 
 def _act(state: State, player: int, a: Action) -> str | None:
