@@ -51,10 +51,12 @@ class Choose:
 
 @record
 class Draw:
-    """Draw n cards, or up to n stopping before any (ACT-01)."""
+    """Draw n cards, or up to n stopping before any (ACT-01); `player = "opponent"`: your
+    opponent draws n ("then your opponent draws a card"; an effect only, never up to n)."""
 
     n: Size = 1
     up_to: bool = False
+    player: str = "you"
 
 
 @record

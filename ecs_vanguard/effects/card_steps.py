@@ -321,8 +321,23 @@ def _each_card(act: Callable[[State, int], object], moves: bool = False) -> Hand
     return handler
 
 
+_DRAW = _from_top(lambda st, p: ops.draw(st, p, 1), "draw")
+
+
+def _draw(state: State, frame: Frame, step: s.Draw) -> Decision | None:
+    """ACT-01: draw n, or up to n; `player = "opponent"`: your opponent draws n (the loader
+    refuses it in a cost and with up_to)."""
+    if step.player == "you":
+        got = _DRAW(state, frame, step)
+        return got if isinstance(got, Decision) else None
+    drawer = player_of(frame, step.player)
+    for _ in range(max(0, size_of(state, frame, step.n))):
+        ops.draw(state, drawer, 1)
+    return None
+
+
 HANDLERS: dict[type, Handler] = {
-    s.Draw: _from_top(lambda st, p: ops.draw(st, p, 1), "draw"),
+    s.Draw: _draw,
     s.Mill: _from_top(lambda st, p: ops.mill(st, p, 1), "mill"),
     s.BindTop: _from_top(lambda st, p: ops.bind_top(st, p, 1), "bind"),
     s.SoulCharge: _from_top(lambda st, p: ops.soul_charge(st, p, 1), "soul charge"),

@@ -182,6 +182,9 @@ def _step(at: Where, field: str, step: object, bound: set[str], is_cost: bool) -
         _selector(at, f"{field}.n.of", size.of, bound)
     if is_cost and getattr(step, "up_to", False):
         raise at.fail(f"{field}.up_to", "a cost is paid in full or not at all: no up_to")
+    if isinstance(step, st.Draw) and step.player != "you" and (is_cost or step.up_to):
+        raise at.fail(f"{field}.player", "your opponent draws in an effect, all n cards: not "
+                                         "in a cost, not with up_to")
     bind = getattr(step, "bind", None)
     if bind and is_cost and type(step) in st.FOLLOWING_TYPES | st.TOP_TYPES:
         raise at.fail(f"{field}.as", "a cost's moved cards cannot be named: name them with "

@@ -1221,3 +1221,41 @@ def test_B3_050_ridden_upon_one_of_two_costs_calls_it_from_the_soul(ldb, mode):
     game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "B3-009")))
     _drain(game)
     assert zone_of(game, raider) is Zone.SOUL
+
+
+def test_B3_084_the_opponent_imprisons_a_hand_card_of_their_choice_and_draws(ldb):
+    """With a Prison: the opponent chooses one of their hand cards, it is imprisoned, and they
+    draw a card (their hand keeps its size, their deck loses one); without a Prison nothing."""
+    them = {"vanguard": V3, "hand": [G2, "B3-078"]}
+    game = scene(ldb, {"vanguard": V3, "hand": ["B3-084"], "order_zone": ["PH-015"]}, them)
+    call_from_hand(game, 0, "B3-084", Circle.BACK_LEFT)
+    assert game.decision.player == 1
+    game.step(pick(game, ActionKind.PICK, card=card_named(game, 1, Zone.HAND, "B3-078")))
+    _answer_all(game)
+    assert ids_in(game, 1, Zone.HAND).count("B3-078") == 0 and len(cards_in(game, 1, Zone.HAND)) == 2
+    assert len(cards_in(game, 1, Zone.DECK)) == 9
+    game = scene(ldb, {"vanguard": V3, "hand": ["B3-084"]}, them)
+    call_from_hand(game, 0, "B3-084", Circle.BACK_LEFT)
+    assert len(cards_in(game, 1, Zone.HAND)) == 2 and len(cards_in(game, 1, Zone.DECK)) == 10
+
+
+def test_an_opponent_s_draw_is_refused_in_a_cost_and_with_up_to(tmp_path, ldb):
+    """`draw` with `player = "opponent"` is an effect of all n cards: in a cost, or with
+    up_to, the loader refuses it in one line naming the field."""
+    from tests.cards.conftest import refused_file
+    card = """
+[[card]]
+id = "ZB3-4"
+names = ["Gift Probe"]
+grade = 1
+power = 8000
+[[card.ability]]
+kind = "act"
+zones = ["rc"]
+%s
+text = "x"
+"""
+    refused_file(tmp_path, card % 'cost = [{ op = "draw", n = 1, player = "opponent" }]\neffect = []',
+                 ldb, "cost[0].player", "not in a cost")
+    refused_file(tmp_path, card % 'effect = [{ op = "draw", n = 2, up_to = true, player = "opponent" }]',
+                 ldb, "effect[0].player", "up_to")
