@@ -21,6 +21,7 @@ from ecs_vanguard.effects.playable import (
     ride_actions,
     seek_mate_actions,
 )
+from ecs_vanguard.effects.runtime import NO_SOUL_BLAST
 from ecs_vanguard.ops.timing import end_turn, phase_began, step_began
 from ecs_vanguard.state import (
     ALCHEMAGIC_INDEX,
@@ -223,7 +224,11 @@ def play_order(state: State, player: int, action: Action) -> None:
     if action.target >= 0:
         # ALC-01 (2), (3): bind order B from the drop, then A goes to the order area.
         ops.bind(state, action.target)
-        context, index = (("alchemagic", action.target),), ALCHEMAGIC_INDEX
+        # A rule modifier waiving the combined cost's Soul Blast spends its use on this play.
+        waivers = rm.alchemagic_soul_blast_waivers(state, player, action.card)
+        ops.spend_rule_modifiers(state, waivers)
+        context = (("alchemagic", action.target), (NO_SOUL_BLAST, 1 if waivers else 0))
+        index = ALCHEMAGIC_INDEX
     ops.move_card(state, action.card, Zone.ORDER_AREA)
     state.turn.orders_played[player] += 1                   # ALC-02: it is one order played
     ops.emit(state, OrderPlayed(action.card, player, d.order_type.value,  # type: ignore[union-attr]

@@ -117,6 +117,16 @@ def stride_cost_change(state: State, player: int, g_unit: int) -> tuple[bool, in
     return waived, sum(m.amount for m in mods if m.change is RuleChange.REDUCE)
 
 
+def alchemagic_soul_blast_waivers(state: State, player: int, order: int) -> list[RuleModifier]:
+    """ALC-01 (2): the modifiers that waive the Soul Blast steps of the combined cost when
+    `player` plays `order` by Alchemagic now ("the next time you use Alchemagic this turn, you
+    may do it without paying Soul Blast")."""
+    if not any_rule_modifiers(state):
+        return []
+    return [m for m in rule_modifiers(state, RuleHook.ALCHEMAGIC_SOUL_BLAST, player, order)
+            if m.change is RuleChange.WAIVE]
+
+
 def skips(state: State, hook: RuleHook, player: int, card: int) -> bool:
     """True if the rule step at `hook` (unlock_at_end, stand_step) does not happen for `card`
     of `player`."""

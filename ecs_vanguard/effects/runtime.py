@@ -13,6 +13,7 @@ from ecs_vanguard.cards import steps as s
 from ecs_vanguard.cards.flow import compile_program
 from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
 from ecs_vanguard.derived import facts as f
+from ecs_vanguard.derived import rule_modifiers as rm
 from ecs_vanguard.derived.values import count_cards, holds, select
 from ecs_vanguard.effects import (
     builtin,
@@ -179,6 +180,9 @@ def steps_of(state: State, frame: Frame) -> tuple[tuple[object, ...], int]:
     return ability.cost + ability.program, len(ability.cost)
 
 
+NO_SOUL_BLAST = "no_soul_blast"     # an Alchemagic frame's context: 1 if its Soul Blast is waived
+
+
 def alchemagic_steps(state: State, frame: Frame) -> tuple[tuple[object, ...], int]:
     """ALC-01 (2, 4, 5): order A's cost plus the bound order B's cost, then A's effect, then
     B's; one order ability (ALC-03)."""
@@ -186,8 +190,16 @@ def alchemagic_steps(state: State, frame: Frame) -> tuple[tuple[object, ...], in
     b = state.card(frame.ctx("alchemagic"))
     play_a = a.abilities[order_play_index(a)]
     play_b = b.abilities[order_play_index(b)]
-    return (play_a.cost + play_b.cost + play_a.program + play_b.program,
-            len(play_a.cost) + len(play_b.cost))
+    cost = play_a.cost + play_b.cost
+    # A rule modifier may waive the Soul Blast steps (rule hook alchemagic_soul_blast): the
+    # play's frame says whether it did when it began (systems.turn.play_order spends the
+    # modifier's use then); before the play (is it payable?) the modifiers now say it.
+    waived = frame.ctx(NO_SOUL_BLAST)
+    if waived < 0:
+        waived = 1 if rm.alchemagic_soul_blast_waivers(state, frame.master, frame.source) else 0
+    if waived:
+        cost = tuple(step for step in cost if not isinstance(step, s.SoulBlast))
+    return cost + play_a.program + play_b.program, len(cost)
 
 
 def order_play_index(card: CardDef) -> int:

@@ -24,6 +24,8 @@ class RuleHook(Enum):
     STAND_STEP = "stand_step"                # CORE-04: your units stand in your stand phase
     GUARD_MAX_GRADE = "guard_max_grade"      # CORE-10: only grade N or less may be called to GC
     GUARD_MIN_GRADE = "guard_min_grade"      # CORE-10: only grade N or more may be called to GC
+    ALCHEMAGIC_SOUL_BLAST = "alchemagic_soul_blast"  # ALC-01 (2): the Soul Blast steps of an
+                                             # Alchemagic's combined cost
 
 
 class RuleChange(Enum):
@@ -60,12 +62,13 @@ HOOK_CHANGES: dict[RuleHook, frozenset[RuleChange]] = {
     RuleHook.STAND_STEP: frozenset({RuleChange.SKIP}),
     RuleHook.GUARD_MAX_GRADE: frozenset({RuleChange.LIMIT}),
     RuleHook.GUARD_MIN_GRADE: frozenset({RuleChange.LIMIT}),
+    RuleHook.ALCHEMAGIC_SOUL_BLAST: frozenset({RuleChange.WAIVE}),
 }
 # Hooks whose rule happens as one event (a stride, a payment, an end phase's unlocks, a stand
 # phase): `uses` counts those events. The guard limits hold for every call while they last.
 COUNTED_HOOKS: frozenset[RuleHook] = frozenset({
     RuleHook.STRIDE_COST, RuleHook.STRIDE_COST_GRADE, RuleHook.COST_GRADE,
-    RuleHook.UNLOCK_AT_END, RuleHook.STAND_STEP,
+    RuleHook.UNLOCK_AT_END, RuleHook.STAND_STEP, RuleHook.ALCHEMAGIC_SOUL_BLAST,
 })
 __all__ = ["COUNTED_HOOKS", "HOOK_CHANGES", "RuleChange", "RuleDuration",
            "RuleHook"]

@@ -1339,10 +1339,32 @@ def test_B1_120_the_opponents_vanguard_loses_a_critical(ldb):
 
 
 def test_B1_023_may_mill_three_when_placed(ldb):
-    """Placed on RC, you may put the top three cards of your deck into the drop (its ACT, the
-    Alchemagic cost waiver, is not written)."""
+    """Placed on RC, you may put the top three cards of your deck into the drop."""
     game = scene(ldb, {"vanguard": V3, "hand": ["B1-023"]})
     _call(game, "B1-023")
     say_yes(game)
     assert len(cards_in(game, 0, Zone.DROP)) == 3 and len(cards_in(game, 0, Zone.DECK)) == 7
-    assert not has_action(game, ActionKind.ACT)
+
+
+def test_ALC_01_the_next_alchemagic_pays_no_soul_blast(ldb):
+    """ALC-01 (2) with the rule hook alchemagic_soul_blast: with an empty soul, 053 (SB2) by
+    Alchemagic with 054 (CB1) under «Zorvane» is not payable; 023's ACT (retire it) waives the
+    Soul Blast of the next Alchemagic this turn: the play is offered, only CB1 is paid, both
+    orders resolve, and the modifier's one use is spent. 053 played alone still needs SB2."""
+    me = {"vanguard": "B1-009", "hand": ["B1-053"], "drop": ["B1-054"], "damage": [G2],
+          "rear": {"back_left": "B1-023", "front_left": G2, "front_right": G2},
+          "deck": list(LOOK4)}
+    game = scene(ldb, me)
+    orders = [a for a in game.legal_actions() if a.kind is ActionKind.PLAY_ORDER]
+    assert orders == []
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.BACK_LEFT)))
+    assert ids_in(game, 0, Zone.DROP).count("B1-023") == 1 and game.state.rule_modifiers
+    orders = [a for a in game.legal_actions() if a.kind is ActionKind.PLAY_ORDER]
+    assert [a.target >= 0 for a in orders] == [True]          # by Alchemagic only
+    game.step(orders[0])
+    pay_first_cards(game)
+    _drain(game)
+    assert not is_face_up(game, cards_in(game, 0, Zone.DAMAGE)[0])          # CB1 paid
+    assert ids_in(game, 0, Zone.BIND) == ["B1-054"]
+    assert power_of(game, unit_at(game, 0, Circle.VC)) == 23000              # 054 resolved
+    assert not game.state.rule_modifiers                       # its one use spent
