@@ -17,7 +17,7 @@ from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, refused_file, scene
-from tests.cards.study_helpers import attack, pay_first_cards, ride_from_hand, say_yes
+from tests.cards.study_helpers import attack, no_guard, pay_first_cards, ride_from_hand, say_yes
 from tests.helpers import cards_in, has_action, is_face_up, pick, power_of, unit_at, zone_of
 
 DOC = Path(__file__).parents[2] / "docs" / "boosters" / "d-bt02.md"
@@ -584,3 +584,70 @@ def test_B2_114_118_power_for_each_other_rear_guard(ldb, card_id, each, base, ot
     say_yes(game)
     pay_first_cards(game)
     assert power_of(game, unit) == base + each * others
+
+
+def test_B2_095_retired_for_a_cost_powers_the_gloomblades(ldb):
+    """Retired for a cost (B2-046's 'retire another rear-guard'), CB1 & SB1: your «Gloomblade»
+    units +5000 (B2-046 is «Gloomblade Knight»: 10000 + 5000 of its own cont in your turn after
+    a retire + 5000)."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B2-046"], "rear": {"back_left": "B2-095"},
+                       "soul": [G2], "damage": [G2, G2]},
+                 {"vanguard": V3, "rear": {"front_left": G2}})
+    fodder = unit_at(game, 0, Circle.BACK_LEFT)
+    knight = cards_in(game, 0, Zone.HAND)[0]
+    game.step(pick(game, ActionKind.CALL, card=knight, circle=Circle.FRONT_RIGHT))
+    say_yes(game)
+    pay_first_cards(game)
+    if game.decision.kind is DecisionKind.CHOOSE_CARD:
+        game.step(pick(game, ActionKind.PICK, card=fodder))
+    while game.decision.kind is DecisionKind.CHOOSE_CARD:      # the effect: retire theirs
+        game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
+    assert zone_of(game, fodder) is Zone.DROP
+    assert game.decision.kind is DecisionKind.YES_NO          # 095's auto: a cost retired it
+    say_yes(game)
+    pay_first_cards(game)
+    assert power_of(game, knight) == 20000
+
+
+def test_B2_095_not_for_a_retire_by_battle(ldb):
+    """Retired by the opponent's hit (a rule action), not for a cost: no question."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B2-095"}, "soul": [G2],
+                       "damage": [G2]}, {"vanguard": V3}, phase="battle", turn_player=1)
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, unit_at(game, 1, Circle.VC), unit)
+    no_guard(game)
+    assert zone_of(game, unit) is Zone.DROP and game.decision.kind is not DecisionKind.YES_NO
+
+
+@pytest.mark.parametrize("top", [[G2, V3, "PD-011"], ["PD-011", "PD-012", "PD-013"]])
+def test_B2_117_calls_to_the_back_row_a_unit_that_cannot_move(ldb, top):
+    """ACT, SB1 & retire this unit: of the top three, up to one unit to a back-row RC, which
+    cannot move this turn (CORE-07, cant_move); the rest of the three to the drop."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B2-117"}, "soul": [G2],
+                       "deck": top + [G2] * 7})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.FRONT_LEFT)))
+    pay_first_cards(game)
+    recruit = cards_in(game, 0, Zone.DECK)[0]
+    game.step(pick(game, ActionKind.PICK, card=recruit))
+    if game.decision.kind is DecisionKind.CHOOSE_CARD:            # the call's card, if asked
+        game.step(pick(game, ActionKind.PICK, card=recruit))
+    game.step(pick(game, ActionKind.PICK, circle=Circle.BACK_RIGHT))
+    assert q.position(recruit).circle is Circle.BACK_RIGHT
+    assert not has_action(game, ActionKind.MOVE, card=recruit)
+    drop = [game.state.card(c).id for c in cards_in(game, 0, Zone.DROP)]
+    assert sorted(drop) == sorted(["B2-117", G2, *top[1:]])      # G2: the soul blast
+    assert len(cards_in(game, 0, Zone.DECK)) == 7
+
+
+def test_B2_119_back_row_plus_5000_cannot_boost_or_move(ldb):
+    """Normal order: the back-row rear-guards +5000, and neither boosts nor moves this turn."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B2-119"],
+                       "rear": {"front_left": "B2-029", "back_left": "B2-030"}})
+    back = unit_at(game, 0, Circle.BACK_LEFT)
+    assert has_action(game, ActionKind.MOVE, card=back)
+    game.step(pick(game, ActionKind.PLAY_ORDER, card=cards_in(game, 0, Zone.HAND)[0]))
+    assert power_of(game, back) == 13000 and not has_action(game, ActionKind.MOVE, card=back)
+    game.step(pick(game, ActionKind.DONE))                         # to the battle phase
+    game.step(pick(game, ActionKind.ATTACK, card=unit_at(game, 0, Circle.FRONT_LEFT),
+                   target=unit_at(game, 1, Circle.VC)))
+    assert not has_action(game, ActionKind.BOOST, card=back)
