@@ -17,6 +17,7 @@ import ecs_vanguard as vg
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed, OrderPlayed
+from ecs_vanguard.vocab.formats import Skill
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, refused_file, scene
 from tests.cards.study_helpers import attack, no_guard, pay_first_cards, say_yes
@@ -774,3 +775,253 @@ def test_ACT_26_drive_cant_decrease_keeps_the_increases(ldb):
     ops.add_modifier(game.state, vanguard, Stat.DRIVE, 1, Duration.END_OF_TURN)
     ops.add_modifier(game.state, vanguard, Stat.DRIVE, -1, Duration.END_OF_TURN)
     assert q.drive(game.state, vanguard) == 3
+
+
+CONT_POWERS = {  # card: (side where its condition holds, power; side where it fails, power)
+    "B5-006": ({"vanguard": "B5-004"}, 15000, {"vanguard": V3}, 10000),
+    "B5-051": ({"vanguard": V3, "more": {"back_left": G2}}, 10000, {"vanguard": V3}, 8000),
+    "B5-060": ({"vanguard": V3, "soul": [V3]}, 12000, {"vanguard": V3, "soul": [G2]}, 10000),
+    "B5-071": ({"vanguard": V3, "order_zone": ["B5-028", "B5-028"]}, 14000,
+               {"vanguard": V3}, 10000),
+    "B5-082": ({"vanguard": V3, "soul": ["B5-005", "B5-X03"]}, 12000,
+               {"vanguard": V3, "soul": ["B5-005", "B5-005"]}, 10000),
+    "B5-085": ({"vanguard": V3, "bind": ["B5-028"]}, 15000, {"vanguard": V3, "bind": [G2]},
+               10000),
+}
+
+
+@pytest.mark.parametrize("card_id", sorted(CONT_POWERS))
+@pytest.mark.parametrize("met", [True, False])
+def test_B5_cont_powers_hold_only_with_their_condition(ldb, card_id, met):
+    """The cont power bonuses on RC, on your turn: 006 a «Lumen» vanguard; 051 three units;
+    060 a grade 3 in the soul; 071 +2000 for each set order; 082 two differently named grade 2
+    «Lumen» cards in the soul; 085 +5000 for each order in the bind zone. Without the
+    condition, the printed power."""
+    holds, power_met, fails, power_failed = CONT_POWERS[card_id]
+    side = dict(holds if met else fails)
+    rear = {"front_left": card_id, **side.pop("more", {})}
+    game = scene(ldb, {**side, "rear": rear})
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == \
+        (power_met if met else power_failed)
+
+
+@pytest.mark.parametrize(("card_id", "side", "them", "power"), [
+    ("B5-074", {"vanguard": "B5-004"}, V3, 15000), ("B5-074", {"vanguard": V3}, V3, 10000),
+    ("B5-086", {"vanguard": V3, "tokens": {"back_left": "B5-T02"}, "rested": ["back_left"]},
+     V3, 15000),
+    ("B5-086", {"vanguard": V3, "tokens": {"back_left": "B5-T02"}, "rested": ["back_left"]},
+     G2, 10000),
+    ("B5-017", {"vanguard": V3, "order_zone": ["B5-028"]}, V3, 18000),
+    ("B5-017", {"vanguard": V3, "order_zone": ["B5-028"] * 3}, V3, 23000),
+    ("B5-017", {"vanguard": V3}, V3, 13000),
+])
+def test_B5_attacks_power_up_under_their_condition(ldb, card_id, side, them, power):
+    """When the rear-guard attacks: 074 +5000 with a «Lumen» vanguard; 086 +5000 for each
+    token against a grade 3 or greater vanguard (a grade 2 vanguard: nothing); 017 +5000 with
+    a set order, +10000 with three (none: nothing)."""
+    game = scene(ldb, {**side, "rear": {"front_left": card_id}}, {"vanguard": them},
+                 phase="battle")
+    attacker = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, attacker, unit_at(game, 1, Circle.VC))
+    _drain(game, DecisionKind.GUARD)
+    assert power_of(game, attacker) == power
+
+
+def test_B5_017_glitter_shield_10000_under_a_glitter_evelle(ldb):
+    """Glitter cont (RC/GC): with a glitter «Evelle» vanguard the grade 3 (printed shield 0)
+    has [Intercept] and shield +10000: called from hand to GC it guards for 10000; under the
+    grade 0 «Evelle» (no glitter mark) for 0. (CORE-10 lets only a grade 2 intercept, so the
+    skill changes nothing for our grade 3 reading of the card.)"""
+    for vanguard, shield in (("B5-009", 10000), ("B5-072", 0)):
+        game = scene(ldb, {"vanguard": vanguard, "hand": ["B5-017"]}, {"vanguard": V3},
+                     phase="battle", turn_player=1)
+        attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+        guardian = card_named(game, 0, Zone.HAND, "B5-017")
+        game.step(pick(game, ActionKind.GUARD, card=guardian))
+        assert q.shield(game.state, guardian) == shield
+        assert q.has_skill(game.state, guardian, Skill.INTERCEPT) is (shield > 0)
+
+
+@pytest.mark.parametrize(("others", "power"), [(2, 12000), (0, 8000)])
+def test_B5_050_plus_2000_for_each_other_unit(ldb, others, power):
+    """Placed, SB1: +2000 for each of your other units (the vanguard counts): with one other
+    rear-guard and the vanguard, +4000; with no soul to blast, nothing."""
+    rear = {"back_left": G2} if others else {}
+    game = scene(ldb, {"vanguard": V3, "hand": ["B5-050"], "rear": rear,
+                       "soul": [G2] if others else []})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "B5-050"),
+                   circle=Circle.FRONT_LEFT))
+    _drain(game)
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == power
+
+
+def test_B5_030_calls_kaelan_to_its_column(ldb):
+    """Placed from hand with a grade 3 vanguard, CB1 & SB1: «Knight of Fellowship, Kaelan»
+    from the deck to this unit's column (the back left behind it); in the battle it boosts
+    «Bedwyn» it gets +5000 (B5-033's cont)."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B5-030"], "damage": [G2], "soul": [G2],
+                       "deck": ["B5-033"] + [G2] * 5})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "B5-030"),
+                   circle=Circle.FRONT_LEFT))
+    say_yes(game)
+    pay_first_cards(game)
+    _pick_id(game, "B5-033")
+    assert {a.circle for a in game.legal_actions() if a.kind is ActionKind.PICK} \
+        == {Circle.FRONT_LEFT, Circle.BACK_LEFT}
+    game.step(pick(game, ActionKind.PICK, circle=Circle.BACK_LEFT))
+    _drain(game)
+    kaelan = unit_at(game, 0, Circle.BACK_LEFT)
+    assert game.state.card(kaelan).id == "B5-033"
+    game.step(pick(game, ActionKind.DONE))                    # to the battle phase
+    bedwyn = unit_at(game, 0, Circle.FRONT_LEFT)
+    game.step(pick(game, ActionKind.ATTACK, card=bedwyn, target=unit_at(game, 1, Circle.VC)))
+    game.step(pick(game, ActionKind.BOOST, card=kaelan))
+    assert power_of(game, kaelan) == 13000 and power_of(game, bedwyn) == 23000
+
+
+@pytest.mark.parametrize(("returned", "drawn"), [("B5-007", 1), ("B5-049", 0)])
+def test_B5_046_bottoms_a_card_and_draws_for_a_grade_3(ldb, returned, drawn):
+    """Placed: a non-trigger card of the drop to the deck bottom; a grade 3 lets it pay SB3
+    to draw (a grade 1 does not)."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B5-046"], "drop": [returned],
+                       "soul": [G2] * 3})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "B5-046"),
+                   circle=Circle.FRONT_LEFT))
+    _drain(game)
+    assert ids_in(game, 0, Zone.DECK)[-1] == returned
+    assert len(cards_in(game, 0, Zone.HAND)) == drawn
+    assert len(cards_in(game, 0, Zone.SOUL)) == (0 if drawn else 3)
+
+
+@pytest.mark.parametrize(("top", "result"), [("DS-013", "draw"), ("B5-049", "call"),
+                                             ("B5-040", "none")])
+def test_B5_041_soul_charge_then_draw_or_call(ldb, top, result):
+    """Ridden by «Kaidos, the Encroaching Fang»: soul charge 1; a trigger (the built-in
+    DS-013, a draw trigger) draws, a normal unit calls a card from the soul, an order does
+    neither."""
+    game = scene(ldb, {"vanguard": "B5-041", "hand": ["B5-008"], "deck": [top] + [G2] * 5},
+                 phase="ride")
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "B5-008")))
+    _drain(game)
+    assert len(q.rear_guards(game.state, 0)) == (1 if result == "call" else 0)
+    assert len(cards_in(game, 0, Zone.HAND)) == (1 if result == "draw" else 0)
+
+
+RIDE_SEARCHES = {  # rider: (the vanguard it rides on, deck top, the card it takes to hand)
+    "B5-059": ("B5-061", ["B5-049", "B5-040"], "B5-040"),          # a Fox Art order
+    "B5-044": ("B5-070", ["B5-049", "B5-028"], "B5-028"),          # a Research order
+    "B5-070": ("B5-072", ["B5-049", "B5-028"], "B5-028"),
+}
+
+
+@pytest.mark.parametrize("rider", sorted(RIDE_SEARCHES))
+def test_B5_ride_line_searches_take_their_card(ldb, rider):
+    """Placed on VC by riding on the named card of its line: 059 looks at seven for a
+    «Pipira», «Popira» or Fox Art order (`any_of`), 044 and 070 search a Research order; the
+    plain unit beside it is not offered."""
+    ridden, deck, wanted = RIDE_SEARCHES[rider]
+    game = scene(ldb, {"vanguard": ridden, "hand": [rider], "deck": deck + [G2] * 5},
+                 phase="ride")
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, rider)))
+    assert _offered(game) == {wanted}
+    _pick_id(game, wanted)
+    _drain(game)
+    assert ids_in(game, 0, Zone.HAND) == [wanted]
+
+
+@pytest.mark.parametrize(("ridden", "found"), [("B5-059", True), ("B5-061", False)])
+def test_B5_039_takes_a_twin_from_the_drop_only_riding_on_059(ldb, ridden, found):
+    """Placed on VC by riding on «Yuzuha, in the Gentle Sunlight» (B5-059): up to one «Pipira»
+    or «Popira» of the drop to hand; riding on another card (a grade 1 is needed: 059 only),
+    here a superior ride from the grade 0, nothing."""
+    game = scene(ldb, {"vanguard": ridden, "hand": ["B5-039"], "drop": ["B5-015", G1]},
+                 phase="ride")
+    if ridden == "B5-059":
+        game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "B5-039")))
+        _pick_id(game, "B5-015")
+        _drain(game)
+    assert ("B5-015" in ids_in(game, 0, Zone.HAND)) is found
+
+
+def test_B5_047_takes_a_tegris_or_mapla_when_a_grade_3_tegris_rides(ldb):
+    """Ridden by a grade 3 «Tegris»: of the top five, a «Tegris» or a «Mapla» card is offered
+    (`any_of`), a plain unit is not."""
+    game = scene(ldb, {"vanguard": "B5-047", "hand": ["B5-011"],
+                       "deck": ["B5-049", "B5-018", "B5-084", G2, G2, G2]}, phase="ride")
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "B5-011")))
+    _drain_until_choice(game)
+    assert _offered(game) == {"B5-018", "B5-084"}
+
+
+def _drain_until_choice(game: vg.Game) -> None:
+    """Answer yes/no questions and the order of autos until a card is to be chosen."""
+    for _ in range(20):
+        if game.decision.kind is DecisionKind.CHOOSE_CARD:
+            return
+        actions = game.legal_actions()
+        game.step(next((a for a in actions if a.kind is ActionKind.YES), actions[0]))
+    raise AssertionError(f"no card choice: {game.decision}")
+
+
+def test_B5_018_mapla_returns_from_the_drop_when_a_grade_3_is_ridden(ldb):
+    """In the drop: when a grade 3 is placed on your VC in your ride phase and you have no
+    «Mapla», it may be called; with a «Mapla» already on RC it is not."""
+    for rear, called in (({}, True), ({"back_left": "B5-018"}, False)):
+        game = scene(ldb, {"vanguard": G2, "hand": [V3], "drop": ["B5-018"], "rear": rear},
+                     phase="ride")
+        game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, V3)))
+        _drain(game)
+        assert ("B5-018" in ids_in(game, 0, Zone.DROP)) is not called
+
+
+@pytest.mark.parametrize(("blasted", "taken"), [("B5-049", "B5-042"), ("B5-023", "B5-029")])
+def test_B5_018_soul_blast_one_and_take_a_card_of_its_grade(ldb, blasted, taken):
+    """At the end of its battle, SB1: a soul card of the blasted card's grade to hand (the
+    blasted card found by `recall` of the soul-to-drop move): grade 1 blasted, the grade 1
+    taken; grade 2 blasted, the grade 2 taken."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B5-018"},
+                       "soul": [blasted, "B5-042", "B5-029"]}, phase="battle")
+    attack(game, unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    say_yes(game)
+    _pick_id(game, blasted)
+    if game.decision.kind is DecisionKind.CHOOSE_CARD:
+        assert _offered(game) == {taken}
+    _drain(game, DecisionKind.ATTACK)
+    assert ids_in(game, 0, Zone.HAND) == [taken]
+
+
+@pytest.mark.parametrize("research", [3, 2])
+def test_B5_028_set_order_draws_and_binds_with_three_research(ldb, research):
+    """Played, put into the order zone: draw, discard; with three Research orders there, SB1
+    binds an opponent's rear-guard; with two, nothing is bound."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B5-028", G2], "soul": [G2],
+                       "order_zone": ["B5-028"] * (research - 1)},
+                 {"vanguard": V3, "rear": {"front_left": G2}})
+    game.step(pick(game, ActionKind.PLAY_ORDER,
+                   card=card_named(game, 0, Zone.HAND, "B5-028")))
+    _drain(game)
+    assert len(cards_in(game, 0, Zone.DROP)) == 1 + (1 if research == 3 else 0)
+    assert (ids_in(game, 1, Zone.BIND) == [G2]) is (research == 3)
+
+
+@pytest.mark.parametrize(("vanguard", "retired"), [("B5-003", True), ("B5-011", False)])
+def test_B5_032_retired_by_a_lumen_vanguard_retires_back(ldb, vanguard, retired):
+    """Retired for the cost of «Phantom Lumen Overlord»'s attack (a «Lumen» vanguard's
+    ability), SB2: an opponent's rear-guard is retired; retired for the cost of a «Tegris»
+    vanguard's ACT, it does not trigger (no soul blast is paid)."""
+    game = scene(ldb, {"vanguard": vanguard, "soul": [G2, G2, G2],
+                       "rear": {"front_left": "B5-032", "back_left": G2}},
+                 {"vanguard": V3, "rear": {"front_right": G2}}, phase="battle")
+    if vanguard == "B5-003":
+        attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    else:
+        game = scene(ldb, {"vanguard": vanguard, "soul": [G2, G2, G2],
+                           "rear": {"front_left": "B5-032", "back_left": G2}},
+                     {"vanguard": V3, "rear": {"front_right": G2}})
+        game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.VC)))
+    _drain(game, DecisionKind.GUARD if vanguard == "B5-003" else DecisionKind.MAIN_PHASE)
+    assert "B5-032" in ids_in(game, 0, Zone.DROP)
+    assert len(cards_in(game, 0, Zone.SOUL)) == (1 if retired else 3)      # SB2 paid or not
+    if vanguard == "B5-003":
+        assert q.rear_guards(game.state, 1) == []
