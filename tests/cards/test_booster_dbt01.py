@@ -269,9 +269,9 @@ def test_B1_046_placed_may_sink_the_top_card_for_2000(ldb, sink):
     assert (ids_in(game, 0, Zone.DECK)[0] == "B1-063") is not sink
 
 
-def test_B1_047_sinks_or_orders_the_top_two(ldb):
-    """Placed, SB1 & rest it: one of the top two to the bottom, the other stays on top; with an
-    empty soul it is not asked."""
+def test_B1_047_sinks_one_of_the_top_two(ldb):
+    """Placed, SB1 & rest it: the chosen one of the top two goes to the bottom, the other stays
+    on top; with an empty soul it is not asked."""
     game = scene(ldb, {"vanguard": V3, "hand": ["B1-047"], "soul": [G2],
                        "deck": ["B1-063", "B1-064"] + [G2] * 8})
     first = cards_in(game, 0, Zone.DECK)[0]
@@ -280,7 +280,6 @@ def test_B1_047_sinks_or_orders_the_top_two(ldb):
     say_yes(game)
     pay_first_cards(game)
     game.step(pick(game, ActionKind.PICK, card=first))
-    game.step(pick(game, ActionKind.DONE))
     _drain(game)
     deck = ids_in(game, 0, Zone.DECK)
     assert deck[0] == "B1-064" and deck[-1] == "B1-063" and len(deck) == 10
