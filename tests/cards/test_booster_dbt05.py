@@ -1025,3 +1025,28 @@ def test_B5_032_retired_by_a_lumen_vanguard_retires_back(ldb, vanguard, retired)
     assert len(cards_in(game, 0, Zone.SOUL)) == (1 if retired else 3)      # SB2 paid or not
     if vanguard == "B5-003":
         assert q.rear_guards(game.state, 1) == []
+
+
+@pytest.mark.parametrize("paid", [True, False])
+def test_B5_079_after_a_rear_guard_paid_your_vanguards_cost(ldb, paid):
+    """Attacking, SB1, if a rear-guard of yours was retired this turn for the cost of your
+    vanguard's ability (`unit_retired` with `by_cost`, the D-BT04 study's word): +10000 that
+    battle. Here «Phantom Lumen Overlord» retires two back-row units for its attack's cost
+    first; with the cost declined, nothing is retired and 079 gets nothing."""
+    game = scene(ldb, {"vanguard": "B5-003", "soul": [G2],
+                       "rear": {"front_left": "B5-079", "back_left": G2, "back_center": G2}},
+                 {"vanguard": V3}, phase="battle")
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    if paid:
+        say_yes(game)
+        for circle in (Circle.BACK_LEFT, Circle.BACK_CENTER):
+            game.step(pick(game, ActionKind.PICK, card=unit_at(game, 0, circle)))
+    else:
+        game.step(pick(game, ActionKind.NO))
+    _drain(game, DecisionKind.GUARD)
+    no_guard(game)
+    _drain(game, DecisionKind.ATTACK)
+    camlen = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, camlen, unit_at(game, 1, Circle.VC))
+    _drain(game, DecisionKind.GUARD)
+    assert power_of(game, camlen) == (20000 if paid else 10000)
