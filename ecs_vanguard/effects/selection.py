@@ -54,13 +54,23 @@ def all_or_nothing(state: State, frame: Frame, cards: list[int], field: str, n: 
 # -- circles named by another card ---------------------------------------------------------
 
 
+# The steps whose `to` may name a remembered circle: a superior call's, a token's (TOK-06:
+# "call a token to the circle this unit is on").
+_CALLS_TO: frozenset[type] = frozenset({s.SuperiorCall, s.MakeTokens})
+
+
 def circle_names(steps: tuple[object, ...]) -> list[str]:
-    """The names whose circle the steps call onto (`to = { circle_of = name }`), those of their
-    delay steps included: "at the end of the turn, call it back to the circle this unit was
-    on" reads a circle remembered while the unit was still there. A scan of a few steps
-    (cheaper than hashing the ability for a cache)."""
-    return [step.to.name for step in all_steps(steps)
-            if type(step) is s.SuperiorCall and type(step.to) is CircleOf]
+    """The names whose circle the steps call onto (`to = { circle_of = name }`, a superior
+    call's or a token's), those of their delay steps included: "at the end of the turn, call it
+    back to the circle this unit was on" reads a circle remembered while the unit was still
+    there. A scan of a few steps (cheaper than hashing the ability for a cache)."""
+    names: list[str] = []
+    for step in all_steps(steps):
+        if type(step) in _CALLS_TO:
+            to = getattr(step, "to", None)
+            if isinstance(to, CircleOf):
+                names.append(to.name)
+    return names
 
 
 def remember_circles(state: State, frame: Frame, steps: tuple[object, ...] | None) -> None:

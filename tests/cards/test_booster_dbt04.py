@@ -26,6 +26,7 @@ from tests.cards.study_helpers import attack, drive_into, no_guard, pay_first_ca
 from tests.helpers import (
     card_named,
     cards_in,
+    critical_of,
     has_action,
     ids_in,
     is_rested,
@@ -628,3 +629,66 @@ def test_B4_017_act_only_after_an_opponents_rear_guard_was_retired(ldb):
     _drain(game)
     assert not q.rear_guards(game.state, 1) and power_of(game, travers) == 20000
     assert len(cards_in(game, 0, Zone.SOUL)) == 1
+
+
+LAKTAT = "B4-044"
+
+
+@pytest.mark.parametrize("booster_of_a_token", [True, False])
+def test_TOK_06_B4_044_a_token_onto_its_own_circle(ldb, booster_of_a_token):
+    """B4-044 boosts a Shadow Army token: at the end of that battle a new token is called to the
+    circle B4-044 is on (B4-044 goes to the drop, CORE-06); boosting another unit, nothing."""
+    attacker = {"tokens": {"front_left": TOKEN}} if booster_of_a_token else \
+        {"rear": {"front_left": G2, "back_left": LAKTAT}}
+    me = {"vanguard": V3, "rear": {"back_left": LAKTAT}, **attacker}
+    if booster_of_a_token:
+        me["rear"] = {"back_left": LAKTAT}
+    game = scene(ldb, me, phase="battle")
+    laktat = unit_at(game, 0, Circle.BACK_LEFT)
+    game.step(pick(game, ActionKind.ATTACK, card=unit_at(game, 0, Circle.FRONT_LEFT),
+                   target=unit_at(game, 1, Circle.VC)))
+    game.step(pick(game, ActionKind.BOOST, card=laktat))
+    no_guard(game)
+    _drain(game, DecisionKind.ATTACK)
+    back = game.state.card(unit_at(game, 0, Circle.BACK_LEFT)).id
+    assert (back == TOKEN) is booster_of_a_token
+    assert (zone_of(game, laktat) is Zone.DROP) is booster_of_a_token
+
+
+STEPMEW = "B4-104"
+
+
+def test_B4_104_after_a_trigger_battle_it_stands_and_moves_along_the_back_row(ldb):
+    """B4-104 boosted the vanguard's battle whose drive check revealed a critical trigger: SB1,
+    it stands and moves to the open back-row circle (the back centre: back right is taken)."""
+    game, _ = drive_into(ldb, "PD-011", rear={"front_left": G2, "back_left": STEPMEW,
+                                              "back_right": G2},
+                         rested=["back_left"], soul=[G2])
+    stepmew = unit_at(game, 0, Circle.BACK_LEFT)
+    _drain_to_question(game)
+    say_yes(game)
+    _drain(game, DecisionKind.ATTACK)
+    assert q.position(stepmew).circle is Circle.BACK_CENTER and not is_rested(game, stepmew)
+
+
+WANDERER = "B4-015"
+
+
+@pytest.mark.parametrize(("mode", "power", "critical"), [(0, 20000, 1), (1, 10000, 2)])
+def test_B4_015_called_from_the_drop_by_a_normal_order_choose_one(ldb, mode, power,
+                                                                   critical):
+    """B4-015 in the drop: you play a normal order (not by Alchemagic): it may be called, and
+    you choose one: +10000 or +1 critical."""
+    game = scene(ldb, {"vanguard": V3, "drop": [WANDERER], "hand": ["B4-119"]})
+    game.step(pick(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, "B4-119")))
+    for _ in range(20):
+        if has_action(game, ActionKind.YES):
+            break
+        game.step(game.legal_actions()[0])
+    say_yes(game)
+    while game.decision.kind is DecisionKind.CHOOSE_CIRCLE:
+        game.step(game.legal_actions()[0])
+    game.step(game.legal_actions()[mode])
+    _drain(game)
+    unit = next(u for u in q.rear_guards(game.state, 0) if game.state.card(u).id == WANDERER)
+    assert power_of(game, unit) == power and critical_of(game, unit) == critical
