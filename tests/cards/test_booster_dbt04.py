@@ -692,3 +692,26 @@ def test_B4_015_called_from_the_drop_by_a_normal_order_choose_one(ldb, mode, pow
     _drain(game)
     unit = next(u for u in q.rear_guards(game.state, 0) if game.state.card(u).id == WANDERER)
     assert power_of(game, unit) == power and critical_of(game, unit) == critical
+
+
+PRIME, GRANDEAL = "B4-010", "B4-105"
+
+
+@pytest.mark.parametrize(("top", "asked"), [(GRANDEAL, True), (V3, True), (G2, False)])
+def test_B4_010_B4_105_a_grade_3_revealed_stands_the_grade_3_rear_guards(ldb, top, asked):
+    """B4-010 attacks; its first drive check reveals the deck's top card. B4-105 (grade 1, +2 in
+    the trigger zone under B4-010: a grade 3 there) or a grade 3: at the battle's end, a
+    «Bastiel» card from hand to the drop stands the grade 3 rear-guards, +10000 each; a grade 2
+    revealed: nothing is asked."""
+    game = scene(ldb, {"vanguard": PRIME, "rear": {"front_left": V3}, "rested": ["front_left"],
+                       "hand": [PRIME], "deck": [top] + [G2] * 9}, phase="battle")
+    rear = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    _drain_to_question(game)
+    assert _auto_question(game) is asked
+    if asked:
+        say_yes(game)
+        _drain(game, DecisionKind.ATTACK)
+        assert not is_rested(game, rear) and power_of(game, rear) == 13000 + 2000 + 10000
+        assert PRIME in ids_in(game, 0, Zone.DROP)
