@@ -158,7 +158,8 @@ class Restrict:
     intercept_from_back_row (a permission: "this unit can intercept from the back row"), or
     cant_move (CORE-07: it neither moves nor is swapped by a move), or cant_be_normal_called
     (CORE-06: a card in the hand, by its own cont there), or cant_be_retired_by_effects (ACT-04:
-    no effect retires it; a cost or a rule action still does)."""
+    no effect retires it; a cost or a rule action still does), or cant_intercept (CORE-10: "your
+    opponent's rear-guards in this column can't intercept")."""
 
     target: Selector = "self"
     restriction: str = "cant_attack"

@@ -412,7 +412,8 @@ def guard_actions(state: State, player: int) -> list[Action]:
         if (pos.zone is Zone.RC and unit != battle.target and state.card(unit).grade == 2
                 and has_skill(state, unit, Skill.INTERCEPT)
                 and (unit in front
-                     or q.is_restricted(state, unit, Stat.INTERCEPT_FROM_BACK_ROW))):
+                     or q.is_restricted(state, unit, Stat.INTERCEPT_FROM_BACK_ROW))
+                and not q.is_restricted(state, unit, Stat.CANT_INTERCEPT)):
             out.append(action(ActionKind.INTERCEPT, card=unit))
     out.extend(order_actions(state, player, frozenset({OrderType.BLITZ})))
     out.extend(g_guardian_actions(state, player))

@@ -120,7 +120,8 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
     _put_in(state, card, pos, top)
     _track_ride_deck_origin(state, card, from_zone, to)
     if to is not Zone.DRESS and not quietly:   # OD-12: becoming a source is not leaving the field
-        emit(state, CardMoved(card, pos.owner, from_zone, to))  # type: ignore[arg-type]
+        emit(state, CardMoved(card, pos.owner, from_zone, to,  # type: ignore[arg-type]
+                              state.source))
     # What _after_leaving handles needs a status (a source, a token: rare), a G unit, or a unit
     # leaving a circle (its sources follow); a plain card moving between other zones has none.
     if rare or (to not in _CIRCLE_ZONES and (g_unit or from_zone in _CIRCLE_ZONES)):

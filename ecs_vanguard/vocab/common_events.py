@@ -60,12 +60,17 @@ class CardMoved(Frozen):
     player: int
     from_zone: Zone
     to_zone: Zone
+    # TERM-02: the card whose ability moved it (its cost too); -1: the rules. Not part of the
+    # event's equality: a move is the same fact whoever made it (`by` and `source` filters read it)
+    source: int = field(default=-1, compare=False)
 
-    def __init__(self, card: int, player: int, from_zone: Zone, to_zone: Zone) -> None:
+    def __init__(self, card: int, player: int, from_zone: Zone, to_zone: Zone,
+                 source: int = -1) -> None:
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "from_zone", from_zone)
         object.__setattr__(self, "to_zone", to_zone)
+        object.__setattr__(self, "source", source)
 
 
 @dataclass(frozen=True, slots=True)

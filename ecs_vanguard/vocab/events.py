@@ -298,4 +298,5 @@ CARD_FIELDS = frozenset({"card", "attacker", "target", "booster", "boosted", "gu
                          "co_attacker", "ridden", "source", "leader", "mate", "previous"})
 PLAYER_FIELDS = frozenset({"player", "jailer", "first_player"})
 # TERM-02: events whose `source` is the card whose effect did it (-1: the rules).
-SOURCE_EVENTS = frozenset({UnitRetired, UnitStood, UnitCalled, PowerChanged, DamageDealt})
+SOURCE_EVENTS = frozenset({UnitRetired, UnitStood, UnitCalled, CardMoved, PowerChanged,
+                           DamageDealt})

@@ -111,6 +111,7 @@ class Stat(Enum):
     CANT_BE_RETIRED_BY_EFFECTS = "cant_be_retired_by_effects"   # ACT-04: no effect retires it
                                                                 # (a cost or a rule action may)
     DRIVE_CANT_DECREASE = "drive_cant_decrease"   # ACT-26: its drive's decreases read as 0
+    CANT_INTERCEPT = "cant_intercept"             # CORE-10: it may not intercept
     GUARD_MIN_GRADE = "guard_min_grade"   # CORE-10: attacked by it, only cards of grade
                                           # `amount` or more may be called to GC from hand
     GAINS_BOOST = "gains_boost"           # CORE-09: it has [Boost] though not printed
@@ -125,7 +126,7 @@ RESTRICTIONS: frozenset[Stat] = frozenset({
     Stat.CANT_BE_HIT, Stat.ATTACK_ONLY_VANGUARDS, Stat.CANT_ATTACK, Stat.CANT_BE_BOOSTED,
     Stat.CANT_BOOST, Stat.RESIST, Stat.CANT_STAND, Stat.CANT_DEAL_DAMAGE,
     Stat.ATTACK_FROM_BACK_ROW, Stat.INTERCEPT_FROM_BACK_ROW, Stat.CANT_MOVE,
-    Stat.CANT_BE_NORMAL_CALLED, Stat.CANT_BE_RETIRED_BY_EFFECTS,
+    Stat.CANT_BE_NORMAL_CALLED, Stat.CANT_BE_RETIRED_BY_EFFECTS, Stat.CANT_INTERCEPT,
 })
 
 

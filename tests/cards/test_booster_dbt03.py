@@ -1259,3 +1259,90 @@ text = "x"
                  ldb, "cost[0].player", "not in a cost")
     refused_file(tmp_path, card % 'effect = [{ op = "draw", n = 2, up_to = true, player = "opponent" }]',
                  ldb, "effect[0].player", "up_to")
+
+
+# -- card_moved names its source (TERM-02) -------------------------------------------------------
+
+def test_TERM_02_card_moved_into_the_soul_by_your_vanguard_s_cost_names_it(ldb):
+    """«Greedor»'s cost puts four standing rear-guards into the soul: B3-072 among them was
+    moved by the vanguard's ability (its cost is part of it), CB1: the vanguard +10000; B3-016
+    too, CB2: +5000 and drive +1."""
+    rear = {"front_left": "B3-072", "front_right": "B3-016", "back_left": G2, "back_right": G2}
+    game = scene(ldb, {"vanguard": "B3-003", "damage": [G2] * 3, "soul": [G2] * 2, "rear": rear},
+                 phase="battle")
+    vanguard = unit_at(game, 0, Circle.VC)
+    attack(game, vanguard, unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    _answer_until(game, lambda g: ids_in(g, 0, Zone.SOUL).count("B3-072") == 1 and
+                  g.decision.kind is DecisionKind.MAIN_PHASE or has_action(g, ActionKind.ATTACK),
+                  limit=80)
+    assert power_of(game, vanguard) == 13000 + 10000 + 5000
+    assert q.drive(game.state, vanguard) == 3
+    assert not is_rested(game, vanguard)
+
+
+def test_TERM_02_card_moved_by_a_rear_guard_s_ability_is_not_the_vanguard_s(ldb):
+    """B3-075 puts itself into the soul by its own ability (a rear-guard's): B3-072 would not
+    trigger; B3-072 put into the soul as B3-015's cost (a rear-guard's ACT) does not either."""
+    game = scene(ldb, {"vanguard": V3, "damage": [G2] * 2, "states": ["final_rush"],
+                       "rear": {"front_left": "B3-015", "back_left": "B3-072",
+                                "back_right": G2}, "soul": ["B3-036"]})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.FRONT_LEFT)))
+    _answer_all(game)
+    assert "B3-072" in ids_in(game, 0, Zone.SOUL)
+    assert power_of(game, unit_at(game, 0, Circle.VC)) == 13000
+    assert len([c for c in cards_in(game, 0, Zone.DAMAGE) if not is_face_up(game, c)]) == 0
+
+
+def test_B3_094_put_into_the_order_zone_by_the_vanguard_may_draw(ldb):
+    """«Gravitas Nortling» ridden puts two B3-094 into the order zone: each may soul charge and,
+    put there by the vanguard's ability, draw; played from hand (by the rules) it soul charges
+    only."""
+    game = scene(ldb, {"vanguard": "B3-038", "hand": ["B3-005"],
+                       "deck": ["B3-094"] * 2 + [G2] * 8}, phase="ride", turn=4)
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "B3-005")))
+    _answer_all(game)
+    _drain(game)
+    assert ids_in(game, 0, Zone.ORDER) == ["B3-094", "B3-094"]
+    assert len(cards_in(game, 0, Zone.SOUL)) == 1 + 2          # the ridden card and two charges
+    assert len(cards_in(game, 0, Zone.HAND)) == 2              # two draws (not a persona ride)
+    game = scene(ldb, {"vanguard": V3, "hand": ["B3-094"]})
+    game.step(pick(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, "B3-094")))
+    _answer_all(game)
+    assert ids_in(game, 0, Zone.ORDER) == ["B3-094"]
+    assert len(cards_in(game, 0, Zone.SOUL)) == 1 and cards_in(game, 0, Zone.HAND) == []
+
+
+# -- the restriction cant_intercept (CORE-10) ----------------------------------------------------
+
+@pytest.mark.parametrize(("soul", "column_intercepts"), [(7, False), (6, True)])
+def test_B3_074_076_soul_seven_the_column_can_t_intercept_nor_boost(ldb, soul, column_intercepts):
+    """B3-074 on the front left with seven cards in the soul: the opponent's front-right
+    rear-guard (its column across the board) is not offered an intercept, the front-left one
+    is; with six both are."""
+    game = scene(ldb, {"vanguard": V3, "soul": [G2] * soul,
+                       "rear": {"front_left": "B3-074", "front_right": G2}},
+                 {"vanguard": V3, "rear": {"front_left": G2, "front_right": G2}},
+                 phase="battle")
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    left, right = unit_at(game, 1, Circle.FRONT_LEFT), unit_at(game, 1, Circle.FRONT_RIGHT)
+    assert has_action(game, ActionKind.INTERCEPT, card=right) is column_intercepts
+    assert has_action(game, ActionKind.INTERCEPT, card=left)
+
+
+def test_B3_074_076_boosting_a_grade_3_no_intercept_that_battle(ldb):
+    """B3-076 boosts the grade 3 vanguard: no intercept is offered in that battle; boosting the
+    grade 2 rear-guard's attack, the opponent may intercept."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"back_center": "B3-076", "front_left": G2,
+                                                "back_left": "B3-076"}},
+                 {"vanguard": V3, "rear": {"front_left": G2}}, phase="battle")
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    game.step(pick(game, ActionKind.BOOST, card=unit_at(game, 0, Circle.BACK_CENTER)))
+    _answer_until(game, lambda g: g.decision.kind is DecisionKind.GUARD)
+    assert not has_action(game, ActionKind.INTERCEPT)
+    no_guard(game)
+    _answer_until(game, lambda g: has_action(g, ActionKind.ATTACK))
+    attack(game, unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 1, Circle.VC))
+    game.step(pick(game, ActionKind.BOOST, card=unit_at(game, 0, Circle.BACK_LEFT)))
+    _answer_until(game, lambda g: g.decision.kind is DecisionKind.GUARD)
+    assert has_action(game, ActionKind.INTERCEPT)

@@ -199,6 +199,8 @@ def _guard(state: State, player: int, a: Action) -> str | None:
 def _intercept(state: State, player: int, a: Action) -> str | None:
     if state.battle is None or state.battle.player == player:
         return "not the attacked player in a battle"
+    if q.is_restricted(state, a.card, Stat.CANT_INTERCEPT):
+        return "an effect says it can't intercept"
     # CORE-10: a front-row rear-guard; a back-row one only while an effect lets it
     if _unit_of(state, player, a.card, _FRONT_RC) or (
             _unit_of(state, player, a.card, _REAR)
