@@ -1346,3 +1346,61 @@ def test_B3_074_076_boosting_a_grade_3_no_intercept_that_battle(ldb):
     game.step(pick(game, ActionKind.BOOST, card=unit_at(game, 0, Circle.BACK_LEFT)))
     _answer_until(game, lambda g: g.decision.kind is DecisionKind.GUARD)
     assert has_action(game, ActionKind.INTERCEPT)
+
+
+def test_B3_046_calls_a_card_of_the_name_put_into_the_soul(ldb):
+    """A «Desire Fiend, Gorm» of the drop into the soul: of the top three, the Gorm is called,
+    not the other unit; with no unit in the drop the cost cannot be paid."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B3-046"], "drop": ["B3-078"],
+                       "deck": [G2, "B3-078", "B3-080"] + [G2] * 7})
+    call_from_hand(game, 0, "B3-046", Circle.BACK_LEFT)
+    _answer_all(game)
+    called = [game.state.card(u).id for u in q.rear_guards(game.state, 0)]
+    assert sorted(called) == ["B3-046", "B3-078"] and ids_in(game, 0, Zone.SOUL) == ["B3-078"]
+    game = scene(ldb, {"vanguard": V3, "hand": ["B3-046"], "drop": ["B3-031"]})
+    call_from_hand(game, 0, "B3-046", Circle.BACK_LEFT)
+    assert not has_action(game, ActionKind.YES)
+
+
+PROBES = """
+[[card]]
+id = "ZB3-5"
+names = ["Probe Blaster"]
+grade = 2
+power = 10000
+shield = 5000
+
+[[card]]
+id = "ZB3-6"
+names = ["Probe Retirer"]
+grade = 2
+power = 10000
+shield = 5000
+[[card.ability]]
+kind = "act"
+zones = ["rc"]
+cost = [{ op = "choose", from = "your_rear_guards", where = { not_self = true }, count = 1, as = "paid" }, { op = "retire", target = "paid" }]
+effect = []
+text = "[ACT](RC): COST [retire another of your rear-guards]."
+[[card.ability]]
+kind = "act"
+zones = ["rc"]
+effect = [{ op = "choose", from = "your_rear_guards", where = { not_self = true }, count = 1, as = "gone" }, { op = "retire", target = "gone" }]
+text = "[ACT](RC): retire another of your rear-guards."
+"""
+
+
+@pytest.mark.parametrize(("index", "found"), [(0, True), (1, False)])
+def test_B3_044_retired_for_a_cost_looks_for_a_blaster(ldb, tmp_path, index, found):
+    """Retired to pay a cost: of the top three, the «Blaster» card to hand, the rest to the
+    bottom; retired by an effect, nothing."""
+    path = tmp_path / "probes.toml"
+    path.write_text(PROBES)
+    db = vg.CardDB.load(path, base=ldb)
+    game = scene(db, {"vanguard": V3, "rear": {"back_left": "B3-044", "front_left": "ZB3-6"},
+                      "deck": [G2, "ZB3-5", G2] + [G2] * 7})
+    acts = [a for a in game.legal_actions() if a.kind is ActionKind.ACT]
+    game.step(acts[index])
+    _answer_all(game)
+    assert "B3-044" in ids_in(game, 0, Zone.DROP)
+    assert (ids_in(game, 0, Zone.HAND) == ["ZB3-5"]) is found
