@@ -140,6 +140,15 @@ def _size(where: Where, field: str, value: Any) -> Any:
     """A size: a count, one card's derived value, or how many cards a selector gives."""
     if not isinstance(value, dict):
         return _count(where, field, value)
+    if "start" in value:                 # "N, one less for each ...": { start = N, less = ... }
+        for key in value:
+            if key not in ("start", "less"):
+                raise where.fail(f"{field}.{key}", "unknown key (a size less a count has start, "
+                                                   "less)")
+        if "less" not in value:
+            raise where.fail(f"{field}.less", "missing: what is counted off the start")
+        return _sizes.Less(_count(where, f"{field}.start", value["start"]),
+                           parse_quantity(where, f"{field}.less", value["less"]))
     if "value" not in value:
         return parse_quantity(where, field, value)
     for key in value:
@@ -341,7 +350,9 @@ KINDS: dict[str, Kind] = {
     "checks": Kind("a list of checks", lambda w, f, v: parse_checks(w, f, v)),
     "size": Kind("a whole number, 0 or more; or a derived value: { value = "
                  + " | ".join(SIZE_VALUES) + ", of = selector } (one card's value now), or "
-                 "{ from = selector, where = { ... } } (how many cards it gives now)", _size),
+                 "{ from = selector, where = { ... } } (how many cards it gives now), or "
+                 "{ start = n, less = { from = selector, ... } } (n, one less for each card it "
+                 "gives now, never below 0)", _size),
     "rule_hook": Kind(" | ".join(h.value for h in RuleHook), _member_of(RuleHook)),
     "rule_change": Kind(" | ".join(c.value for c in RuleChange), _member_of(RuleChange)),
     "rule_duration": Kind(" | ".join(d.value for d in RuleDuration), _member_of(RuleDuration)),

@@ -22,6 +22,16 @@ class ValueOf:
     of: str = "self"
 
 
-Size = int | ValueOf | Quantity
+@record
+class Less:
+    """`start`, less one for each card the quantity `less` counts now, never below 0: "Counter
+    Blast (4), one less for each card in your bind zone" is `{ start = 4, less = { from =
+    "your_bind" } }`."""
 
-__all__ = ["SIZE_VALUES", "Size", "ValueOf"]
+    start: int
+    less: Quantity
+
+
+Size = int | ValueOf | Quantity | Less
+
+__all__ = ["SIZE_VALUES", "Less", "Size", "ValueOf"]

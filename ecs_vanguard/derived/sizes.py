@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ecs_vanguard.cards.sizes import Size, ValueOf
+from ecs_vanguard.cards.sizes import Less, Size, ValueOf
 from ecs_vanguard.cards.value_steps import Quantity
 from ecs_vanguard.derived.values import count_of, critical, drive, grade, power, select, shield
 from ecs_vanguard.state import Frame, State
@@ -22,6 +22,8 @@ def size_of(state: State, frame: Frame, n: Size) -> int:
         return n
     if isinstance(n, Quantity):
         return count_of(state, frame, n)
+    if isinstance(n, Less):                       # "N, one less for each ..."
+        return max(0, n.start - count_of(state, frame, n.less))
     assert isinstance(n, ValueOf)
     cards = select(state, frame, n.of)
     return max(0, VALUES[n.value](state, cards[0])) if cards else 0

@@ -15,7 +15,7 @@ from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.fields import KINDS, TOML_KEYS, Where
 from ecs_vanguard.cards.flow import all_steps
 from ecs_vanguard.cards.schema import AbilityDef, CardDef
-from ecs_vanguard.cards.sizes import ValueOf
+from ecs_vanguard.cards.sizes import Less, ValueOf
 from ecs_vanguard.cards.timing_steps import Delay
 from ecs_vanguard.cards.value_steps import CircleOf, ColumnOf, Quantity
 from ecs_vanguard.derived.scopes import SELECTORS
@@ -178,6 +178,8 @@ def _step(at: Where, field: str, step: object, bound: set[str], is_cost: bool) -
     size = getattr(step, "n", None)            # a derived size (cards.sizes)
     if isinstance(size, Quantity):
         _quantity(at, f"{field}.n", size, bound)
+    elif isinstance(size, Less):
+        _quantity(at, f"{field}.n.less", size.less, bound)
     elif isinstance(size, ValueOf):
         _selector(at, f"{field}.n.of", size.of, bound)
     if is_cost and getattr(step, "up_to", False):

@@ -1404,3 +1404,43 @@ def test_B3_044_retired_for_a_cost_looks_for_a_blaster(ldb, tmp_path, index, fou
     _answer_all(game)
     assert "B3-044" in ids_in(game, 0, Zone.DROP)
     assert (ids_in(game, 0, Zone.HAND) == ["ZB3-5"]) is found
+
+
+@pytest.mark.parametrize(("bind", "face_down"), [(0, 4), (3, 1), (6, 0)])
+def test_B3_055_counter_blast_four_less_one_per_bound_card(ldb, bind, face_down):
+    """A size less a count: Counter Blast (4) with an empty bind zone, (1) with three bound
+    cards, none with six (never below 0); it draws two either way."""
+    game = scene(ldb, {"vanguard": V3, "damage": [G2] * 4, "bind": [G2] * bind,
+                       "hand": ["B3-055"]})
+    game.step(pick(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, "B3-055")))
+    pay_first_cards(game)
+    _answer_all(game)
+    assert sum(not is_face_up(game, c) for c in cards_in(game, 0, Zone.DAMAGE)) == face_down
+    assert len(cards_in(game, 0, Zone.HAND)) == 2
+
+
+def test_B3_055_not_playable_without_enough_face_up_damage(ldb):
+    """Four to pay and three face-up damage: the order is not offered (CORE-19)."""
+    game = scene(ldb, {"vanguard": V3, "damage": [G2] * 3, "hand": ["B3-055"]})
+    assert not has_action(game, ActionKind.PLAY_ORDER)
+
+
+def test_a_size_less_a_count_names_its_keys(tmp_path, ldb):
+    """`{ start = 4 }` without `less`, or with an unknown key, is refused in one line."""
+    from tests.cards.conftest import refused_file
+    card = """
+[[card]]
+id = "ZB3-7"
+names = ["Less Probe"]
+grade = 1
+power = 8000
+[[card.ability]]
+kind = "act"
+zones = ["rc"]
+cost = [{ op = "counter_blast", n = %s }]
+effect = []
+text = "x"
+"""
+    refused_file(tmp_path, card % "{ start = 4 }", ldb, "n.less", "missing")
+    refused_file(tmp_path, card % '{ start = 4, less = { from = "your_bind" }, more = 1 }', ldb,
+                 "n.more", "unknown key")
