@@ -651,3 +651,18 @@ def test_B2_119_back_row_plus_5000_cannot_boost_or_move(ldb):
     game.step(pick(game, ActionKind.ATTACK, card=unit_at(game, 0, Circle.FRONT_LEFT),
                    target=unit_at(game, 1, Circle.VC)))
     assert not has_action(game, ActionKind.BOOST, card=back)
+
+
+@pytest.mark.parametrize("activated", [True, False])
+def test_B2_033_the_opponent_cannot_intercept_this_turn(ldb, activated):
+    """ACT, SB1: this turn the opponent's front-row grade 2 is not offered the intercept (the
+    restriction cant_intercept over their rear-guards); without the ACT it is."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B2-033"}, "soul": [G2]},
+                 {"vanguard": V3, "rear": {"front_right": G2}})
+    if activated:
+        game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.FRONT_LEFT)))
+        pay_first_cards(game)
+    game.step(pick(game, ActionKind.DONE))                        # to the battle phase
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    guard = unit_at(game, 1, Circle.FRONT_RIGHT)
+    assert has_action(game, ActionKind.INTERCEPT, card=guard) is not activated
