@@ -227,7 +227,7 @@ def play_order(state: State, player: int, action: Action) -> None:
         # A rule modifier waiving the combined cost's Soul Blast spends its use on this play.
         waivers = rm.alchemagic_soul_blast_waivers(state, player, action.card)
         ops.spend_rule_modifiers(state, waivers)
-        context = (("alchemagic", action.target), (NO_SOUL_BLAST, 1 if waivers else 0))
+        context = (("alchemagic", action.target),) + (((NO_SOUL_BLAST, 1),) if waivers else ())
         index = ALCHEMAGIC_INDEX
     ops.move_card(state, action.card, Zone.ORDER_AREA)
     state.turn.orders_played[player] += 1                   # ALC-02: it is one order played

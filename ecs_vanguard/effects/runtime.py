@@ -191,11 +191,12 @@ def alchemagic_steps(state: State, frame: Frame) -> tuple[tuple[object, ...], in
     play_a = a.abilities[order_play_index(a)]
     play_b = b.abilities[order_play_index(b)]
     cost = play_a.cost + play_b.cost
-    # A rule modifier may waive the Soul Blast steps (rule hook alchemagic_soul_blast): the
-    # play's frame says whether it did when it began (systems.turn.play_order spends the
-    # modifier's use then); before the play (is it payable?) the modifiers now say it.
-    waived = frame.ctx(NO_SOUL_BLAST)
-    if waived < 0:
+    # A rule modifier may waive the Soul Blast steps (rule hook alchemagic_soul_blast): a
+    # played order's frame says whether it did when the play began (systems.turn.play_order
+    # spends the modifier's use then); before the play (is it payable?) the modifiers now say.
+    if frame.is_order:
+        waived = frame.ctx(NO_SOUL_BLAST, 0)
+    else:
         waived = 1 if rm.alchemagic_soul_blast_waivers(state, frame.master, frame.source) else 0
     if waived:
         cost = tuple(step for step in cost if not isinstance(step, s.SoulBlast))
