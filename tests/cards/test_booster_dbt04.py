@@ -715,3 +715,162 @@ def test_B4_010_B4_105_a_grade_3_revealed_stands_the_grade_3_rear_guards(ldb, to
         _drain(game, DecisionKind.ATTACK)
         assert not is_rested(game, rear) and power_of(game, rear) == 13000 + 2000 + 10000
         assert PRIME in ids_in(game, 0, Zone.DROP)
+
+
+@pytest.mark.parametrize(("vanguard", "power"), [(V3, 13000), (G2, 8000)])
+def test_B4_006_placed_soul_charges_and_each_soul_charge_powers_it(ldb, vanguard, power):
+    """B4-006 called: Soul Charge 1; that soul charge, under a grade 3 vanguard, gives it +5000
+    (under a grade 2 the soul charge only)."""
+    game = scene(ldb, {"vanguard": vanguard, "hand": ["B4-006"]})
+    unit = _call(game, "B4-006")
+    assert power_of(game, unit) == power and len(cards_in(game, 0, Zone.SOUL)) == 1
+
+
+@pytest.mark.parametrize(("soul", "front", "lifted"), [(13, 15000, True), (7, 10000, True),
+                                                       (6, 10000, False)])
+def test_B4_020_placed_with_seven_soul_pays_for_a_soul_card_thirteen_powers(ldb, soul, front,
+                                                                           lifted):
+    """B4-020 called with seven or more soul cards: CB1 & discard pays for a soul card to hand
+    and Soul Charge 1; with thirteen the front row also gets +5000; with six nothing."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B4-020", G2], "soul": [V3] + [G2] * (soul - 1),
+                       "damage": [G2], "rear": {"front_right": G2}})
+    _call(game, "B4-020")
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_RIGHT)) == front
+    assert (ids_in(game, 0, Zone.DROP) == [G2]) is lifted          # the discard paid
+    assert len(cards_in(game, 0, Zone.SOUL)) == soul                 # one out, one charged
+
+
+def test_B4_033_an_opponents_rear_guard_retired_stands_it_once(ldb):
+    """B4-033 rested in the back row: your order retires an opponent's rear-guard: it stands,
+    +2000 (1/Turn)."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"back_left": "B4-033"}, "rested": ["back_left"],
+                       "hand": ["B4-118"]},
+                 {"vanguard": V3, "rear": {"front_left": G2}})
+    unit = unit_at(game, 0, Circle.BACK_LEFT)
+    game.step(pick(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, "B4-118")))
+    _drain(game)
+    assert not is_rested(game, unit) and power_of(game, unit) == 10000
+
+
+@pytest.mark.parametrize(("card_id", "me", "gain"), [
+    ("B4-047", {"tokens": {"front_left": TOKEN, "front_right": TOKEN}, "damage": [G2]}, 20000),
+    ("B4-047", {"damage": [G2]}, 0),
+    ("B4-084", {"damage": [G2] * 3, "soul": [G2] * 4}, 15000),
+])
+def test_B4_blitz_orders_power_the_attacked_vanguard(ldb, card_id, me, gain):
+    """Blitz orders in the guard step, the vanguard chosen (it is attacked): B4-047, CB1, +10000
+    per Shadow Army token (two: +20000; none: +0); B4-084, SB4, +5000 per damage (three)."""
+    game = scene(ldb, {"vanguard": V3, "hand": [card_id], **me}, {"vanguard": V3},
+                 phase="battle", turn_player=1)
+    vanguard = unit_at(game, 0, Circle.VC)
+    attack(game, unit_at(game, 1, Circle.VC), vanguard)
+    game.step(pick(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, card_id)))
+    for _ in range(10):
+        if has_action(game, ActionKind.PICK, card=vanguard):
+            game.step(pick(game, ActionKind.PICK, card=vanguard))
+        elif game.decision.kind is DecisionKind.CHOOSE_CARD:
+            game.step(game.legal_actions()[0])
+        else:
+            break
+    assert power_of(game, vanguard) == 13000 + gain
+
+
+@pytest.mark.parametrize(("prison", "held"), [(["PH-015"], 2), ([], 0)])
+def test_B4_096_imprisons_the_back_row(ldb, prison, held):
+    """B4-096, SB2: with a Prison both opponent back-row rear-guards are imprisoned (PRI-01),
+    the front row stays; without one nothing is imprisoned."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B4-096"], "soul": [G2, G2],
+                       "order_zone": prison},
+                 {"vanguard": V3, "rear": {"back_left": G2, "back_right": G2, "front_left": G2}})
+    game.step(pick(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, "B4-096")))
+    _drain(game)
+    assert len(q.rear_guards(game.state, 1)) == 3 - held
+
+
+@pytest.mark.parametrize("bottom", [True, False])
+def test_B4_107_the_top_card_to_the_top_or_bottom_then_draw(ldb, bottom):
+    """B4-107, CB1: look at the top card, put it on the bottom (or keep it on top), draw: the
+    card drawn is the second (bottom) or that one (top)."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B4-107"], "damage": [G2],
+                       "deck": [V3, "B4-091"] + [G2] * 8})
+    game.step(pick(game, ActionKind.PLAY_ORDER, card=card_named(game, 0, Zone.HAND, "B4-107")))
+    pay_first_cards(game)
+    top = cards_in(game, 0, Zone.DECK)[0]
+    game.step(pick(game, ActionKind.PICK, card=top) if bottom else pick(game, ActionKind.DONE))
+    _drain(game)
+    assert ids_in(game, 0, Zone.HAND) == (["B4-091"] if bottom else [V3])
+
+
+def test_B4_113_act_retire_it_another_rear_guard_10000(ldb):
+    """B4-113's ACT: retire it, a rear-guard +10000."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"back_left": "B4-113", "front_left": G2}})
+    ryuka = unit_at(game, 0, Circle.BACK_LEFT)
+    game.step(pick(game, ActionKind.ACT, card=ryuka))
+    _drain(game)
+    assert zone_of(game, ryuka) is Zone.DROP
+    assert power_of(game, unit_at(game, 0, Circle.FRONT_LEFT)) == 20000
+
+
+@pytest.mark.parametrize(("target", "power"), [(V3, 15000), ("PX-102", 10000)])
+def test_B4_064_attacking_a_grade_3_gets_5000(ldb, target, power):
+    """B4-064 attacks: against a grade 3 vanguard +5000; against a grade 1, none."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B4-064"}},
+                 {"vanguard": target}, phase="battle")
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, unit, unit_at(game, 1, Circle.VC))
+    assert power_of(game, unit) == power
+
+
+@pytest.mark.parametrize(("drop", "shield"), [(["B4-048"] * 3, 20000), ([G2], 5000)])
+def test_B4_094_shield_per_meteorite_in_the_drop(ldb, drop, shield):
+    """B4-094 on GC: shield +5000 for each Meteorite in the drop (three: 20000)."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B4-094"], "drop": drop}, {"vanguard": V3},
+                 phase="battle", turn_player=1)
+    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+    guard = card_named(game, 0, Zone.HAND, "B4-094")
+    game.step(pick(game, ActionKind.GUARD, card=guard))
+    assert q.shield(game.state, guard) == shield
+
+
+@pytest.mark.parametrize(("behind", "grade", "power"), [(V3, 3, 15000), (G2, 2, 10000)])
+def test_B4_100_attacks_with_a_grade_3_in_its_column(ldb, behind, grade, power):
+    """B4-100 attacks with a grade 3 behind it: grade +1 and +5000 (1/Turn); with a grade 2,
+    nothing."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B4-100", "back_left": behind}},
+                 phase="battle")
+    unit = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, unit, unit_at(game, 1, Circle.VC))
+    _drain_to_question(game)
+    assert q.grade(game.state, unit) == grade and power_of(game, unit) == power
+
+
+def _guarded(ldb, card_id: str, me: dict) -> tuple[vg.Game, int]:
+    """Player 1's vanguard attacks player 0's; player 0 calls `card_id` from hand to GC."""
+    game = scene(ldb, {"vanguard": V3, "hand": [card_id], **me}, {"vanguard": V3},
+                 phase="battle", turn_player=1)
+    attack(game, unit_at(game, 1, Circle.VC), unit_at(game, 0, Circle.VC))
+    guard = card_named(game, 0, Zone.HAND, card_id)
+    game.step(pick(game, ActionKind.GUARD, card=guard))
+    return game, guard
+
+
+@pytest.mark.parametrize(("vanguard", "shield"), [(PRIME, 10000), (V3, 5000)])
+def test_B4_101_placed_on_gc_under_bastiel_shield_5000(ldb, vanguard, shield):
+    """B4-101 called to GC under a «Bastiel» vanguard: shield +5000 for the battle; under
+    another vanguard, its printed 5000."""
+    game, guard = _guarded(ldb, "B4-101", {"vanguard": vanguard})
+    assert q.shield(game.state, guard) == shield
+
+
+@pytest.mark.parametrize(("hand", "shield"), [(["LX-P07"], 15000), ([G2], 5000)])
+def test_B4_070_placed_on_gc_reveal_a_grade_4_for_shield_10000(ldb, hand, shield):
+    """B4-070 called to GC: revealing a grade 4 card from hand (a corpus grade 4) gives shield
+    +10000 for the battle; with no grade 4 in hand nothing is asked: its printed 5000."""
+    game, guard = _guarded(ldb, "B4-070", {"hand": ["B4-070", *hand]})
+    _drain_to_question(game)
+    if shield > 5000:
+        say_yes(game)
+        pay_first_cards(game)
+    else:
+        assert not _auto_question(game)
+    assert q.shield(game.state, guard) == shield

@@ -1203,3 +1203,206 @@ def test_B5_040_blitz_order_lowers_the_opponents_front_row(ldb):
     _drain(game, DecisionKind.GUARD)
     assert power_of(game, attacker) == 3000
     assert power_of(game, unit_at(game, 1, Circle.FRONT_LEFT)) == 0
+
+
+@pytest.mark.parametrize(("glitter", "stood"), [(True, True), (False, False)])
+def test_B5_016_glitter_stands_when_it_attacks(ldb, glitter, stood):
+    """Glitter, 1/Turn: attacking with a glitter «Kaidos» vanguard and eight differently named
+    cards in the soul, it stands again; under the grade 0 «Kaidos» (no mark) it stays rested."""
+    soul = [f"B5-0{n}" for n in (23, 29, 42, 49, 64, 62, 61, 72)]
+    game = scene(ldb, {"vanguard": "B5-008" if glitter else "B5-066", "soul": soul,
+                       "rear": {"front_left": "B5-016"}}, phase="battle")
+    mikane = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, mikane, unit_at(game, 1, Circle.VC))
+    _drain(game, DecisionKind.GUARD)
+    assert is_rested(game, mikane) is not stood
+
+
+def test_B5_016_placed_retires_an_opponents_rear_guard(ldb):
+    """Placed, CB1 & SB1: an opponent's rear-guard is retired; with an empty soul nothing."""
+    for soul, left in (([G2], 0), ([], 1)):
+        game = scene(ldb, {"vanguard": V3, "hand": ["B5-016"], "damage": [G2], "soul": soul},
+                     {"vanguard": V3, "rear": {"front_left": G2}})
+        game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "B5-016"),
+                       circle=Circle.FRONT_LEFT))
+        _drain(game)
+        assert len(q.rear_guards(game.state, 1)) == left
+
+
+def test_B5_019_discarded_in_the_battle_phase_goes_to_the_soul(ldb):
+    """Discarded for «Searing Overlord, the Terminus»'s restand cost in the battle phase: it
+    goes into the soul and a unit gets +5000."""
+    game = scene(ldb, {"vanguard": "B5-001", "damage": [G2], "hand": ["B5-019", G2],
+                       "rear": {"front_left": G2}}, phase="battle")
+    vanguard = unit_at(game, 0, Circle.VC)
+    attack(game, vanguard, unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    say_yes(game)
+    pay_first_cards(game)
+    while game.decision.kind is DecisionKind.CHOOSE_CARD and game.decision.label == "discard":
+        _pick_id(game, "B5-019") if has_action(
+            game, ActionKind.PICK, card=card_named(game, 0, Zone.HAND, "B5-019")) \
+            else game.step(next(a for a in game.legal_actions() if a.kind is ActionKind.PICK))
+    _drain(game, DecisionKind.ATTACK)
+    assert "B5-019" in ids_in(game, 0, Zone.SOUL)
+
+
+def test_B5_045_discarded_on_your_turn_finds_a_set_order(ldb):
+    """Discarded on your turn (B5-026's draw-and-discard): look at five, a set order is offered
+    (the Research order), a unit is not."""
+    game = scene(ldb, {"vanguard": V3, "soul": [G2], "hand": ["B5-045"],
+                       "rear": {"front_left": "B5-026"},
+                       "deck": [G2, "B5-049", "B5-028", G2, G2, G2, G2]})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.FRONT_LEFT)))
+    while game.decision.kind is not DecisionKind.CHOOSE_CARD or game.decision.label != "discard":
+        actions = game.legal_actions()
+        game.step(next((a for a in actions if a.kind is ActionKind.YES), actions[0]))
+    _pick_id(game, "B5-045")
+    _drain_until_choice(game)
+    assert _offered(game) == {"B5-028"}
+
+
+@pytest.mark.parametrize(("top", "called"), [("B5-049", True), ("B5-040", False)])
+def test_B5_081_reveals_and_calls_a_low_grade_unit_at_rest(ldb, top, called):
+    """Ridden by a «Tegris»: the top card revealed, called at rest if a grade 2 or less unit
+    (an order is not)."""
+    game = scene(ldb, {"vanguard": "B5-081", "hand": ["B5-047"], "deck": [top] + [G2] * 5},
+                 phase="ride")
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "B5-047")))
+    _drain(game)
+    units = q.rear_guards(game.state, 0)
+    assert len(units) == (1 if called else 0)
+    if called:
+        assert is_rested(game, units[0])
+
+
+@pytest.mark.parametrize("persona", [True, False])
+def test_B5_080_calls_another_lion_at_rest_after_a_persona_ride(ldb, persona):
+    """Placed, you persona rode this turn (V3 on V3), CB1: another «Augural Lion» from the
+    deck at rest; after a ride of another name nothing is asked."""
+    game = scene(ldb, {"vanguard": V3 if persona else G2, "hand": [V3, "B5-080"],
+                       "damage": [G2], "deck": [G2, "B5-080"] + [G2] * 5}, phase="ride")
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, V3)))
+    _drain(game)
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "B5-080"),
+                   circle=Circle.FRONT_LEFT))
+    if persona:
+        _drain_until_choice(game)
+        _pick_id(game, "B5-080")
+        game.step(pick(game, ActionKind.PICK, circle=Circle.BACK_LEFT))
+    _drain(game)
+    lions = [u for u in q.rear_guards(game.state, 0) if game.state.card(u).id == "B5-080"]
+    assert len(lions) == (2 if persona else 1)
+    assert sum(is_rested(game, u) for u in lions) == (1 if persona else 0)
+
+
+def test_B5_077_plus_5000_after_riding_a_grade_3(ldb):
+    """Cont RC: after you rode a grade 3 this turn, +5000; before, 10000."""
+    game = scene(ldb, {"vanguard": G2, "hand": [V3], "rear": {"front_left": "B5-077"}},
+                 phase="ride")
+    redex = unit_at(game, 0, Circle.FRONT_LEFT)
+    assert power_of(game, redex) == 10000
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, V3)))
+    _drain(game)
+    assert power_of(game, redex) == 15000
+
+
+def test_B5_073_plus_5000_when_stood_B5_010(ldb):
+    """Stood by «Tegris, Walker of the Path of Light»'s end-of-battle ability (it rode on
+    «Tegris, Blooming in the Dark», a persona ride by its mark; discard 1): +5000 until end of
+    turn."""
+    game = scene(ldb, {"vanguard": "B5-011", "hand": ["B5-010", G2],
+                       "rear": {"front_left": "B5-073"}, "rested": ["front_left"]},
+                 phase="ride")
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "B5-010")))
+    _drain(game)
+    game.step(pick(game, ActionKind.DONE))                    # to the battle phase
+    dragon = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    _drain(game, DecisionKind.ATTACK)
+    assert not is_rested(game, dragon) and power_of(game, dragon) == 25000   # persona +10000
+
+
+@pytest.mark.parametrize(("rested", "power"), [(["back_left", "back_right"], 14000), ([], 10000)])
+def test_B5_054_plus_2000_for_each_other_rested_unit(ldb, rested, power):
+    """Attacking a vanguard, SB1: +2000 for each of your other rested units (here two rested
+    rear-guards; the vanguard stands) until end of turn; with none rested, +0."""
+    game = scene(ldb, {"vanguard": V3, "soul": [G2], "rested": rested,
+                       "rear": {"front_left": "B5-054", "back_left": G2, "back_right": G2}},
+                 phase="battle")
+    suzanne = unit_at(game, 0, Circle.FRONT_LEFT)
+    attack(game, suzanne, unit_at(game, 1, Circle.VC))
+    _drain(game, DecisionKind.GUARD)
+    assert power_of(game, suzanne) == power
+
+
+def test_B5_075_looks_at_two_and_calls_a_unit(ldb):
+    """ACT 1/Turn, CB2: of the top two, up to one unit is called (the order is not offered),
+    the rest stays on top."""
+    game = scene(ldb, {"vanguard": V3, "damage": [G2, G2], "rear": {"front_left": "B5-075"},
+                       "deck": ["B5-040", "B5-049", G2, G2]})
+    game.step(pick(game, ActionKind.ACT, card=unit_at(game, 0, Circle.FRONT_LEFT)))
+    pay_first_cards(game)
+    assert _offered(game) == {"B5-049"}
+    _pick_id(game, "B5-049")
+    _drain(game)
+    assert ids_in(game, 0, Zone.DECK)[0] == "B5-040"
+    assert "B5-049" in [game.state.card(u).id for u in q.rear_guards(game.state, 0)]
+
+
+@pytest.mark.parametrize(("hand", "drawn"), [([G1], True), (["B5-040"], False)])
+def test_B5_076_returns_a_normal_unit_to_draw(ldb, hand, drawn):
+    """Attacking, SB1 & reveal a normal unit of the hand and put it on the deck bottom: draw;
+    with only an order in hand the cost cannot be paid."""
+    game = scene(ldb, {"vanguard": V3, "soul": [G2], "hand": hand,
+                       "rear": {"front_left": "B5-076"}}, phase="battle")
+    attack(game, unit_at(game, 0, Circle.FRONT_LEFT), unit_at(game, 1, Circle.VC))
+    _drain(game, DecisionKind.GUARD)
+    assert (ids_in(game, 0, Zone.DECK)[-1] == G1) is drawn
+    assert ids_in(game, 0, Zone.HAND) == ([G2] if drawn else hand)
+
+
+def test_B5_065_puts_the_revealed_units_into_the_soul(ldb):
+    """Ridden by «Kaidos, Mire of Mercy»: of the two revealed, the normal unit goes into the
+    soul, the order to the bottom."""
+    game = scene(ldb, {"vanguard": "B5-065", "hand": ["B5-041"],
+                       "deck": ["B5-049", "B5-040", G2, G2, G2]}, phase="ride")
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "B5-041")))
+    _drain(game)
+    assert "B5-049" in ids_in(game, 0, Zone.SOUL)
+    assert ids_in(game, 0, Zone.DECK)[-1] == "B5-040"
+
+
+@pytest.mark.parametrize(("vanguard", "called"), [("B5-004", True), (V3, False)])
+def test_B5_048_calls_a_lumen_from_the_top_five(ldb, vanguard, called):
+    """Placed in your main phase with a «Lumen» vanguard, SB1: of the top five revealed, up to
+    one grade 2 or less «Lumen» unit is called, then a discard; under another vanguard nothing
+    is asked."""
+    game = scene(ldb, {"vanguard": vanguard, "soul": [G2], "hand": ["B5-048", G1],
+                       "deck": ["B5-005", G2, G2, G2, G2, G2]})
+    game.step(pick(game, ActionKind.CALL, card=card_named(game, 0, Zone.HAND, "B5-048"),
+                   circle=Circle.FRONT_LEFT))
+    if called:
+        _drain_until_choice(game)
+        _pick_id(game, "B5-005")
+        game.step(pick(game, ActionKind.PICK, circle=Circle.FRONT_RIGHT))
+    _drain(game)
+    ids = [game.state.card(u).id for u in q.rear_guards(game.state, 0)]
+    assert ("B5-005" in ids) is called
+    assert (G1 in ids_in(game, 0, Zone.DROP)) is called
+
+
+def test_B5_031_returns_to_hand_when_its_column_stands(ldb):
+    """Back-row RC: when the unit in front of it is stood (B5-010's end-of-battle stand), it
+    may return to hand."""
+    game = scene(ldb, {"vanguard": "B5-011", "hand": ["B5-010", G2],
+                       "rear": {"front_left": G2, "back_left": "B5-031"},
+                       "rested": ["front_left"]}, phase="ride")
+    game.step(pick(game, ActionKind.RIDE, card=card_named(game, 0, Zone.HAND, "B5-010")))
+    _drain(game)
+    game.step(pick(game, ActionKind.DONE))
+    attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
+    no_guard(game)
+    _drain(game, DecisionKind.ATTACK)
+    assert "B5-031" in ids_in(game, 0, Zone.HAND)
