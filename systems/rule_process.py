@@ -8,6 +8,7 @@ import esper
 from components import HeartLink
 from ecs_vanguard import ops
 from ecs_vanguard.derived import query as q
+from ecs_vanguard.derived.rule_modifiers import damage_to_lose
 from ecs_vanguard.state import State, world
 from ecs_vanguard.vocab.events import GameEnded
 from ecs_vanguard.vocab.zones import Circle, Zone
@@ -34,8 +35,9 @@ class RuleProcessSystem(esper.Processor):
 
 def apply_rule_actions(state: State) -> bool:
     """Apply every rule action that applies now, at once; return True if any did (CORE-17)."""
-    zones, limit = state.board.zones, state.rules.damage_to_lose
-    if (len(zones[0][Zone.DAMAGE]) >= limit or len(zones[1][Zone.DAMAGE]) >= limit
+    zones = state.board.zones
+    if (len(zones[0][Zone.DAMAGE]) >= damage_to_lose(state, 0)
+            or len(zones[1][Zone.DAMAGE]) >= damage_to_lose(state, 1)
             or not zones[0][Zone.DECK] or not zones[1][Zone.DECK]):
         return check_losses(state)
     doomed = _doomed(state)
@@ -65,14 +67,16 @@ def _doomed(state: State) -> list[int]:
 def check_losses(state: State) -> bool:
     """End the game if a player has 6+ damage or an empty deck; both at once is a draw (CORE-16)."""
     losers = [p for p in (0, 1)
-              if q.damage_count(state, p) >= state.rules.damage_to_lose
+              if q.damage_count(state, p) >= damage_to_lose(state, p)
               or not state.board.zones[p][Zone.DECK]]
     if not losers:
         return False
     reasons, codes = [], set()
     for p in losers:
-        damage = q.damage_count(state, p) >= state.rules.damage_to_lose
-        reasons.append(f"player {p} {'took 6 damage' if damage else 'has no cards in deck'}")
+        limit = damage_to_lose(state, p)           # CORE-16, or a rule change's (7)
+        damage = q.damage_count(state, p) >= limit
+        what = f"took {limit} damage" if damage else "has no cards in deck"
+        reasons.append(f"player {p} {what}")
         codes.add("damage" if damage else "deck_out")
     code = codes.pop() if len(codes) == 1 else "damage_and_deck_out"
     end_game(state, None if len(losers) == 2 else 1 - losers[0], "; ".join(reasons), code)

@@ -24,7 +24,8 @@ class ModifyRule:
     cost_grade: the covered cards count_as grade `amount` in a Stride cost / any grade-total
     cost; unlock_at_end: skip unlocking the covered locked cards at the end phase, ACT-24;
     stand_step: skip standing the covered units in the stand phase, CORE-04; guard_max_grade /
-    guard_min_grade: limit the grades that may be called from hand to GC, CORE-10). `scope`
+    guard_min_grade: limit the grades that may be called from hand to GC, CORE-10;
+    damage_to_lose: limit, the player loses with `amount` or more damage, CORE-16). `scope`
     (none: every card of that player) and `where` narrow the cards; `until` and `uses` (0:
     unlimited; "your next stride": 1) end it; in a cont ability it holds while the ability
     works."""
@@ -54,6 +55,8 @@ def rule_step_problem(step: ModifyRule) -> tuple[str, str] | None:
     if step.rule in (RuleHook.GUARD_MAX_GRADE, RuleHook.GUARD_MIN_GRADE,
                      RuleHook.STRIDE_COST_GRADE, RuleHook.COST_GRADE) and step.amount < 0:
         return "amount", "a grade cannot be negative"
+    if step.rule is RuleHook.DAMAGE_TO_LOSE and step.amount < 1:
+        return "amount", "a player loses with 1 or more damage"
     return None
 
 

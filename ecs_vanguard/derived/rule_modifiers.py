@@ -181,5 +181,17 @@ def guard_grade_allowed(state: State, player: int, card: int, grade: int) -> boo
                for m in rule_modifiers(state, RuleHook.GUARD_MIN_GRADE, player, card))
 
 
-__all__ = ["any_rule_modifiers", "cost_grade", "counted_as", "covers", "guard_grade_allowed",
-           "may_call_to_gc", "rule_modifiers", "skips", "stride_cost_change"]
+def damage_to_lose(state: State, player: int) -> int:
+    """CORE-16: how many damage make `player` lose now: the format's number, or the highest
+    `damage_to_lose` limit a rule change gives the player ("you lose at seven damage")."""
+    limit = state.rules.damage_to_lose
+    if not any_rule_modifiers(state):
+        return limit
+    for m in rule_modifiers(state, RuleHook.DAMAGE_TO_LOSE, player):
+        limit = max(limit, m.amount)
+    return limit
+
+
+__all__ = ["any_rule_modifiers", "cost_grade", "counted_as", "covers", "damage_to_lose",
+           "guard_grade_allowed", "may_call_to_gc", "rule_modifiers", "skips",
+           "stride_cost_change"]

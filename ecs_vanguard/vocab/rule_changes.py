@@ -26,6 +26,7 @@ class RuleHook(Enum):
     GUARD_MIN_GRADE = "guard_min_grade"      # CORE-10: only grade N or more may be called to GC
     ALCHEMAGIC_SOUL_BLAST = "alchemagic_soul_blast"  # ALC-01 (2): the Soul Blast steps of an
                                              # Alchemagic's combined cost
+    DAMAGE_TO_LOSE = "damage_to_lose"        # CORE-16: a player with this many damage loses
 
 
 class RuleChange(Enum):
@@ -63,6 +64,7 @@ HOOK_CHANGES: dict[RuleHook, frozenset[RuleChange]] = {
     RuleHook.GUARD_MAX_GRADE: frozenset({RuleChange.LIMIT}),
     RuleHook.GUARD_MIN_GRADE: frozenset({RuleChange.LIMIT}),
     RuleHook.ALCHEMAGIC_SOUL_BLAST: frozenset({RuleChange.WAIVE}),
+    RuleHook.DAMAGE_TO_LOSE: frozenset({RuleChange.LIMIT}),
 }
 # Hooks whose rule happens as one event (a stride, a payment, an end phase's unlocks, a stand
 # phase): `uses` counts those events. The guard limits hold for every call while they last.

@@ -25,6 +25,7 @@ from tests.helpers import (
     card_named,
     cards_in,
     critical_of,
+    damage_count,
     has_action,
     ids_in,
     is_face_up,
@@ -1444,3 +1445,43 @@ text = "x"
     refused_file(tmp_path, card % "{ start = 4 }", ldb, "n.less", "missing")
     refused_file(tmp_path, card % '{ start = 4, less = { from = "your_bind" }, more = 1 }', ldb,
                  "n.more", "unknown key")
+
+
+# -- the rule hook damage_to_lose (CORE-16) ------------------------------------------------------
+
+@pytest.mark.parametrize(("soul", "over_at"), [(["B3-003"], 7), ([G2], 6)])
+def test_CORE_16_greedor_with_its_name_in_the_soul_loses_at_seven(ldb, soul, over_at):
+    """With «Avarice Fiend Dragon, Greedor» on VC and a card of its name in the soul, the sixth
+    damage does not lose, the seventh does; without one in the soul the sixth loses (CORE-16).
+    Five damage, then two unguarded attacks of the opponent's vanguard and rear-guard."""
+    game = scene(ldb, {"vanguard": "B3-003", "soul": soul, "damage": [G2] * 5},
+                 {"vanguard": V3, "rear": {"front_left": V3}}, phase="battle", turn_player=1)
+    for attacker in (Circle.VC, Circle.FRONT_LEFT):
+        if game.over:
+            break
+        attack(game, unit_at(game, 1, attacker), unit_at(game, 0, Circle.VC))
+        no_guard(game)
+        for _ in range(20):
+            if game.over or has_action(game, ActionKind.ATTACK):
+                break
+            game.step(game.legal_actions()[0])
+    assert game.over and damage_count(game, 0) == over_at
+
+
+def test_CORE_16_damage_to_lose_needs_a_positive_limit(tmp_path, ldb):
+    """`modify_rule` `damage_to_lose` takes `change = "limit"` and an amount of 1 or more."""
+    from tests.cards.conftest import refused_file
+    card = """
+[[card]]
+id = "ZB3-8"
+names = ["Limit Probe"]
+grade = 3
+power = 13000
+[[card.ability]]
+kind = "cont"
+zones = ["vc"]
+effect = [{ op = "modify_rule", rule = "damage_to_lose", change = "%s", amount = %d }]
+text = "x"
+"""
+    refused_file(tmp_path, card % ("limit", 0), ldb, "amount", "1 or more")
+    refused_file(tmp_path, card % ("waive", 7), ldb, "change", "limit")
