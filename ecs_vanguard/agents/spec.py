@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ecs_vanguard.agents.heuristic import HeuristicAgent
+from ecs_vanguard.agents.learned import LearnedAgent
 from ecs_vanguard.agents.mcts import MCTSAgent
 from ecs_vanguard.agents.policy_file import DIGEST_CHARS, PolicyAgent, policy_digest
 from ecs_vanguard.agents.random_agent import RandomAgent
@@ -33,7 +34,7 @@ from ecs_vanguard.vocab import checks
 from ecs_vanguard.vocab.errors import ArgumentError
 
 AGENTS: dict[str, type] = {"random": RandomAgent, "heuristic": HeuristicAgent, "mcts": MCTSAgent,
-                           "file": PolicyAgent}
+                           "learned": LearnedAgent, "file": PolicyAgent}
 FILE = "file"                          # the agent whose option is written bare: file:PATH
 
 
