@@ -159,7 +159,8 @@ class Restrict:
     cant_move (CORE-07: it neither moves nor is swapped by a move), or cant_be_normal_called
     (CORE-06: a card in the hand, by its own cont there), or cant_be_retired_by_effects (ACT-04:
     no effect retires it; a cost or a rule action still does), or cant_intercept (CORE-10: "your
-    opponent's rear-guards in this column can't intercept")."""
+    opponent's rear-guards in this column can't intercept"), or attack_back_row (CORE-09, a
+    permission: "this unit can attack back-row rear-guards")."""
 
     target: Selector = "self"
     restriction: str = "cant_attack"

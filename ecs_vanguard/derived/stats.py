@@ -25,7 +25,8 @@ RESTRICTION_STATS: dict[str, Stat] = {
                          Stat.CANT_BE_HIT, Stat.GUARD_MIN_GRADE, Stat.GUARD_AT_ONCE,
                          Stat.ATTACK_FROM_BACK_ROW, Stat.INTERCEPT_FROM_BACK_ROW,
                          Stat.CANT_MOVE, Stat.CANT_BE_NORMAL_CALLED,
-                         Stat.CANT_BE_RETIRED_BY_EFFECTS, Stat.CANT_INTERCEPT)
+                         Stat.CANT_BE_RETIRED_BY_EFFECTS, Stat.CANT_INTERCEPT,
+                         Stat.ATTACK_BACK_ROW)
 }
 # The stats `apply_continuous` may name (the record's `stat`).
 CONTINUOUS_STATS: dict[str, Stat] = {

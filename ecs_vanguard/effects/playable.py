@@ -349,6 +349,10 @@ def _allowed_targets(state: State, attacker: int, targets: list[int]) -> list[in
         return []
     if any(q.is_restricted(state, u, Stat.ATTACK_ONLY_VANGUARDS) for u in group):
         return [t for t in targets if q.position(t).zone is Zone.VC]
+    if any(q.is_restricted(state, u, Stat.ATTACK_BACK_ROW) for u in group):
+        # CORE-09: "this unit can attack back-row rear-guards" adds the opponent's back row
+        defender = 1 - q.position(attacker).owner
+        return targets + [u for u in q.rear_guards(state, defender) if u not in targets]
     return targets
 
 

@@ -104,6 +104,8 @@ class Stat(Enum):
     CANT_DEAL_DAMAGE = "cant_deal_damage"             # LEG-17: its hit deals no damage
     ATTACK_FROM_BACK_ROW = "attack_from_back_row"     # CORE-09: a permission: it may attack
                                                       # from the back row (never boosted there)
+    ATTACK_BACK_ROW = "attack_back_row"               # CORE-09: a permission: it may attack
+                                                      # the opponent's back-row rear-guards
     INTERCEPT_FROM_BACK_ROW = "intercept_from_back_row"   # CORE-10: a permission: it may
                                                           # intercept from the back row
     CANT_MOVE = "cant_move"                           # CORE-07: it may not move (nor swap)
@@ -127,6 +129,7 @@ RESTRICTIONS: frozenset[Stat] = frozenset({
     Stat.CANT_BOOST, Stat.RESIST, Stat.CANT_STAND, Stat.CANT_DEAL_DAMAGE,
     Stat.ATTACK_FROM_BACK_ROW, Stat.INTERCEPT_FROM_BACK_ROW, Stat.CANT_MOVE,
     Stat.CANT_BE_NORMAL_CALLED, Stat.CANT_BE_RETIRED_BY_EFFECTS, Stat.CANT_INTERCEPT,
+    Stat.ATTACK_BACK_ROW,
 })
 
 

@@ -666,3 +666,26 @@ def test_B2_033_the_opponent_cannot_intercept_this_turn(ldb, activated):
     attack(game, unit_at(game, 0, Circle.VC), unit_at(game, 1, Circle.VC))
     guard = unit_at(game, 1, Circle.FRONT_RIGHT)
     assert has_action(game, ActionKind.INTERCEPT, card=guard) is not activated
+
+
+@pytest.mark.parametrize("played", [True, False])
+def test_CORE_09_B2_067_the_vanguard_may_attack_the_back_row(ldb, played):
+    """attack_back_row (CORE-09, a permission): after the order the vanguard may attack the
+    opponent's back-row rear-guard, and its hit retires it; without it only the front row and
+    the vanguard are targets, and a rear-guard of ours gets no such target."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B2-067"], "rear": {"front_left": G2}},
+                 {"vanguard": V3, "rear": {"back_left": G2, "front_right": G2}})
+    if played:
+        game.step(pick(game, ActionKind.PLAY_ORDER, card=cards_in(game, 0, Zone.HAND)[0]))
+    game.step(pick(game, ActionKind.DONE))                        # to the battle phase
+    vanguard, rear = unit_at(game, 0, Circle.VC), unit_at(game, 0, Circle.FRONT_LEFT)
+    back = unit_at(game, 1, Circle.BACK_LEFT)
+    assert has_action(game, ActionKind.ATTACK, card=vanguard, target=back) is played
+    assert not has_action(game, ActionKind.ATTACK, card=rear, target=back)
+    if played:
+        attack(game, vanguard, back)
+        no_guard(game)
+        while game.decision.kind is not DecisionKind.ATTACK and not game.over:
+            game.step(next(a for a in game.legal_actions()
+                           if a.kind in (ActionKind.PICK, ActionKind.DONE, ActionKind.NO)))
+        assert zone_of(game, back) is Zone.DROP

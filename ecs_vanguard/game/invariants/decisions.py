@@ -176,7 +176,11 @@ def _attack(state: State, player: int, a: Action) -> str | None:
         and q.is_restricted(state, a.card, Stat.ATTACK_FROM_BACK_ROW))
     if not attacker or not q.is_standing(a.card):
         return "not a standing front-row unit of the player (nor one let attack from the back)"
-    return None if _unit_of(state, 1 - player, a.target, FRONT_ROW) else "target not in front row"
+    if _unit_of(state, 1 - player, a.target, FRONT_ROW) or (
+            _unit_of(state, 1 - player, a.target, BACK_ROW)
+            and q.is_restricted(state, a.card, Stat.ATTACK_BACK_ROW)):
+        return None
+    return "target not in front row (nor a back-row one its attacker may attack)"
 
 
 def _boost(state: State, player: int, a: Action) -> str | None:
