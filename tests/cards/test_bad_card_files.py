@@ -124,7 +124,7 @@ BAD_FILES = [
      _ability(AUTO + 'when = { event = "unit_placed", card = { colour = "red" } }\n'),
      "ability[0].when.card.colour", "unknown filter"),
     ("by on an event without a source",
-     _ability(AUTO + 'when = { event = "unit_called", by = "you" }\n'),
+     _ability(AUTO + 'when = { event = "unit_placed", by = "you" }\n'),
      "ability[0].when.by", "has no field"),
     ("act in the damage zone", _ability('kind = "act"\nzones = ["damage"]\n'),
      "ability[0].zones", "never offers an act ability in damage"),
