@@ -21,7 +21,7 @@ from ecs_vanguard.effects.playable import (
     ride_actions,
     seek_mate_actions,
 )
-from ecs_vanguard.effects.runtime import NO_SOUL_BLAST
+from ecs_vanguard.effects.runtime import CB_LESS, NO_SOUL_BLAST
 from ecs_vanguard.ops.timing import end_turn, phase_began, step_began
 from ecs_vanguard.state import (
     ALCHEMAGIC_INDEX,
@@ -226,8 +226,12 @@ def play_order(state: State, player: int, action: Action) -> None:
         ops.bind(state, action.target)
         # A rule modifier waiving the combined cost's Soul Blast spends its use on this play.
         waivers = rm.alchemagic_soul_blast_waivers(state, player, action.card)
-        ops.spend_rule_modifiers(state, waivers)
-        context = (("alchemagic", action.target),) + (((NO_SOUL_BLAST, 1),) if waivers else ())
+        # ... and one reducing its Counter Blast (rule hook alchemagic_counter_blast) too
+        reductions = rm.alchemagic_counter_blast_reductions(state, player, action.card)
+        ops.spend_rule_modifiers(state, waivers + reductions)
+        less = sum(m.amount for m in reductions)
+        context = ((("alchemagic", action.target),) + (((NO_SOUL_BLAST, 1),) if waivers else ())
+                   + (((CB_LESS, less),) if less else ()))
         index = ALCHEMAGIC_INDEX
     ops.move_card(state, action.card, Zone.ORDER_AREA)
     state.turn.orders_played[player] += 1                   # ALC-02: it is one order played

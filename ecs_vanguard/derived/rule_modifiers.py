@@ -127,6 +127,17 @@ def alchemagic_soul_blast_waivers(state: State, player: int, order: int) -> list
             if m.change is RuleChange.WAIVE]
 
 
+def alchemagic_counter_blast_reductions(state: State, player: int,
+                                        order: int) -> list[RuleModifier]:
+    """ALC-01 (2): the modifiers that reduce the Counter Blast of the combined cost by their
+    `amount` when `player` plays `order` by Alchemagic now ("the next time you use Alchemagic
+    this turn, you may pay Counter Blast (1) less")."""
+    if not any_rule_modifiers(state):
+        return []
+    return [m for m in rule_modifiers(state, RuleHook.ALCHEMAGIC_COUNTER_BLAST, player, order)
+            if m.change is RuleChange.REDUCE]
+
+
 def skips(state: State, hook: RuleHook, player: int, card: int) -> bool:
     """True if the rule step at `hook` (unlock_at_end, stand_step) does not happen for `card`
     of `player`."""

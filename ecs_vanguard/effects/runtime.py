@@ -6,6 +6,7 @@ after it."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 
 from ecs_vanguard import ops
@@ -181,6 +182,7 @@ def steps_of(state: State, frame: Frame) -> tuple[tuple[object, ...], int]:
 
 
 NO_SOUL_BLAST = "no_soul_blast"     # an Alchemagic frame's context: 1 if its Soul Blast is waived
+CB_LESS = "cb_less"                 # an Alchemagic frame's context: Counter Blast paid less
 
 
 def alchemagic_steps(state: State, frame: Frame) -> tuple[tuple[object, ...], int]:
@@ -200,7 +202,30 @@ def alchemagic_steps(state: State, frame: Frame) -> tuple[tuple[object, ...], in
         waived = 1 if rm.alchemagic_soul_blast_waivers(state, frame.master, frame.source) else 0
     if waived:
         cost = tuple(step for step in cost if not isinstance(step, s.SoulBlast))
+    # ... and a rule modifier may reduce its Counter Blast (rule hook alchemagic_counter_blast)
+    if frame.is_order:
+        less = frame.ctx(CB_LESS, 0)
+    else:
+        less = sum(m.amount for m in rm.alchemagic_counter_blast_reductions(
+            state, frame.master, frame.source))
+    if less > 0:
+        cost = _less_counter_blast(cost, less)
     return cost + play_a.program + play_b.program, len(cost)
+
+
+def _less_counter_blast(cost: tuple[object, ...], less: int) -> tuple[object, ...]:
+    """ALC-01 (2): the combined cost with `less` fewer cards of Counter Blast, taken from its
+    fixed-size Counter Blast steps in order (a step brought to 0 is left out)."""
+    out: list[object] = []
+    for step in cost:
+        if less > 0 and isinstance(step, s.CounterBlast) and isinstance(step.n, int):
+            cut = min(less, step.n)
+            less -= cut
+            if step.n > cut:
+                out.append(dataclasses.replace(step, n=step.n - cut))
+            continue
+        out.append(step)
+    return tuple(out)
 
 
 def order_play_index(card: CardDef) -> int:

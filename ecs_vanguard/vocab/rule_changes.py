@@ -26,6 +26,8 @@ class RuleHook(Enum):
     GUARD_MIN_GRADE = "guard_min_grade"      # CORE-10: only grade N or more may be called to GC
     ALCHEMAGIC_SOUL_BLAST = "alchemagic_soul_blast"  # ALC-01 (2): the Soul Blast steps of an
                                              # Alchemagic's combined cost
+    ALCHEMAGIC_COUNTER_BLAST = "alchemagic_counter_blast"  # ALC-01 (2): an Alchemagic's
+                                             # combined cost pays `amount` less Counter Blast
     DAMAGE_TO_LOSE = "damage_to_lose"        # CORE-16: a player with this many damage loses
 
 
@@ -64,6 +66,7 @@ HOOK_CHANGES: dict[RuleHook, frozenset[RuleChange]] = {
     RuleHook.GUARD_MAX_GRADE: frozenset({RuleChange.LIMIT}),
     RuleHook.GUARD_MIN_GRADE: frozenset({RuleChange.LIMIT}),
     RuleHook.ALCHEMAGIC_SOUL_BLAST: frozenset({RuleChange.WAIVE}),
+    RuleHook.ALCHEMAGIC_COUNTER_BLAST: frozenset({RuleChange.REDUCE}),
     RuleHook.DAMAGE_TO_LOSE: frozenset({RuleChange.LIMIT}),
 }
 # Hooks whose rule happens as one event (a stride, a payment, an end phase's unlocks, a stand
@@ -71,6 +74,7 @@ HOOK_CHANGES: dict[RuleHook, frozenset[RuleChange]] = {
 COUNTED_HOOKS: frozenset[RuleHook] = frozenset({
     RuleHook.STRIDE_COST, RuleHook.STRIDE_COST_GRADE, RuleHook.COST_GRADE,
     RuleHook.UNLOCK_AT_END, RuleHook.STAND_STEP, RuleHook.ALCHEMAGIC_SOUL_BLAST,
+    RuleHook.ALCHEMAGIC_COUNTER_BLAST,
 })
 __all__ = ["COUNTED_HOOKS", "HOOK_CHANGES", "RuleChange", "RuleDuration",
            "RuleHook"]

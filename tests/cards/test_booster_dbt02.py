@@ -689,3 +689,26 @@ def test_CORE_09_B2_067_the_vanguard_may_attack_the_back_row(ldb, played):
             game.step(next(a for a in game.legal_actions()
                            if a.kind in (ActionKind.PICK, ActionKind.DONE, ActionKind.NO)))
         assert zone_of(game, back) is Zone.DROP
+
+
+@pytest.mark.parametrize("placed", [True, False])
+def test_ALC_01_B2_010_the_next_alchemagic_pays_counter_blast_1_less(ldb, placed):
+    """ALC-01 (2), rule hook alchemagic_counter_blast: after B2-010 is placed, the Alchemagic of
+    a Soul Blast (1) order with a Counter Blast (1) order of the drop costs Soul Blast (1) only,
+    so it is offered with no face-up damage; without B2-010 it is not offered."""
+    game = (vg.Scenario(ldb)
+            .player(0, vanguard="AS-004", hand=["AS-022", "B2-010"], drop=["AS-019"],
+                    soul=["DX-001"], damage=["DX-006"], damage_face_down=1,
+                    deck=["DX-006", "AS-005", "DX-007", "DX-006"])
+            .player(1, vanguard="DX-104", rear={"front_left": "DX-102"}, deck=["DX-106"] * 6)
+            .start(turn=3, turn_player=0, phase="main"))
+    order = next(c for c in cards_in(game, 0, Zone.HAND) if game.state.card(c).id == "AS-022")
+    bound = cards_in(game, 0, Zone.DROP)[0]
+    if placed:
+        rogue = next(c for c in cards_in(game, 0, Zone.HAND) if game.state.card(c).id == "B2-010")
+        game.step(pick(game, ActionKind.CALL, card=rogue, circle=Circle.BACK_LEFT))
+    assert has_action(game, ActionKind.PLAY_ORDER, card=order, target=bound) is placed
+    if placed:
+        game.step(pick(game, ActionKind.PLAY_ORDER, card=order, target=bound))
+        pay_first_cards(game)
+        assert cards_in(game, 0, Zone.SOUL) == [] and zone_of(game, bound) is Zone.BIND
