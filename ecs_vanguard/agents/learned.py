@@ -3,21 +3,26 @@
 
 At a decision with more than one distinct choice (actions told apart by what they do, as
 MCTSAgent tells them: `mcts._distinct`), each candidate action a in state s is described by a
-fixed vector phi(s, a) (FEATURES below): the decision's and the action's kinds, the mover's and the
+fixed vector phi(s, a) (`feature_names`): the decision's and the action's kinds, the mover's and the
 opponent's position counts (agents.value), the card the action plays (grade, power, shield,
 trigger, sentinel, zone, which card), its target and circle, the battle's totals and what a guard
 would leave, and whether HeuristicAgent's rules would take this action. A small perceptron
 (inputs standardised, one ReLU hidden layer) scores each candidate and the best one is played
 (the first on ties). Moves between circles are left out, as agents.linear leaves them out: a
-fixed scorer that likes a move would swap two units forever. The agent draws nothing at random:
-its choices are a function of the game alone (the seed is checked and kept for the interface).
+fixed scorer that likes a move would swap two units forever.
+
+The model decides only the decision kinds its file names (`decides`): the training measured, kind
+by kind, whether the model deciding that kind alone wins more games against HeuristicAgent than
+the heuristic rules do, and every other kind (the main phase, among others) is decided by the
+heuristic rules (HeuristicAgent of the agent's seed, whose generator breaks the ties the rules
+leave to chance). A game is therefore the same for the same seed.
 
 The weights are the small JSON file agents/data/learned.json that `tools/train_learned.py`
 writes (numbers only, no code): `format` (FORMAT), `features` (the names of phi's entries the
 network was trained on: a file of another feature list is refused, not misread), `card_ids` (the
 cards with a one-hot input of their own; other cards have none), `mean`, `scale` (the inputs'
-standardisation) and `layers` ([{w, b}], w as (out, in)). A file that is not such a model is
-refused in one line naming it.
+standardisation), `layers` ([{w, b}], w as (out, in)) and `decides` (decision kinds). A file
+that is not such a model is refused in one line naming it.
 """
 
 from __future__ import annotations
@@ -304,7 +309,7 @@ class LearnedAgent:
     """Play the candidate action the learned network scores best (module doc); no search.
 
     Args:
-        seed: checked and kept; the agent draws nothing at random.
+        seed: seeds the heuristic rules' tie breaks at the kinds the model does not decide.
 
     Raises:
         ArgumentError: a seed that is not a non-negative integer, or a shipped weights file

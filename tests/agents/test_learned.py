@@ -98,6 +98,26 @@ def test_an_environment_takes_it_as_its_opponent():
     assert done and reward == -1.0          # the random learner lost to it
 
 
+def test_the_kinds_it_does_not_decide_are_the_heuristic_rules():
+    """A model deciding no kind plays HeuristicAgent's game of the same seed, action for
+    action; the shipped one departs from it somewhere."""
+    model = L.builtin_model()
+    assert model.decides and model.decides != set(DecisionKind)   # a hybrid (module doc)
+    nothing = L.LearnedModel(model.card_ids, model.mean, model.scale, model.layers, ())
+    for seed in (1, 2):
+        games = []
+        for agent in (L.LearnedAgent.with_model(nothing, seed), vg.HeuristicAgent(seed),
+                      L.LearnedAgent(seed)):
+            game, other, actions = _game(seed), vg.HeuristicAgent(seed + 9), []
+            while not game.over:
+                mover = agent if game.decision.player == 0 else other
+                actions.append(mover.act(game))
+                game.step(actions[-1])
+            games.append(actions)
+        assert games[0] == games[1]
+        assert games[2] != games[1]
+
+
 def _decision_of(kind: DecisionKind, seed: int = 1) -> vg.Game:
     """A heuristic game stopped at its first decision of `kind` with two or more candidates."""
     game = _game(seed)
@@ -164,6 +184,8 @@ def _layer(i, key, value):
     (lambda doc: doc["scale"].__setitem__(0, 0.0), "scales positive"),
     (lambda doc: doc["layers"].pop(), "one score per action"),
     (_set("layers", {"w": 1}), "list of {w, b}"),
+    (_set("decides", ["main_phase", "bogus"]), "decides must be a list of decision kinds"),
+    (lambda doc: doc.pop("decides"), "no field 'decides'"),
 ])
 def test_a_bad_weights_file_is_refused_in_one_line(tmp_path, change, said):
     path = _saved(tmp_path, change)
