@@ -712,3 +712,43 @@ def test_ALC_01_B2_010_the_next_alchemagic_pays_counter_blast_1_less(ldb, placed
         game.step(pick(game, ActionKind.PLAY_ORDER, card=order, target=bound))
         pay_first_cards(game)
         assert cards_in(game, 0, Zone.SOUL) == [] and zone_of(game, bound) is Zone.BIND
+
+
+@pytest.mark.parametrize(("target_vanguard", "soul"), [(True, 1), (False, 0)])
+def test_B2_003_soul_charge_attacking_a_vanguard_from_rc(ldb, target_vanguard, soul):
+    """When it attacks a vanguard from RC: Soul Charge (1); attacking a rear-guard, nothing."""
+    game = scene(ldb, {"vanguard": V3, "rear": {"front_left": "B2-003"}},
+                 {"vanguard": V3, "rear": {"front_right": G2}}, phase="battle")
+    target = unit_at(game, 1, Circle.VC if target_vanguard else Circle.FRONT_RIGHT)
+    attack(game, unit_at(game, 0, Circle.FRONT_LEFT), target)
+    assert len(cards_in(game, 0, Zone.SOUL)) == soul
+
+
+def test_B2_003_act_from_the_soul(ldb):
+    """[ACT](Soul): put this card from the soul into the drop & CB1: Soul Charge (1) and the
+    vanguard +10000 until end of turn."""
+    game = scene(ldb, {"vanguard": V3, "soul": ["B2-003"], "damage": [G2]})
+    card = cards_in(game, 0, Zone.SOUL)[0]
+    game.step(pick(game, ActionKind.ACT, card=card))
+    pay_first_cards(game)
+    assert zone_of(game, card) is Zone.DROP and len(cards_in(game, 0, Zone.SOUL)) == 1
+    assert power_of(game, unit_at(game, 0, Circle.VC)) == 23000
+
+
+@pytest.mark.parametrize("drop", [["PD-011"], []])
+def test_B2_029_placed_calls_a_grade_0_from_the_drop(ldb, drop):
+    """Placed, CB1: a grade 0 card of the drop to RC; with none there the ability is still
+    offered (it may be declined) and calls nothing."""
+    game = scene(ldb, {"vanguard": V3, "hand": ["B2-029"], "drop": drop, "damage": [G2]})
+    game.step(pick(game, ActionKind.CALL, card=cards_in(game, 0, Zone.HAND)[0],
+                   circle=Circle.FRONT_LEFT))
+    if drop:
+        say_yes(game)
+        pay_first_cards(game)
+        if game.decision.kind is DecisionKind.CHOOSE_CARD:
+            game.step(pick(game, ActionKind.PICK, card=cards_in(game, 0, Zone.DROP)[0]))
+        game.step(pick(game, ActionKind.PICK, circle=Circle.BACK_LEFT))
+    else:
+        game.step(pick(game, ActionKind.NO))
+    assert len(q.rear_guards(game.state, 0)) == 1 + len(drop)
+    assert game.decision.kind is DecisionKind.MAIN_PHASE
