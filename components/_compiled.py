@@ -50,6 +50,8 @@ COMPILED: tuple[str, ...] = (
     "components.position",
     "ecs_vanguard.vocab.common_events",        # the events every turn logs
     "ecs_vanguard.vocab.decisions",            # Decision and Action
+    "ecs_vanguard.vocab.zones",                # Zone and Circle: compiled, a member is a C static (Zone.VC read as an attribute of the class cost ~120 instructions, ~45 a decision)
+    "ecs_vanguard.vocab.formats",              # the rules and their enums (Phase, Stat, UnitType...): members and fields read as C statics and slots
     "ecs_vanguard.state.core",
     "ecs_vanguard.state.hashing",
     "ecs_vanguard.state.world",

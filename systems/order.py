@@ -11,6 +11,7 @@ from collections.abc import Callable
 import esper
 
 from ecs_vanguard.state import State
+from ecs_vanguard.vocab.decisions import Action
 from ecs_vanguard.vocab.formats import FormatRules
 from systems.battle import BattleSystem
 from systems.effect import EffectSystem
@@ -62,6 +63,42 @@ def tick_until_asked(state: State, systems: list[esper.Processor], ticks: int) -
             if state.decision is not None or state.over:
                 return True
     return state.decision is not None or state.over
+
+
+# What run_to_decision tells the game: a decision is pending or the game is over (REACHED), the
+# ticks ran out (RUNAWAY), or the turn passed its decision limit (TOO_MANY_DECISIONS). The game
+# ends the last two as draws (Game._run).
+REACHED, RUNAWAY, TOO_MANY_DECISIONS = 0, 1, 2
+
+
+def run_to_decision(state: State, systems: list[esper.Processor], ticks: int,
+                    decisions_per_turn: int) -> int:
+    """Tick `systems` until a decision is pending or the game is over (tick_until_asked), and
+    count the decision against the turn's limit. Compiled: the decision loop's every step runs
+    it, where the game's interpreted `_run` did the same reads and writes."""
+    if not tick_until_asked(state, systems, ticks):
+        return RUNAWAY
+    if state.decision is not None:
+        turn = state.turn
+        turn.decisions_this_turn += 1
+        if turn.decisions_this_turn > decisions_per_turn:
+            return TOO_MANY_DECISIONS
+    return REACHED
+
+
+def answer_index(actions: tuple[Action, ...], action: Action) -> int:
+    """Return where `action` is among a decision's `actions`, -1 if no action there equals it.
+    An agent hands back one of the tuple's own objects, so an identity scan finds it without
+    calling the dataclass __eq__ on every action before it (tuple.index does); a decision
+    repeats no action (check_decision_actions), so the object found is also the first equal
+    one. An equal action that is another object stays legal: the equality scan after."""
+    for n, legal in enumerate(actions):
+        if legal is action:
+            return n
+    for n, legal in enumerate(actions):
+        if legal == action:
+            return n
+    return -1
 
 
 def build_processors() -> list[tuple[object, int]]:

@@ -135,13 +135,13 @@ class Game:
         tick = self._tick           # _new_tick, only when the world or the rules changed
         if tick is None or tick[1] is not state.rules or tick[0] != esper._processors:
             tick = self._tick = self._new_tick()
-        if not order.tick_until_asked(state, tick[2], TICKS_PER_DECISION):
+        reached = order.run_to_decision(state, tick[2], TICKS_PER_DECISION,
+                                        DECISIONS_PER_TURN_LIMIT)
+        if reached == order.RUNAWAY:
             rule_process.end_game(state, None, runaway_reason(state, since), "engine_limit")
-        if state.decision is not None:
-            state.turn.decisions_this_turn += 1
-            if state.turn.decisions_this_turn > DECISIONS_PER_TURN_LIMIT:
-                rule_process.end_game(state, None, f"decision limit of {DECISIONS_PER_TURN_LIMIT} in one turn",
-                         "decision_limit")
+        elif reached == order.TOO_MANY_DECISIONS:
+            rule_process.end_game(state, None, f"decision limit of {DECISIONS_PER_TURN_LIMIT} in one turn",
+                                  "decision_limit")
 
     def _new_tick(self) -> tuple[list, FormatRules, list[esper.Processor]]:
         """The tick record of this world and rules: a copy of the processors list, the rules
@@ -183,12 +183,7 @@ class Game:
         assert decision is not None
         index = -1
         if isinstance(action, Action):
-            for n, legal in enumerate(decision.actions):    # _position's identity scan, inline
-                if legal is action:
-                    index = n
-                    break
-            else:
-                index = _position(decision.actions, action)
+            index = order.answer_index(decision.actions, action)
         elif isinstance(action, int | np.integer) and not isinstance(action, bool):
             index = self._table_indices().position.get(int(action), -1)
         if index < 0:
@@ -461,21 +456,6 @@ def _unpickle(snapshot: str, db: CardDB, origin: Callable[[], Game] | None,
     game = Game.from_json(snapshot, db)
     game._origin, game._history = origin, history
     return game
-
-
-def _position(actions: tuple[Action, ...], action: Action) -> int:
-    """Return where `action` is among `actions`, -1 if no action there equals it. An agent
-    hands back one of the tuple's own objects, so the identity scan finds it without calling
-    the dataclass __eq__ on every action before it (tuple.index does); a decision repeats no
-    action (check_decision_actions), so the object found is also the first equal one. An equal
-    action that is another object stays legal: the equality scan after."""
-    for n, legal in enumerate(actions):
-        if legal is action:
-            return n
-    try:
-        return actions.index(action)
-    except ValueError:
-        return -1
 
 
 def _with_turn_limit(rules: FormatRules, turn_limit: int) -> FormatRules:

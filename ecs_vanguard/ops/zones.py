@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import esper
-
 from components import (
     Card,
     DressSource,
@@ -47,8 +45,8 @@ def _place(state: State, card: int, pos: Position) -> tuple[dict, object]:
     """Return the board dict holding the card's zone or circle, and its key there."""
     if pos.zone is Zone.VC or pos.zone is Zone.RC:
         return state.board.circles[pos.owner], pos.circle
-    # PRI-01: in the jailer's zone (read off the card's dict: try_component's call is most of it)
-    prison = esper._entities[card].get(Imprisoned)
+    # PRI-01: in the jailer's zone
+    prison = world.maybe(card, Imprisoned)
     holder = prison.by if prison is not None else pos.owner  # type: ignore[attr-defined]
     return state.board.zones[holder], pos.zone
 

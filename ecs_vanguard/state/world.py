@@ -17,7 +17,7 @@ is pinned exactly (docs/design.md "esper in practice").
 from __future__ import annotations
 
 import itertools
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar, final
 
 import esper
 
@@ -50,6 +50,39 @@ _CONTEXT_KEYS = ("_entity_count", "_components", "_entities", "_dead_entities",
                  "_processors_dict", "_cache_dirty", "process_times", "event_registry")
 
 
+@final
+class _Tables:
+    """The current world's entity table and component index: the very dicts esper's module
+    globals `_entities` and `_components` hold, kept here at every switch (`_refresh`) so that
+    the compiled readers reach them through a native attribute. Read through the esper module,
+    each of the ~45 reads a decision makes was a module attribute look-up (module_getattro,
+    about 240 instructions: 8% of a random game's instructions, issue 34). A world's entity
+    table is one dict for its whole life (esper's switch_world stores and restores the same
+    object); its component index is replaced when a game first writes it after a clone
+    (`_own_index`), which writes both."""
+
+    def __init__(self) -> None:
+        self.name: str | None = None
+        self.entities: dict[int, dict[type, object]] = {}
+        self.components: dict[type, set[int]] = {}
+
+
+_NOW: Final = _Tables()
+
+
+def _refresh() -> None:
+    """Point _NOW at esper's current world (after any switch)."""
+    _NOW.name = _ESPER["_current_world"]
+    _NOW.entities = _ESPER["_entities"]
+    _NOW.components = _ESPER["_components"]
+
+
+def _cache_dirty() -> None:
+    """esper.clear_cache, without its interpreted call: esper's cached queries (get_component)
+    are worked out again at their next use."""
+    _ESPER["_cache_dirty"] = True
+
+
 def _current() -> str | None:
     """The name of esper's current world, or None after the current world was dropped."""
     name: str | None = _ESPER["_current_world"]
@@ -63,10 +96,13 @@ def switch_to(name: str) -> None:
     sixth of what a clone and a step pay in tree search (issue 34)."""
     current = _current()
     if current == name:
+        if _NOW.name != name:       # esper's own switch_world came back to this world
+            _refresh()
         return
     contexts = esper._context_map
     if name not in contexts:
         esper.switch_world(name)
+        _refresh()
         return
     space = _ESPER                            # its namespace's items: no attribute protocol
     if current is not None:               # what switch_world keeps of the world it leaves
@@ -74,6 +110,7 @@ def switch_to(name: str) -> None:
     for key, value in zip(_CONTEXT_KEYS, contexts[name]):
         space[key] = value
     space["_current_world"] = space["current_world"] = name
+    _refresh()
 
 
 def clone_world(source: str) -> str:
@@ -88,7 +125,7 @@ def clone_world(source: str) -> str:
     esper._entity_count = itertools.count(following)
     name = f"ecs_vanguard-{next(_names)}"
     esper._context_map[name] = (
-        itertools.count(following), esper._components, dict(esper._entities), set(), {}, {},
+        itertools.count(following), _NOW.components, dict(_NOW.entities), set(), {}, {},
         list(esper._processors), dict(esper._processors_dict), False, {}, {},
     )
     return name
@@ -101,17 +138,17 @@ def clone_world(source: str) -> str:
 # compiled floors (issue 18).
 def component(entity: int, kind: type[_C]) -> _C:
     """Return a card's component of this kind (KeyError if it has none)."""
-    return esper._entities[entity][kind]  # type: ignore[no-any-return]
+    return _NOW.entities[entity][kind]  # type: ignore[return-value]
 
 
 def has(entity: int, kind: type) -> bool:
     """True if the card has a component of this kind."""
-    return kind in esper._entities[entity]
+    return kind in _NOW.entities[entity]
 
 
 def maybe(entity: int, kind: type[_C]) -> _C | None:
     """Return a card's component of this kind, or None (also for an entity gone)."""
-    comps = esper._entities.get(entity)
+    comps = _NOW.entities.get(entity)
     return comps.get(kind) if comps is not None else None  # type: ignore[return-value]
 
 
@@ -119,7 +156,7 @@ def present(kind: type) -> bool:
     """True if some card of the current world has a component of this kind: one look-up in
     esper's component index, which keeps no empty set (attach, detach and esper's own removals
     drop a kind's set with its last member), and no query cache to rebuild after a write."""
-    return kind in esper._components
+    return kind in _NOW.components
 
 
 def disown(state: State) -> None:
@@ -134,25 +171,26 @@ def own(state: State, entity: int) -> dict[type, object]:
     """Return the component dict of an entity, private to this game (copied the first time it
     is written after a clone). A legion's two vanguards keep sharing one Orientation: one pair
     state (LEG-21)."""
-    comps = esper._entities[entity]
+    entities = _NOW.entities
+    comps = entities[entity]
     state.engine.rehash.add(entity)
     if entity in state.engine.owned:
         return comps
     comps = _private(comps)
-    esper._entities[entity] = comps
+    entities[entity] = comps
     state.engine.owned.add(entity)
     link = comps.get(LegionLink)
     if link is not None:
         partner = link.partner                               # type: ignore[attr-defined]
         if partner in state.engine.owned:
-            comps[Orientation] = esper._entities[partner][Orientation]
+            comps[Orientation] = entities[partner][Orientation]
         else:
-            other = _private(esper._entities[partner])
+            other = _private(entities[partner])
             other[Orientation] = comps[Orientation]
-            esper._entities[partner] = other
+            entities[partner] = other
             state.engine.owned.add(partner)
             state.engine.rehash.add(partner)
-    esper.clear_cache()          # cached query results may hold the shared objects
+    _cache_dirty()               # cached query results may hold the shared objects
     return comps
 
 
@@ -186,7 +224,8 @@ def writable_modifiers(state: State, entity: int) -> list:
 def _own_index(state: State) -> None:
     """Give this game its own copy of esper's component index before a status comes or goes."""
     if not state.engine.owns_index:
-        esper._components = {kind: set(ids) for kind, ids in esper._components.items()}
+        index = {kind: set(ids) for kind, ids in _NOW.components.items()}
+        _ESPER["_components"] = _NOW.components = index
         state.engine.owns_index = True
 
 
@@ -195,9 +234,9 @@ def attach(state: State, entity: int, component: object) -> None:
     _own_index(state)
     comps = own(state, entity)
     kind = type(component)
-    esper._components.setdefault(kind, set()).add(entity)
+    _NOW.components.setdefault(kind, set()).add(entity)
     comps[kind] = component
-    esper.clear_cache()
+    _cache_dirty()
 
 
 def replace(state: State, entity: int, component: object) -> None:
@@ -208,25 +247,25 @@ def replace(state: State, entity: int, component: object) -> None:
     all their components, and attach() the whole index too."""
     kind = type(component)
     assert kind not in _MUTABLE, f"{kind.__name__} is written through own(), not replaced"
-    comps = esper._entities[entity]
+    comps = _NOW.entities[entity]
     assert kind in comps, f"entity {entity} has no {kind.__name__} to replace"
     state.engine.rehash.add(entity)
     if entity not in state.engine.owned:
-        comps = esper._entities[entity] = dict(comps)    # the other game keeps the shared dict
+        comps = _NOW.entities[entity] = dict(comps)    # the other game keeps the shared dict
     comps[kind] = component
-    esper.clear_cache()
+    _cache_dirty()
 
 
 def detach(state: State, entity: int, kind: type) -> None:
     """Remove a status component of a card (esper.remove_component, copy-on-write)."""
     _own_index(state)
     comps = own(state, entity)
-    members = esper._components[kind]
+    members = _NOW.components[kind]
     members.discard(entity)
     if not members:
-        del esper._components[kind]
+        del _NOW.components[kind]
     del comps[kind]
-    esper.clear_cache()
+    _cache_dirty()
 
 
 def create_many(state: State, entities: list[dict[type, object]]) -> list[int]:
@@ -235,7 +274,7 @@ def create_many(state: State, entities: list[dict[type, object]]) -> list[int]:
     game's hundred cards are made in one call, where esper.create_entity's call, the index's copy
     test and the cache clearing were paid a hundred times (set-up, CORE-03)."""
     _own_index(state)
-    counter, table, index = esper._entity_count, esper._entities, esper._components
+    counter, table, index = esper._entity_count, _NOW.entities, _NOW.components
     made = []
     for comps in entities:
         entity = next(counter)
@@ -248,7 +287,7 @@ def create_many(state: State, entities: list[dict[type, object]]) -> list[int]:
         made.append(entity)
     state.engine.owned.update(made)
     state.engine.rehash.update(made)
-    esper.clear_cache()
+    _cache_dirty()
     return made
 
 
@@ -261,4 +300,5 @@ def drop_world(name: str) -> None:
         # cost a switch at every clone a search drops, and its next clone a second one to come
         # back (issue 34). esper.switch_world handles "no world" the same way.
         _ESPER["_current_world"] = _ESPER["current_world"] = None
+        _NOW.name, _NOW.entities, _NOW.components = None, {}, {}
     esper._context_map.pop(name, None)     # esper.delete_world, without its interpreted call

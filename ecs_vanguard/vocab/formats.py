@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from components.frozen import Frozen
 from ecs_vanguard.vocab.errors import ArgumentError
 
 
@@ -175,8 +176,9 @@ TRIGGER_LIMITS_NOTE = "CORE-02: 16 triggers, at most 4 heal, at most 1 over"
 
 
 @dataclass(frozen=True, slots=True)
-class FormatRules:
-    """Every rule that differs between formats, each field with the rule that needs it."""
+class FormatRules(Frozen):
+    """Every rule that differs between formats, each field with the rule that needs it.
+    Compiled (issue 34); Frozen pickles it through its constructor."""
 
     format: Format
     deck_size: int = 50                        # CORE-02
