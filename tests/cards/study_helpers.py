@@ -4,6 +4,9 @@ check), spoken in the domain."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import ecs_vanguard as vg
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
 from ecs_vanguard.vocab.zones import Circle, Zone
@@ -129,3 +132,18 @@ def assert_vanilla_grade_2_intercepts(db: vg.CardDB, card_id: str) -> None:
     game.step(pick(game, ActionKind.INTERCEPT, card=interceptor))
     no_guard(game)
     assert damage_count(game, 0) == 0 and zone_of(game, interceptor) is Zone.DROP
+
+
+BOOSTER_ROW = re.compile(r"^\| (\d{3}) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$")
+
+
+def booster_table(doc: Path) -> list[tuple[str, str, str, str, str, str]]:
+    """The rows of a whole booster's table (docs/boosters/d-bt0N.md), each its six cells
+    stripped: no., our name, real name, verdict, how / what is missing, test."""
+    rows = []
+    for line in doc.read_text(encoding="utf-8").splitlines():
+        match = BOOSTER_ROW.match(line)
+        if match:
+            no, ours, real, verdict, how, test = (cell.strip() for cell in match.groups())
+            rows.append((no, ours, real, verdict, how, test))
+    return rows

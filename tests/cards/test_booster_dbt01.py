@@ -24,6 +24,7 @@ from tests.cards.study_helpers import (
     assert_sentinel_guards,
     assert_trigger_effect,
     attack,
+    booster_table,
     drive_into,
     no_guard,
     pay_first_cards,
@@ -45,19 +46,12 @@ from tests.helpers import (
 )
 
 DOC = Path(__file__).parents[2] / "docs" / "boosters" / "d-bt01.md"
-ROW = re.compile(r"^\| (\d{3}) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$")
 REUSED = re.compile(r"^(P[OR]-\d{3})\b")
 
 
 def _rows() -> list[tuple[str, str, str, str]]:
     """(no., our name, verdict, test) of the doc's table."""
-    rows = []
-    for line in DOC.read_text(encoding="utf-8").splitlines():
-        match = ROW.match(line)
-        if match:
-            rows.append((match.group(1), match.group(2).strip(), match.group(4).strip(),
-                         match.group(6).strip()))
-    return rows
+    return [(no, ours, verdict, test) for no, ours, _, verdict, _, test in booster_table(DOC)]
 
 
 def test_every_card_of_the_booster_has_one_row_and_the_file_matches_it(ldb):

@@ -20,7 +20,14 @@ from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed
 from ecs_vanguard.vocab.formats import Skill
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
-from tests.cards.study_helpers import attack, call_from_hand, no_guard, pay_first_cards, say_yes
+from tests.cards.study_helpers import (
+    attack,
+    booster_table,
+    call_from_hand,
+    no_guard,
+    pay_first_cards,
+    say_yes,
+)
 from tests.helpers import (
     card_named,
     cards_in,
@@ -38,19 +45,13 @@ from tests.helpers import (
 
 DOC = Path(__file__).parents[2] / "docs" / "boosters" / "d-bt03.md"
 CORPUS = Path(__file__).with_name("corpus") / "b_dbt03.toml"
-ROW = re.compile(r"^\| (\d{3}) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$")
 VERDICTS = ("full", "partial", "not expressible")
 
 
 def _rows() -> list[tuple[str, str, str, str]]:
     """(no., our name, verdict's first words, how) of every row of the doc's table."""
-    rows = []
-    for line in DOC.read_text().splitlines():
-        m = ROW.match(line)
-        if m:
-            verdict = next(v for v in VERDICTS if m[4].strip().startswith(v))
-            rows.append((m[1], m[2].strip(), verdict, m[5].strip()))
-    return rows
+    return [(no, ours, next(v for v in VERDICTS if verdict.startswith(v)), how)
+            for no, ours, _, verdict, how, _ in booster_table(DOC)]
 
 
 def _card_of(ldb: vg.CardDB, number: str, how: str) -> vg.CardDef:

@@ -20,7 +20,7 @@ from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed, OrderPlayed
 from ecs_vanguard.vocab.formats import Skill
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, refused_file, scene
-from tests.cards.study_helpers import attack, no_guard, pay_first_cards, say_yes
+from tests.cards.study_helpers import attack, booster_table, no_guard, pay_first_cards, say_yes
 from tests.helpers import (
     card_named,
     cards_in,
@@ -36,18 +36,12 @@ from tests.helpers import (
 )
 
 DOC = Path(__file__).parents[2] / "docs" / "boosters" / "d-bt05.md"
-ROW = re.compile(r"^\| (\d{3}) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$")
 G1 = "B5-049"                                   # a vanilla grade 1 of the booster (8000)
 
 
 def _rows() -> list[tuple[str, str, str]]:
     """(no., our name, verdict) of the doc's table."""
-    rows = []
-    for line in DOC.read_text(encoding="utf-8").splitlines():
-        match = ROW.match(line)
-        if match:
-            rows.append((match.group(1), match.group(2).strip(), match.group(4).strip()))
-    return rows
+    return [(no, ours, verdict) for no, ours, _, verdict, _, _ in booster_table(DOC)]
 
 
 def test_every_card_of_the_booster_has_one_row_and_the_file_matches_it(ldb):
