@@ -7,8 +7,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
+
 import ecs_vanguard as vg
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
+from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed, OrderPlayed
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
 from tests.helpers import (
@@ -147,3 +150,28 @@ def booster_table(doc: Path) -> list[tuple[str, str, str, str, str, str]]:
             no, ours, real, verdict, how, test = (cell.strip() for cell in match.groups())
             rows.append((no, ours, real, verdict, how, test))
     return rows
+
+
+def play_busy(game: vg.Game, rng: np.random.Generator, limit: int,
+              check_each_step: bool = False) -> None:
+    """Play a game with random legal actions until it ends or `limit` decisions were made; four
+    times in five an action other than done/no is preferred when there is one, so that the
+    booster studies' random games use the cards (checking the invariants after every step when
+    asked)."""
+    for _ in range(limit):
+        if game.over:
+            break
+        actions = game.legal_actions()
+        busy = [a for a in actions if a.kind not in (ActionKind.DONE, ActionKind.NO)]
+        pool = busy if busy and rng.random() < 0.8 else actions
+        game.step(pool[int(rng.integers(len(pool)))])
+        if check_each_step:
+            game.check_invariants()
+
+
+def abilities_played(game: vg.Game, orders: bool = True) -> set[str]:
+    """The ids of the cards whose auto or act abilities (and, with `orders`, order plays) the
+    game's log shows played."""
+    kinds: tuple[type, ...] = (AutoPlayed, AbilityActivated, OrderPlayed) if orders \
+        else (AutoPlayed, AbilityActivated)
+    return {game.state.card(e.card).id for e in game.events if isinstance(e, kinds)}

@@ -17,10 +17,10 @@ import pytest
 import ecs_vanguard as vg
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
-from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed, OrderPlayed
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
 from tests.cards.study_helpers import (
+    abilities_played,
     assert_sentinel_guards,
     assert_trigger_effect,
     attack,
@@ -28,6 +28,7 @@ from tests.cards.study_helpers import (
     drive_into,
     no_guard,
     pay_first_cards,
+    play_busy,
     say_yes,
 )
 from tests.helpers import (
@@ -137,17 +138,10 @@ def test_random_games_between_the_nations_play_the_booster(ldb, decks):
         second = decks[nations[(seed + 1 + seed // 5) % 5]]
         game = vg.Game(first, second, seed=seed, db=ldb)
         rng = np.random.default_rng(seed)
-        for _ in range(3000):
-            if game.over:
-                break
-            actions = game.legal_actions()
-            busy = [a for a in actions if a.kind not in (ActionKind.DONE, ActionKind.NO)]
-            pool = busy if busy and rng.random() < 0.8 else actions
-            game.step(pool[int(rng.integers(len(pool)))])
+        play_busy(game, rng, 3000)
         assert game.over, f"seed {seed}: no end within 3000 decisions"
         game.check_invariants()
-        played |= {game.state.card(e.card).id for e in game.events
-                   if isinstance(e, AutoPlayed | AbilityActivated | OrderPlayed)}
+        played |= abilities_played(game)
     assert len({c for c in played if c.startswith("B1-")}) >= 60
 
 

@@ -14,10 +14,17 @@ import pytest
 import ecs_vanguard as vg
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
-from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, refused_file, scene
-from tests.cards.study_helpers import attack, no_guard, pay_first_cards, ride_from_hand, say_yes
+from tests.cards.study_helpers import (
+    abilities_played,
+    attack,
+    no_guard,
+    pay_first_cards,
+    play_busy,
+    ride_from_hand,
+    say_yes,
+)
 from tests.helpers import cards_in, has_action, is_face_up, pick, power_of, unit_at, zone_of
 
 DOC = Path(__file__).parents[2] / "docs" / "boosters" / "d-bt02.md"
@@ -78,16 +85,9 @@ def test_random_games_of_each_nation_play_to_the_end(ldb, nation):
     for seed in (1, 2, 3, 4):
         game = vg.Game(deck, deck, seed=seed, db=ldb, validate=False, turn_limit=14)
         rng = np.random.default_rng(seed)
-        for _ in range(3000):
-            if game.over:
-                break
-            actions = game.legal_actions()
-            busy = [a for a in actions if a.kind not in (ActionKind.DONE, ActionKind.NO)]
-            pool = busy if busy and rng.random() < 0.8 else actions
-            game.step(pool[int(rng.integers(len(pool)))])
+        play_busy(game, rng, 3000)
         assert game.over and game.end_code in ("damage", "deck_out", "turn_limit")
-        played |= {game.state.card(e.card).id for e in game.events
-                   if isinstance(e, AutoPlayed | AbilityActivated)}
+        played |= abilities_played(game, orders=False)
     PLAYED[nation] = {c for c in played if c.startswith("B2-")}
     assert len(PLAYED[nation]) >= PLAYED_FLOOR[nation], sorted(PLAYED[nation])
 

@@ -16,16 +16,17 @@ import pytest
 import ecs_vanguard as vg
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.vocab.decisions import ActionKind, DecisionKind
-from ecs_vanguard.vocab.events import AbilityActivated, AutoPlayed
 from ecs_vanguard.vocab.formats import Skill
 from ecs_vanguard.vocab.zones import Circle, Zone
 from tests.cards.conftest import G2, V3, scene
 from tests.cards.study_helpers import (
+    abilities_played,
     attack,
     booster_table,
     call_from_hand,
     no_guard,
     pay_first_cards,
+    play_busy,
     say_yes,
 )
 from tests.helpers import (
@@ -126,17 +127,9 @@ def test_each_nation_s_booster_deck_plays_whole_random_games(ldb):
             deck.validate("standard", ldb)
         game = vg.Game(*decks, seed=seed, db=ldb)
         rng = np.random.default_rng(seed)
-        for _ in range(4000):
-            if game.over:
-                break
-            actions = game.legal_actions()
-            busy = [a for a in actions if a.kind not in (ActionKind.DONE, ActionKind.NO)]
-            pool = busy if busy and rng.random() < 0.8 else actions
-            game.step(pool[int(rng.integers(len(pool)))])
-            game.check_invariants()
+        play_busy(game, rng, 4000, check_each_step=True)
         assert game.over, f"seed {seed}: no end within 4000 decisions"
-        played |= {game.state.card(e.card).id for e in game.events
-                   if isinstance(e, AutoPlayed | AbilityActivated)}
+        played |= abilities_played(game, orders=False)
     booster = {c for c in played if c.startswith("B3-") or c in REUSED}
     assert len(booster) >= MIN_PLAYED, sorted(booster)
 
