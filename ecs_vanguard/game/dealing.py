@@ -13,6 +13,14 @@ from ecs_vanguard.vocab.zones import Zone
 def deal(state: State, decks: tuple[Deck, Deck]) -> None:
     """CORE-03: the starting vanguard face down on VC (from the ride deck where there is one),
     the rest of the ride deck aside, G deck to the G zone, shuffle, draw the opening hand."""
+    place_cards(state, decks)
+    shuffle_and_draw(state)
+
+
+def place_cards(state: State, decks: tuple[Deck, Deck]) -> None:
+    """CORE-03, the part no random draw decides: every card made in its zone, the starting
+    vanguard face down. The same for every game of these decks, which a new game copies
+    (facade: the dealt positions) rather than makes again."""
     state.decks = decks
     places: list[tuple[int, Zone, list[str]]] = []
     for player, deck in enumerate(decks):
@@ -28,7 +36,11 @@ def deal(state: State, decks: tuple[Deck, Deck]) -> None:
     ops.zones.create_cards(state, places)
     for player in (0, 1):
         world.writable_orientation(state, q.vanguard(state, player)).face_up = False
+
+
+def shuffle_and_draw(state: State) -> None:
+    """CORE-03, the rest: each deck shuffled by the game's generator, the opening hands drawn."""
+    for player in (0, 1):
         ops.shuffle(state, player)
         ops.draw(state, player, state.rules.opening_hand)
     state.turn.phase = Phase.SETUP
-

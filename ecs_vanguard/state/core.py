@@ -588,7 +588,11 @@ class Bookkeeping:
     owns_index: bool = cloned(FRESH, default=False)
     # The incremental state hash (hashing.py): entities written since the last hash, each
     # entity's last key, their exclusive-or, and whether the key cache is shared with a clone.
-    rehash: set[int] = cloned(COPIED, default_factory=set)
+    # `rehash_before`: those written before this game was last cloned, and not hashed since.
+    # A clone moves the original's `rehash` there, and the two games share it: in a game never
+    # hashed `rehash` names every card, which each clone copied (issue 34).
+    rehash: set[int] = cloned(FRESH, default_factory=set)
+    rehash_before: frozenset[int] = cloned(SHARED, default=frozenset())
     entity_hashes: dict[int, int] = cloned(SHARED, default_factory=dict)
     hash_acc: int = cloned(SHARED, default=0)
     hash_shared: bool = cloned(_shared_from_now, default=False)
@@ -603,7 +607,7 @@ def _clone_bookkeeping(s: Bookkeeping) -> Bookkeeping:
     c = Bookkeeping.__new__(Bookkeeping)      # a compiled class refuses object.__new__
     c.dirty = s.dirty
     c.rule_check_due = s.rule_check_due
-    c.modified = s.modified.copy()
+    c.modified = set(s.modified)
     c.watchers = s.watchers
     c.cont_index = s.cont_index
     c.batch_depth = 0
@@ -611,7 +615,11 @@ def _clone_bookkeeping(s: Bookkeeping) -> Bookkeeping:
     c.deriving = 0
     c.owned = set()
     c.owns_index = False
-    c.rehash = s.rehash.copy()
+    if s.rehash:           # frozen once, then shared by the original and all its clones
+        s.rehash_before = s.rehash_before.union(s.rehash) if s.rehash_before else frozenset(s.rehash)
+        s.rehash = set()
+    c.rehash = set()
+    c.rehash_before = s.rehash_before
     c.entity_hashes = s.entity_hashes
     c.hash_acc = s.hash_acc
     c.hash_shared = True
@@ -699,7 +707,7 @@ def clone_state(state: State) -> State:
     c.turn = s.turn.copy()
     c.battle = None if s.battle is None else s.battle.copy()
     c.stack = [frame.copy() for frame in s.stack]
-    c.pending_autos = s.pending_autos.copy()
+    c.pending_autos = list(s.pending_autos)
     c.decision = s.decision
     c.answer = s.answer
     c.events = s.events.fork()
@@ -708,22 +716,22 @@ def clone_state(state: State) -> State:
     c.end_reason = s.end_reason
     c.end_code = s.end_code
     c.next_obj = s.next_obj
-    c.once_used = s.once_used.copy()
-    c.force = [circles.copy() for circles in s.force]
-    c.deleted = s.deleted.copy()
+    c.once_used = set(s.once_used)
+    c.force = [dict(circles) for circles in s.force]
+    c.deleted = set(s.deleted)
     c.decks = s.decks
     c.source = s.source
-    c.grants = s.grants.copy()
-    c.revealed = s.revealed.copy()
-    c.from_ride_deck = s.from_ride_deck.copy()
-    c.used_this_game = s.used_this_game.copy()
-    c.player_states = [states.copy() for states in s.player_states]
+    c.grants = set(s.grants)
+    c.revealed = set(s.revealed)
+    c.from_ride_deck = set(s.from_ride_deck)
+    c.used_this_game = set(s.used_this_game)
+    c.player_states = [list(states) for states in s.player_states]
     c.continuous = s.continuous
-    c.once_per_game = s.once_per_game.copy()
-    c.legion_history = s.legion_history.copy()
+    c.once_per_game = set(s.once_per_game)
+    c.legion_history = set(s.legion_history)
     c.rule_modifiers = s.rule_modifiers
     c.delayed = s.delayed
-    c.ability_records = s.ability_records.copy()
+    c.ability_records = dict(s.ability_records)
     c.engine = _clone_bookkeeping(s.engine)
     return c
 

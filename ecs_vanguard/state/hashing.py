@@ -3,7 +3,8 @@
 Like a chess engine's Zobrist hash, the part for the cards is the exclusive-or of one 64-bit
 key per entity (which card it is, its place, object, orientation, modifiers and statuses: a
 determinized copy, issue 11, changes only which card some entities are), recomputed only for
-the entities written since the last hash (`world.own` lists them in `state.engine.rehash`). The rest
+the entities written since the last hash (`world.own` lists them in `state.engine.rehash`; those
+written before the game was last cloned are in the shared `rehash_before`). The rest
 (board order, turn, battle, stack, pending autos, sets of the rules, continuous effects, the
 generator) is small and read whole. Everything is hashed as tuples of ints, so the hash is the
 same in every process: strings (card ids, names) go through CRC-32, and None never enters a
@@ -112,19 +113,22 @@ def entity_key(entity: int) -> int:
 
 def cards_part(state: State) -> int:
     """The exclusive-or of every entity's key, brought up to date for what changed."""
-    if state.engine.rehash:
-        if state.engine.hash_shared:                       # a clone's first rehash: its own copy
-            state.engine.entity_hashes = dict(state.engine.entity_hashes)
-            state.engine.hash_shared = False
-        cache, acc = state.engine.entity_hashes, state.engine.hash_acc
-        for entity in state.engine.rehash:
+    engine = state.engine
+    if engine.rehash or engine.rehash_before:
+        if engine.hash_shared:                       # a clone's first rehash: its own copy
+            engine.entity_hashes = dict(engine.entity_hashes)
+            engine.hash_shared = False
+        written = engine.rehash_before.union(engine.rehash) if engine.rehash_before else engine.rehash
+        cache, acc = engine.entity_hashes, engine.hash_acc
+        for entity in written:
             if entity in esper._entities:
                 new = entity_key(entity)
                 acc ^= cache.get(entity, 0) ^ new
                 cache[entity] = new
-        state.engine.hash_acc = acc
-        state.engine.rehash.clear()
-    return state.engine.hash_acc
+        engine.hash_acc = acc
+        engine.rehash.clear()                       # (the shared frozenset is never written)
+        engine.rehash_before = frozenset()
+    return engine.hash_acc
 
 
 def _frame(f: Frame) -> tuple:

@@ -44,10 +44,10 @@ def new_world(processors: list[tuple[object, int]]) -> str:
 _ESPER: dict[str, Any] = esper.__dict__
 
 
-# The globals of one esper world, in the order esper keeps them in its _context_map.
-_CONTEXT_KEYS = ("_entity_count", "_components", "_entities", "_dead_entities",
-                 "_get_component_cache", "_get_components_cache", "_processors",
-                 "_processors_dict", "_cache_dirty", "process_times", "event_registry")
+# esper keeps the globals of a world it left as one tuple in its _context_map, in this order:
+# _entity_count, _components, _entities, _dead_entities, _get_component_cache,
+# _get_components_cache, _processors, _processors_dict, _cache_dirty, process_times,
+# event_registry (switch_to reads and writes them by position).
 
 
 @final
@@ -93,40 +93,68 @@ def switch_to(name: str) -> None:
     """Make a world current: esper.switch_world, compiled (a new name still makes a new world,
     through esper). Every step of a game other than the last one stepped, every clone and every
     dropped game switch worlds; esper's interpreted function cost 1.3 µs a switch, about a
-    sixth of what a clone and a step pay in tree search (issue 34)."""
-    current = _current()
+    sixth of what a clone and a step pay in tree search (issue 34).
+
+    What esper keeps of the world it leaves is the tuple it stored when it entered, unless one
+    of the three globals anything rebinds in place of mutating changed since: the entity
+    counter (esper.clear_database, clone_world), the component index (_own_index) and the
+    cache flag (esper.clear_cache). Every other global of a world is one object for its whole
+    life, so reading all eleven at every switch (and writing them through a loop) was two
+    thirds of a switch's cost (issue 34)."""
+    space = _ESPER                            # its namespace's items: no attribute protocol
+    current: str | None = space["_current_world"]
     if current == name:
         if _NOW.name != name:       # esper's own switch_world came back to this world
             _refresh()
         return
-    contexts = esper._context_map
-    if name not in contexts:
+    contexts: dict[str, tuple] = space["_context_map"]
+    target = contexts.get(name)
+    if target is None:
         esper.switch_world(name)
         _refresh()
         return
-    space = _ESPER                            # its namespace's items: no attribute protocol
-    if current is not None:               # what switch_world keeps of the world it leaves
-        contexts[current] = tuple([space[key] for key in _CONTEXT_KEYS])
-    for key, value in zip(_CONTEXT_KEYS, contexts[name]):
-        space[key] = value
+    if current is not None:
+        kept = contexts.get(current)
+        count, index, dirty = space["_entity_count"], space["_components"], space["_cache_dirty"]
+        if kept is None:
+            contexts[current] = (count, index, space["_entities"], space["_dead_entities"],
+                                 space["_get_component_cache"], space["_get_components_cache"],
+                                 space["_processors"], space["_processors_dict"], dirty,
+                                 space["process_times"], space["event_registry"])
+        elif kept[0] is not count or kept[1] is not index or kept[8] is not dirty:
+            contexts[current] = (count, index, kept[2], kept[3], kept[4], kept[5], kept[6],
+                                 kept[7], dirty, kept[9], kept[10])
+    space["_entity_count"] = target[0]
+    space["_components"] = components = target[1]
+    space["_entities"] = entities = target[2]
+    space["_dead_entities"] = target[3]
+    space["_get_component_cache"] = target[4]
+    space["_get_components_cache"] = target[5]
+    space["_processors"] = target[6]
+    space["_processors_dict"] = target[7]
+    space["_cache_dirty"] = target[8]
+    space["process_times"] = target[9]
+    space["event_registry"] = target[10]
     space["_current_world"] = space["current_world"] = name
-    _refresh()
+    _NOW.name, _NOW.entities, _NOW.components = name, entities, components
 
 
 def clone_world(source: str) -> str:
     """Copy the current world `source` into a new one, sharing every entity's components until
     either side writes (`own`); return the new world's name. The caller must have switched to
     `source`, and must make both games treat every entity as shared (`disown`)."""
-    assert esper.current_world == source
+    space = _ESPER                    # esper's globals as items: no module attribute look-ups
+    assert space["_current_world"] == source
     # Both worlds go on numbering new entities (tokens) from the same id: an itertools.count
     # cannot be copied or read without a draw, so draw its next id and give each world a fresh
     # counter from there (max() of the ids cost 2.6 µs a clone; clones are what search pays for).
-    following = next(esper._entity_count)
-    esper._entity_count = itertools.count(following)
-    name = f"ecs_vanguard-{next(_names)}"
-    esper._context_map[name] = (
+    following = next(space["_entity_count"])
+    space["_entity_count"] = itertools.count(following)
+    name = "ecs_vanguard-" + str(next(_names))
+    contexts: dict[str, tuple] = space["_context_map"]
+    contexts[name] = (
         itertools.count(following), _NOW.components, dict(_NOW.entities), set(), {}, {},
-        list(esper._processors), dict(esper._processors_dict), False, {}, {},
+        list(space["_processors"]), dict(space["_processors_dict"]), False, {}, {},
     )
     return name
 
@@ -291,6 +319,11 @@ def create_many(state: State, entities: list[dict[type, object]]) -> list[int]:
     return made
 
 
+def exists(name: str) -> bool:
+    """True if esper still has a world of this name (esper.delete_world forgets one)."""
+    return name in _ESPER["_context_map"]
+
+
 def drop_world(name: str) -> None:
     """Delete a world when its game is dropped (about 0.1-0.2 MB each). esper's tables keep
     naming it until the next switch: what reads them must switch first (world.switch_to)."""
@@ -301,4 +334,5 @@ def drop_world(name: str) -> None:
         # back (issue 34). esper.switch_world handles "no world" the same way.
         _ESPER["_current_world"] = _ESPER["current_world"] = None
         _NOW.name, _NOW.entities, _NOW.components = None, {}, {}
-    esper._context_map.pop(name, None)     # esper.delete_world, without its interpreted call
+    contexts: dict[str, tuple] = _ESPER["_context_map"]
+    contexts.pop(name, None)                # esper.delete_world, without its interpreted call

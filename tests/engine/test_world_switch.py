@@ -65,3 +65,30 @@ def test_switching_to_a_new_name_makes_an_empty_world_and_dropping_forgets_it():
     world.switch_to("default")                  # which keeps nothing of the world dropped
     assert "ecs_vanguard-test-new" not in esper._context_map
     assert esper.current_world == "default"
+
+
+def test_what_esper_rebinds_in_a_world_is_kept_when_switch_to_leaves_it():
+    """switch_to keeps the tuple esper stored on entering a world unless one of the globals
+    esper's own functions rebind changed: the counter (clear_database), the cache flag
+    (clear_cache) and the component index (a game's first status after a clone). Each is
+    found again after a switch away and back, and the other world's are untouched."""
+    world.switch_to("ecs_vanguard-test-a")
+    esper.create_entity(object())
+    world.switch_to("ecs_vanguard-test-b")
+    esper.create_entity(object())
+    esper.create_entity(object())
+    try:
+        world.switch_to("ecs_vanguard-test-a")
+        esper.clear_database()                       # a new counter: the next entity is 1
+        esper.clear_cache()                          # the cache flag rebound to True
+        esper._components = index = {int: {1}}      # what _own_index does to the index
+        world.switch_to("ecs_vanguard-test-b")
+        assert next(esper._entity_count) == 3 and esper._components is not index
+        world.switch_to("ecs_vanguard-test-a")
+        assert next(esper._entity_count) == 1
+        assert esper._cache_dirty is True and esper._components is index
+        assert world._NOW.components is index and world._NOW.entities is esper._entities
+    finally:
+        world.switch_to("default")
+        for name in ("ecs_vanguard-test-a", "ecs_vanguard-test-b"):
+            world.drop_world(name)
