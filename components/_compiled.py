@@ -48,6 +48,7 @@ COMPILED: tuple[str, ...] = (
     "components.modifiers",
     "components.orientation",
     "components.position",
+    "ecs_vanguard.cards.schema",               # CardDef, AbilityDef, When: fields read as native slots
     "ecs_vanguard.vocab.common_events",        # the events every turn logs
     "ecs_vanguard.vocab.decisions",            # Decision and Action
     "ecs_vanguard.vocab.zones",                # Zone and Circle: compiled, a member is a C static (Zone.VC read as an attribute of the class cost ~120 instructions, ~45 a decision)

@@ -1,6 +1,11 @@
 """Typed, frozen card data: CardDef, AbilityDef and the condition/filter tables of the DSL.
 
 Printed information lives here once (TERM-01 "original information"); entities refer to it by id.
+
+Compiled (components/_compiled.py): the engine reads a card's and an ability's fields tens of
+times a decision, each a native slot read here where an interpreted class cost a generic
+attribute look-up of about 200 instructions (issue 34). The classes pickle through their
+constructor (Frozen).
 """
 
 from __future__ import annotations
@@ -8,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from components.frozen import Frozen
 from ecs_vanguard.cards.check import Check
 from ecs_vanguard.cards.flow import compile_program
 from ecs_vanguard.cards.marks import Marks, MarkValue, engine_marks
@@ -32,7 +38,7 @@ class Limit(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class When:
+class When(Frozen):
     """The event an auto ability waits for, and the filters on that event's fields."""
 
     event: type
@@ -40,7 +46,7 @@ class When:
 
 
 @dataclass(frozen=True, slots=True)
-class AbilityDef:
+class AbilityDef(Frozen):
     """One ability of a card: kind, zones where it is valid, trigger, condition, cost, effect."""
 
     kind: AbilityKind
@@ -62,7 +68,7 @@ class AbilityDef:
 
 
 @dataclass(frozen=True, slots=True)
-class CardDef:
+class CardDef(Frozen):
     """The printed information of one card (TERM-01)."""
 
     id: str

@@ -70,7 +70,7 @@ def _tracked(state: State, frame: Frame, step: s.Tracked) -> object:
     if result is not None:
         return result
     start = frame.bound.pop(key)[0]
-    f.remember(frame, step.bind, cards_named(state.events[start:]))
+    f.remember(frame, step.bind, cards_named(state.events.since(start)))
     return None
 
 
@@ -155,7 +155,7 @@ def _bind_moved(state: State, frame: Frame, name: str, earlier: list[int], start
     step is not among them; one that moves again later is another object, which the name no
     longer finds."""
     moved = list(dict.fromkeys(earlier))
-    for event in state.events[start:]:
+    for event in state.events.since(start):
         if type(event) is CardMoved and event.card not in moved:
             moved.append(event.card)
     f.remember(frame, name, moved)
@@ -287,7 +287,7 @@ def resume(state: State, frame: Frame) -> object:
             return None
         finally:                 # what this run of the effect did, for its ability's record
             if records:
-                record_did(state, frame, obj, state.events[start:])
+                record_did(state, frame, obj, state.events.since(start))
     finally:
         state.source = -1
 

@@ -65,7 +65,7 @@ class batch:
         state.engine.batch_depth -= 1
         if state.engine.batch_depth == 0:
             if len(state.events) > self.start:
-                events = tuple(state.events[self.start:])
+                events = tuple(state.events.since(self.start))
                 watched = state.engine.watchers
                 # Some event of the batch has watchers (the test in C: a batch's events are many).
                 if not watched.keys().isdisjoint(map(type, events)) or values.may_gain(state):
@@ -77,7 +77,7 @@ class batch:
 def watch(state: State, entities: Iterable[int]) -> None:
     """Index the printed auto and cont abilities of new cards (copy on write: clones share the
     indexes, so each is copied once per call and sorted once)."""
-    watchers: dict[type, list[tuple[int, int]]] = {}
+    watchers: dict[type, list[tuple[int, int, frozenset[Zone]]]] = {}
     conts: dict[Stat, list[tuple[int, frozenset[Zone], bool]]] = {}
     for entity in entities:
         card = state.defs[entity]
@@ -86,7 +86,7 @@ def watch(state: State, entities: Iterable[int]) -> None:
         for index, ability in card.own_abilities:
             if ability.kind is AbilityKind.AUTO:
                 assert ability.when is not None
-                watchers.setdefault(ability.when.event, []).append((entity, index))
+                watchers.setdefault(ability.when.event, []).append((entity, index, ability.zones))
         for stat, zones, self_only in values.cont_entries(card):
             conts.setdefault(stat, []).append((entity, zones, self_only))
     if watchers:
@@ -190,15 +190,17 @@ def _collect(state: State, batch_events: tuple[object, ...]) -> None:
     watchers, defs = state.engine.watchers, state.defs
     for event in batch_events:
         event_type = type(event)
-        for entity, index in watchers.get(event_type, ()):
-            card = defs[entity]
-            assert card is not None
-            ability = card.abilities[index]
-            if f.position(entity).zone not in ability.zones and (
-                    not passed or passed.get(entity) not in ability.zones):
+        # The zones are in the index: most watchers lie in a deck, and reading the ability's
+        # zones through the interpreted card data cost two attribute look-ups each (issue 34).
+        for entity, index, zones in watchers.get(event_type, ()):
+            if f.position(entity).zone not in zones and (
+                    not passed or passed.get(entity) not in zones):
                 continue                                   # the cheap test first: most stop here
             if entity in state.deleted or f.abilities_inactive(entity) or loses(state, entity):
                 continue
+            card = defs[entity]
+            assert card is not None
+            ability = card.abilities[index]
             _queue(state, event, entity, card.id, index, ability)
         for entity, card_id, index, ability in gained:
             when = ability.when

@@ -383,6 +383,15 @@ class EventLog:
     def __contains__(self, event: object) -> bool:
         return event in self._tail or any(event in chunk for chunk in self._chunks)
 
+    def since(self, start: int) -> list[object]:
+        """The events logged from index `start` on (`log[start:]`, without the slice object
+        whose attributes cost a compiled caller three look-ups: a batch reads its events at
+        every close, issue 34)."""
+        frozen = self._base
+        if start >= frozen:
+            return self._tail[start - frozen:]      # a batch's events: always in the tail
+        return list(self)[start:]
+
     def __getitem__(self, index: int | slice) -> Any:
         frozen = self._base
         if isinstance(index, slice):
@@ -570,9 +579,11 @@ class Bookkeeping:
     # would find nothing, so RuleProcessSystem skips it (CORE-17).
     rule_check_due: bool = cloned(SHARED, default=True)
     modified: set[int] = cloned(COPIED, default_factory=set)   # may carry modifiers
-    # Printed auto abilities by the event they wait for: event type -> ((entity, index), ...);
+    # Printed auto abilities by the event they wait for: event type -> ((entity, index, zones
+    # where the ability is valid), ...);
     # replaced, never written, on change (ops.watch): clones share them.
-    watchers: dict[type, tuple[tuple[int, int], ...]] = cloned(SHARED, default_factory=dict)
+    watchers: dict[type, tuple[tuple[int, int, frozenset[Zone]], ...]] = cloned(
+        SHARED, default_factory=dict)
     # Printed cont abilities by what they change: stat -> ((entity, zones where valid, whether
     # they change only the card itself), ...); copy on write like `watchers`.
     cont_index: dict[Stat, tuple[tuple[int, frozenset[Zone], bool], ...]] = cloned(

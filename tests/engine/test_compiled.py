@@ -204,9 +204,15 @@ def test_every_frozen_compiled_class_pickles_and_copies() -> None:
     values = _frozen_compiled_values()
     for rare in (HeartLink(3, True), LegionLink(4, True), DressSource(5, True), Locked(True)):
         values.setdefault(type(rare), rare)      # statuses random games may never make
+    # The printed data (cards.schema): a card with an auto ability, its ability and trigger.
+    card = next(c for c in vg.CardDB.builtin().by_id.values()
+                if any(a.when is not None for a in c.abilities))
+    ability = next(a for a in card.abilities if a.when is not None)
+    for printed in (card, ability, ability.when):
+        values.setdefault(type(printed), printed)
     names = {cls.__name__ for cls in values}
     assert {"Modifier", "ContinuousEffect", "Card", "Action", "Decision", "CardMoved",
-            "StepStarted"} <= names, names
+            "StepStarted", "CardDef", "AbilityDef", "When"} <= names, names
     for cls, value in values.items():
         for protocol in (2, pickle.HIGHEST_PROTOCOL):
             back = pickle.loads(pickle.dumps(value, protocol))

@@ -141,3 +141,18 @@ def test_an_action_built_with_numpy_integers_is_the_legal_action_it_names():
     assert game.state_hash() == twin.state_hash()
     with pytest.raises(TypeError, match="integer"):
         vg.Action(legal.kind, card=2.5)
+
+
+def test_the_event_log_read_since_an_index_is_its_slice_before_and_after_a_fork():
+    """EventLog.since(n), what a batch reads at its close, is log[n:] wherever n falls: in the
+    tail, or in the chunks a fork froze (issue 34)."""
+    from ecs_vanguard.state.core import EventLog
+
+    log = EventLog(list(range(5)))
+    assert log.since(2) == [2, 3, 4] and log.since(5) == []
+    other = log.fork()
+    log.append(5)
+    other.append(50)
+    for start in range(7):
+        assert log.since(start) == list(log)[start:] == log[start:]
+        assert other.since(start) == list(other)[start:]
