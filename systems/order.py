@@ -11,6 +11,7 @@ from collections.abc import Callable
 import esper
 
 from ecs_vanguard.state import State
+from ecs_vanguard.state.world import current_processors
 from ecs_vanguard.vocab.decisions import Action
 from ecs_vanguard.vocab.formats import FormatRules
 from systems.battle import BattleSystem
@@ -84,6 +85,39 @@ def run_to_decision(state: State, systems: list[esper.Processor], ticks: int,
         if turn.decisions_this_turn > decisions_per_turn:
             return TOO_MANY_DECISIONS
     return REACHED
+
+
+# answer_and_run's answer when the game's tick record is not this world's and rules' (a world
+# given other processors, rules replaced): nothing was done, and the game works out its tick.
+STALE_TICK = 3
+
+
+def legal_index(state: State, action: object) -> int:
+    """Where `action`, an Action, is among the pending decision's actions; -1 if it is not
+    there, is no Action, or no decision is pending (Game.step then finds out which, and says
+    so). Compiled: the reads interpreted code made of the game's state, each a generic
+    attribute look-up of a compiled object, at every step (issue 34)."""
+    decision = state.decision
+    if decision is None or state.over or not isinstance(action, Action):
+        return -1
+    return answer_index(decision.actions, action)
+
+
+def answer_and_run(state: State, index: int, tick: tuple[list, FormatRules, list],
+                   ticks: int, decisions_per_turn: int) -> tuple[int, int]:
+    """Answer the pending decision with its action `index` and run to the next decision
+    (run_to_decision); return what that returned, and the count of events logged before it
+    (what a runaway's reason reads). `tick` is the game's record (Game._new_tick): the
+    processors it was made from, the rules and the systems of a tick; if the world or the
+    rules are not those any more, return (STALE_TICK, 0) and do nothing."""
+    if tick[1] is not state.rules or tick[0] != current_processors():
+        return STALE_TICK, 0
+    decision = state.decision
+    assert decision is not None
+    state.decision = None
+    state.answer = decision.actions[index]
+    since = len(state.events)
+    return run_to_decision(state, tick[2], ticks, decisions_per_turn), since
 
 
 def answer_index(actions: tuple[Action, ...], action: Action) -> int:

@@ -80,8 +80,8 @@ class Game:
             ArgumentError: the seed is not a non-negative integer, the format or the turn
                 limit is not one.
         """
-        _compiled.note_if_pure()                    # once a process: a slow build says so
-        _freeze_loaded_heap()                       # once a process, too
+        if not _first_game_made[0]:
+            _first_game_of_process()
         db = deck_pool((deck0, deck1), db)          # the card files the decks name, on top
         rules = format_rules(format)
         if turn_limit is not None:
@@ -142,6 +142,14 @@ class Game:
             tick = self._tick = self._new_tick()
         reached = order.run_to_decision(state, tick[2], TICKS_PER_DECISION,
                                         DECISIONS_PER_TURN_LIMIT)
+        if reached != order.REACHED:
+            self._end_at_limit(reached, since)
+
+    def _end_at_limit(self, reached: int, since: int) -> None:
+        """End the game as an engine-limit draw: the ticks ran out (a runaway ability, or no
+        progress at all; its events from `since` say which) or the turn passed its decision
+        limit."""
+        state = self.state
         if reached == order.RUNAWAY:
             rule_process.end_game(state, None, runaway_reason(state, since), "engine_limit")
         elif reached == order.TOO_MANY_DECISIONS:
@@ -182,14 +190,32 @@ class Game:
         """
         world.switch_to(self._world)                # a loop over one game stays in its world
         state = self.state
+        index = order.legal_index(state, action)    # compiled: the usual case in one call
+        if index < 0:
+            index = self._index_or_refuse(state, action)
+        if self._origin is None:                      # a Scenario or a loaded snapshot
+            self._keep_start()
+        self._history.append(index)
+        tick = self._tick
+        reached, since = (order.STALE_TICK, 0) if tick is None else order.answer_and_run(
+            state, index, tick, TICKS_PER_DECISION, DECISIONS_PER_TURN_LIMIT)
+        if reached == order.STALE_TICK:               # a new world, rules or systems: the long way
+            decision = state.decision
+            assert decision is not None
+            state.decision, state.answer = None, decision.actions[index]
+            self._run()
+        elif reached != order.REACHED:
+            self._end_at_limit(reached, since)
+
+    def _index_or_refuse(self, state: State, action: object) -> int:
+        """The index of an action given by its table index; IllegalActionError for anything
+        not legal now (the game is unchanged)."""
         if state.over:
             raise IllegalActionError(f"the game is over ({state.end_reason}); no action is legal")
         decision = state.decision
         assert decision is not None
         index = -1
-        if isinstance(action, Action):
-            index = order.answer_index(decision.actions, action)
-        elif isinstance(action, int | np.integer) and not isinstance(action, bool):
+        if isinstance(action, int | np.integer) and not isinstance(action, bool):
             index = self._table_indices().position.get(int(action), -1)
         if index < 0:
             shown = action if isinstance(action, Action) else f"action index {action!r:.80}"
@@ -197,11 +223,7 @@ class Game:
                 f"{shown} is not legal for the pending {decision.kind.value} decision of "
                 f"player {decision.player} ({len(decision.actions)} legal actions)"
             )
-        if self._origin is None:                      # a Scenario or a loaded snapshot
-            self._keep_start()
-        self._history.append(index)
-        state.decision, state.answer = None, decision.actions[index]
-        self._run()
+        return index
 
     # -- what users read ----------------------------------------------------------------
 
@@ -471,20 +493,25 @@ def _with_turn_limit(rules: FormatRules, turn_limit: int) -> FormatRules:
     return dataclasses.replace(rules, turn_limit=turn_limit)
 
 
-_heap_frozen = [False]
+_first_game_made = [False]
 
 
-def _freeze_loaded_heap() -> None:
-    """At the first game of a process, collect once and move every object then alive (the
-    modules, the card pool, the caller's own data) to the collector's permanent generation
-    (gc.freeze): the full collections a long run of games triggers then scan only what was made
-    since, not the ~37,000 objects loaded before, which cost about 4% of random play's CPU time
-    (issue 34). Objects frozen are still freed when their last reference goes; only a cycle
-    among them that becomes garbage later is never collected."""
-    if not _heap_frozen[0]:
-        _heap_frozen[0] = True
-        gc.collect()
-        gc.freeze()
+def _first_game_of_process() -> None:
+    """What the first game of a process does once (later games skip even the test of the
+    environment that note_if_pure makes):
+
+    - a pure build says so in one line (components._compiled.note_if_pure);
+    - collect once and move every object then alive (the modules, the card pool, the caller's
+      own data) to the collector's permanent generation (gc.freeze). The full collections a
+      long run of games triggers then scan only what was made since, not the ~37,000 objects
+      loaded before, which cost about 4% of random play's CPU time (issue 34). Objects frozen
+      are still freed when their last reference goes; only a cycle among them that becomes
+      garbage later is never collected.
+    """
+    _first_game_made[0] = True
+    _compiled.note_if_pure()
+    gc.collect()
+    gc.freeze()
 
 
 # The dealt positions of recent deck pairs (what dealing.place_cards makes, before any random
@@ -493,12 +520,31 @@ def _freeze_loaded_heap() -> None:
 # 34). Bounded: a deck-building search plays ever new pairs.
 _DEALT: collections.OrderedDict[tuple, Game] = collections.OrderedDict()
 _DEALT_KEPT = 8
+_last_dealt: list = []             # db, rules, the two decks and the deal of the last game
 
 
 def _dealt_copy(db: CardDB, rules: FormatRules, decks: tuple[Deck, Deck]) -> tuple[str, State]:
     """The world and State of a new game of these decks, cards placed, nothing shuffled: a
     copy of the kept dealt positions (made the first time). Its generator is the caller's to
-    seed; both games share every card until one writes, as any clone does."""
+    seed; both games share every card until one writes, as any clone does. The very objects
+    of the last call are recognised first: a run of games of one pair does not hash its two
+    decks (their 100 card ids) at every game."""
+    last = _last_dealt
+    if (last and last[0] is db and last[1] is rules and last[2] is decks[0]
+            and last[3] is decks[1] and world.exists(last[4]._world)):
+        template = last[4]
+    else:
+        template = _kept_deal(db, rules, decks)
+        _last_dealt[:] = [db, rules, *decks, template]
+    world.switch_to(template._world)
+    name, state = world.clone_world(template._world), clone_state(template.state)
+    world.disown(template.state)
+    world.switch_to(name)
+    return name, state
+
+
+def _kept_deal(db: CardDB, rules: FormatRules, decks: tuple[Deck, Deck]) -> Game:
+    """The kept dealt positions of these decks (by value), made if none are kept."""
     try:
         key: tuple | None = (db, rules, *decks)
         template = _DEALT.get(key)  # type: ignore[arg-type]
@@ -513,11 +559,7 @@ def _dealt_copy(db: CardDB, rules: FormatRules, decks: tuple[Deck, Deck]) -> tup
                 _DEALT.popitem(last=False)
     elif key is not None:
         _DEALT.move_to_end(key)
-    world.switch_to(template._world)
-    name, state = world.clone_world(template._world), clone_state(template.state)
-    world.disown(template.state)
-    world.switch_to(name)
-    return name, state
+    return template
 
 
 def check_seed(seed: object) -> None:

@@ -156,6 +156,8 @@ def card_pool(db: CardDB, files: tuple[str, ...]) -> CardDB:
     """Return `db` with the card files `files` (absolute paths) loaded on top; `db` itself when
     it was loaded from all of them. Pools are kept while their files stay unchanged (a new Game
     per game reads no file)."""
+    if not files:                         # the usual game: built-in cards only
+        return db
     known = {f.path for f in db.origin.files} if db.origin else set()
     missing = tuple(f for f in files if f not in known)
     if not missing:

@@ -319,6 +319,12 @@ def create_many(state: State, entities: list[dict[type, object]]) -> list[int]:
     return made
 
 
+def current_processors() -> list:
+    """The current world's processors (esper._processors, without a module look-up)."""
+    processors: list = _ESPER["_processors"]
+    return processors
+
+
 def exists(name: str) -> bool:
     """True if esper still has a world of this name (esper.delete_world forgets one)."""
     return name in _ESPER["_context_map"]
