@@ -109,10 +109,15 @@ class CardDef(Frozen):
     # Every printed mark, the rules' own (gift, trigger, order, ...) and `marks`: name -> value.
     all_marks: dict[str, MarkValue] = field(
         default_factory=dict, init=False, compare=False, repr=False)
+    # True if one of `own_abilities` is an act ability (a main phase's legal actions ask it
+    # of every unit at every decision).
+    has_own_act: bool = field(default=False, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "own_abilities", tuple(
             (i, a) for i, a in enumerate(self.abilities) if not a.given))
+        object.__setattr__(self, "has_own_act", any(
+            a.kind is AbilityKind.ACT for _, a in self.own_abilities))
         printed = engine_marks(self.gift, self.trigger, self.order_type, self.subtypes,
                                self.sentinel, self.alchemagic, self.skills)
         printed.update(self.marks)

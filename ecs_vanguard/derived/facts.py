@@ -342,7 +342,9 @@ def vanguards(state: State, player: int) -> list[int]:
     list and holds when either does."""
     vc = state.board.circles[player][Circle.VC]
     if not world.present(HeartLink):               # no hearts anywhere: the usual case
-        return list(reversed(vc))
+        if len(vc) == 1:                           # (`reversed` is a builtin look-up and a call)
+            return [vc[0]]
+        return [vc[i] for i in range(len(vc) - 1, -1, -1)]
     return list(reversed([c for c in vc if not is_heart(c)]))
 
 

@@ -8,7 +8,7 @@ from typing import cast
 
 from components import LegionLink, Locked
 from ecs_vanguard import ops
-from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, CardDef
+from ecs_vanguard.cards.schema import AbilityDef, AbilityKind
 from ecs_vanguard.derived import query as q
 from ecs_vanguard.derived import rule_modifiers as rm
 from ecs_vanguard.derived.values import has_skill, holds
@@ -127,19 +127,20 @@ def move_actions(state: State, player: int) -> list[Action]:
     out = []
     circles = state.board.circles[player]
     locks = world.present(Locked)           # no locked card anywhere: no circle to look at
-    for circle, units in circles.items():
-        if units:
-            moves = _MOVES.get(circle)
-            if moves is not None and not (
-                    locks and (q.is_locked(units[-1])
-                               or any(q.is_locked(u) for u in circles[_MOVES_TO[circle]]))):
-                if _stuck(state, units[-1], circles[_MOVES_TO[circle]]):
-                    continue
-                move = moves.get(units[-1])
-                if move is None:
-                    move = moves[units[-1]] = action(ActionKind.MOVE, card=units[-1],
-                                                     circle=_MOVES_TO[circle])
-                out.append(move)
+    for circle, partner, moves in _MOVE_CIRCLES:
+        units = circles[circle]
+        if not units:
+            continue
+        unit = units[-1]
+        partners = circles[partner]
+        if locks and (q.is_locked(unit) or any(q.is_locked(u) for u in partners)):
+            continue
+        if _stuck(state, unit, partners):
+            continue
+        move = moves.get(unit)
+        if move is None:
+            move = moves[unit] = action(ActionKind.MOVE, card=unit, circle=partner)
+        out.append(move)
     return out
 
 
@@ -157,6 +158,10 @@ _MOVES_TO: dict[Circle, Circle] = {circle: partner for circle, partner in COLUMN
 # The move of each unit from each of those circles, made once (a main phase offers the same
 # few at every decision; keyed by entity id, shared by every game as _CALLS is).
 _MOVES: dict[Circle, dict[int, Action]] = {circle: {} for circle in _MOVES_TO}
+# The same, as (circle, its partner, its moves) in the order of a player's circles: what
+# move_actions walks (a dict's items and three look-ups by circle were most of its cost).
+_MOVE_CIRCLES: tuple[tuple[Circle, Circle, dict[int, Action]], ...] = tuple(
+    (circle, _MOVES_TO[circle], _MOVES[circle]) for circle in Circle if circle in _MOVES_TO)
 
 
 def _usable(state: State, player: int, card: int, card_id: str, index: int,
@@ -167,19 +172,6 @@ def _usable(state: State, player: int, card: int, card_id: str, index: int,
     return holds(state, frame, ability.condition) and can_pay(state, frame, ability.cost)
 
 
-def _has_act(card: CardDef) -> bool:
-    """True for a printed card with an act ability of its own."""
-    # Keyed by the object's identity, not by the CardDef (whose __hash__ is Python code, a
-    # third of this list's time; issue 18): the entry holds the card, so while it is here no
-    # other object can have its id.
-    known = _HAS_ACT.get(id(card))
-    if known is None:
-        known = _HAS_ACT[id(card)] = (
-            card, any(a.kind is AbilityKind.ACT for _, a in card.own_abilities))
-    return known[1]
-
-
-_HAS_ACT: dict[int, tuple[CardDef, bool]] = {}
 
 
 def act_actions(state: State, player: int) -> list[Action]:
@@ -193,7 +185,7 @@ def act_actions(state: State, player: int) -> list[Action]:
     defs, grants = state.defs, state.grants
     # Most cards have no act ability: only the others are looked at further.
     cards = [card for card in (*q.units(state, player), *zones[player][Zone.ORDER], *theirs)
-             if _has_act(defs[card]) or card in grants]  # type: ignore[arg-type]
+             if defs[card].has_own_act or card in grants]  # type: ignore[union-attr]
     if state.db.acts_off_field:                # most pools have none: nothing more to look at
         cards += _off_field_act_cards(state, player)
     for card in cards:
