@@ -34,10 +34,15 @@ class BattleSystem(esper.Processor):
     """Run the battle phase one step at a time, asking at each choice."""
 
     def process(self, state: State) -> None:
-        if state.turn.phase is not Phase.BATTLE or not quiet(state):
-            return
-        STEPS[state.turn.step](state)  # type: ignore[index]
+        tick(state)
 
+
+def tick(state: State) -> None:
+    """What BattleSystem does at a tick (its process(); order.tick_until_asked calls this
+    directly while the class's process() is this one)."""
+    if state.turn.phase is not Phase.BATTLE or not quiet(state):
+        return
+    STEPS[state.turn.step](state)  # type: ignore[index]
 
 
 def _attack_step(state: State) -> None:

@@ -17,8 +17,14 @@ class LegionSyncSystem(esper.Processor):
     """Make each legion's mate share its leader's Orientation (one pair state)."""
 
     def process(self, state: State) -> None:
-        if not world.present(LegionLink) or waiting(state):
-            return                              # no legion anywhere: the usual case
-        for card, link in esper.get_component(LegionLink):    # empty unless a legion exists
-            if link.leader and q.orientation(link.partner) is not q.orientation(card):
-                world.attach(state, link.partner, world.writable_orientation(state, card))
+        tick(state)
+
+
+def tick(state: State) -> None:
+    """What LegionSyncSystem does at a tick (its process(); order.tick_until_asked calls this
+    directly while the class's process() is this one)."""
+    if not world.present(LegionLink) or waiting(state):
+        return                              # no legion anywhere: the usual case
+    for card, link in esper.get_component(LegionLink):    # empty unless a legion exists
+        if link.leader and q.orientation(link.partner) is not q.orientation(card):
+            world.attach(state, link.partner, world.writable_orientation(state, card))

@@ -14,6 +14,7 @@ from ecs_vanguard.state import State
 from ecs_vanguard.state.world import current_processors
 from ecs_vanguard.vocab.decisions import Action
 from ecs_vanguard.vocab.formats import FormatRules
+from systems import battle, effect, legion, rule_process, stride, trigger, turn
 from systems.battle import BattleSystem
 from systems.effect import EffectSystem
 from systems.legion import LegionSyncSystem
@@ -56,14 +57,42 @@ def tick_until_asked(state: State, systems: list[esper.Processor], ticks: int) -
     systems after it would each return at once: every system waits then). Return False if
     the ticks ran out with neither (the engine limit: the caller ends the game).
 
-    Compiled, where `Game._run` ran it interpreted (about 20 process() calls a decision). The
-    systems are called through their class's process(), so one replaced on the class runs."""
+    Compiled, where `Game._run` ran it interpreted (about 20 process() calls a decision). A
+    system whose class still has its own process() runs as a native call of the module's
+    `tick` (a Python method call cost ~300 instructions, 17 a decision, issue 34); one
+    replaced on the class (a test's spy, a user's patch) is called as a method, so it runs."""
+    kinds = [_NATIVE_TICKS.get(type(system).process, 0) for system in systems]
+    count = len(systems)
     for _ in range(ticks):
-        for system in systems:
-            system.process(state)
+        for n in range(count):
+            kind = kinds[n]
+            if kind == 1:
+                stride.tick(state)
+            elif kind == 2:
+                legion.tick(state)
+            elif kind == 3:
+                effect.tick(state)
+            elif kind == 4:
+                rule_process.tick(state)
+            elif kind == 5:
+                trigger.tick(state)
+            elif kind == 6:
+                battle.tick(state)
+            elif kind == 7:
+                turn.tick(state)
+            else:
+                systems[n].process(state)
             if state.decision is not None or state.over:
                 return True
     return state.decision is not None or state.over
+
+
+# Each system's own process(), and the number tick_until_asked calls its module's tick() by.
+_NATIVE_TICKS: dict[object, int] = {
+    StrideSystem.process: 1, LegionSyncSystem.process: 2, EffectSystem.process: 3,
+    RuleProcessSystem.process: 4, TriggerSystem.process: 5, BattleSystem.process: 6,
+    TurnSystem.process: 7,
+}
 
 
 # What run_to_decision tells the game: a decision is pending or the game is over (REACHED), the

@@ -20,17 +20,23 @@ class RuleProcessSystem(esper.Processor):
     """Apply rule actions until none applies (CORE-17); they have no source (TERM-02)."""
 
     def process(self, state: State) -> None:
-        if not state.engine.dirty or not at_check_timing(state):
-            return
-        if state.engine.rule_check_due:        # else nothing that a rule action reads changed
-            while not state.over and apply_rule_actions(state):
-                pass
-            state.engine.rule_check_due = False
-        # HRT-09: the chosen heart left VC with several hearts left: its controller chooses
-        # another at once, before anything else is offered (StrideSystem takes the answer).
-        if world.present(HeartLink) and not state.over and rechoose_heart(state):
-            return
-        state.engine.dirty = False
+        tick(state)
+
+
+def tick(state: State) -> None:
+    """What RuleProcessSystem does at a tick (its process(); order.tick_until_asked calls this
+    directly while the class's process() is this one)."""
+    if not state.engine.dirty or not at_check_timing(state):
+        return
+    if state.engine.rule_check_due:        # else nothing that a rule action reads changed
+        while not state.over and apply_rule_actions(state):
+            pass
+        state.engine.rule_check_due = False
+    # HRT-09: the chosen heart left VC with several hearts left: its controller chooses
+    # another at once, before anything else is offered (StrideSystem takes the answer).
+    if world.present(HeartLink) and not state.over and rechoose_heart(state):
+        return
+    state.engine.dirty = False
 
 
 def apply_rule_actions(state: State) -> bool:

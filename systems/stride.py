@@ -23,19 +23,25 @@ class StrideSystem(esper.Processor):
     """Keep hearts in step with their G unit; run the stride step and the end-phase return."""
 
     def process(self, state: State) -> None:
-        if not state.rules.has_stride_step or waiting(state):
-            return                              # no G units outside premium (STR-01)
-        has_hearts = world.present(HeartLink)
-        if has_hearts:
-            ops.sync_hearts(state)
-        if not quiet(state) or (has_hearts and rechoose_heart(state)):
-            return
-        t = state.turn
-        if t.phase is Phase.RIDE and t.stage == 1:
-            _stride_step(state)
-        elif t.phase is Phase.END and t.stage == 0:
-            t.stage = 1
-            ops.return_g_units(state, t.player)                 # STR-11
+        tick(state)
+
+
+def tick(state: State) -> None:
+    """What StrideSystem does at a tick (its process(); order.tick_until_asked calls this
+    directly while the class's process() is this one)."""
+    if not state.rules.has_stride_step or waiting(state):
+        return                              # no G units outside premium (STR-01)
+    has_hearts = world.present(HeartLink)
+    if has_hearts:
+        ops.sync_hearts(state)
+    if not quiet(state) or (has_hearts and rechoose_heart(state)):
+        return
+    t = state.turn
+    if t.phase is Phase.RIDE and t.stage == 1:
+        _stride_step(state)
+    elif t.phase is Phase.END and t.stage == 0:
+        t.stage = 1
+        ops.return_g_units(state, t.player)                 # STR-11
 
 
 def rechoose_heart(state: State) -> bool:

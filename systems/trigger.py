@@ -16,21 +16,27 @@ class TriggerSystem(esper.Processor):
     """Pick the next pending auto (asking when a player has several) and start it."""
 
     def process(self, state: State) -> None:
-        if not state.pending_autos or not at_check_timing(state):
-            return
-        tp = state.turn.player
-        mine = [a for a in state.pending_autos if a.player == tp]
-        group = mine or [a for a in state.pending_autos if a.player != tp]
-        actions = tuple(dict.fromkeys(action(ActionKind.PLAY_AUTO, card=a.source, index=a.index)
-                                      for a in group))
-        # Only ask when the order matters: one auto, or copies of one ability, need no choice.
-        chosen = group[0] if len(actions) == 1 else _answered(state, group)
-        if chosen is None:
-            state.decision = Decision(group[0].player, DecisionKind.ORDER_AUTOS, actions,
-                                      label="play next auto")
-            return
-        state.pending_autos.remove(chosen)
-        play(state, chosen)
+        tick(state)
+
+
+def tick(state: State) -> None:
+    """What TriggerSystem does at a tick (its process(); order.tick_until_asked calls this
+    directly while the class's process() is this one)."""
+    if not state.pending_autos or not at_check_timing(state):
+        return
+    tp = state.turn.player
+    mine = [a for a in state.pending_autos if a.player == tp]
+    group = mine or [a for a in state.pending_autos if a.player != tp]
+    actions = tuple(dict.fromkeys(action(ActionKind.PLAY_AUTO, card=a.source, index=a.index)
+                                  for a in group))
+    # Only ask when the order matters: one auto, or copies of one ability, need no choice.
+    chosen = group[0] if len(actions) == 1 else _answered(state, group)
+    if chosen is None:
+        state.decision = Decision(group[0].player, DecisionKind.ORDER_AUTOS, actions,
+                                  label="play next auto")
+        return
+    state.pending_autos.remove(chosen)
+    play(state, chosen)
 
 
 def _answered(state: State, group: list[PendingAuto]) -> PendingAuto | None:

@@ -52,10 +52,15 @@ class TurnSystem(esper.Processor):
     """Advance the turn outside the battle phase, asking at each open timing."""
 
     def process(self, state: State) -> None:
-        if state.turn.phase is Phase.BATTLE or not quiet(state):
-            return
-        PHASES[state.turn.phase](state)
+        tick(state)
 
+
+def tick(state: State) -> None:
+    """What TurnSystem does at a tick (its process(); order.tick_until_asked calls this
+    directly while the class's process() is this one)."""
+    if state.turn.phase is Phase.BATTLE or not quiet(state):
+        return
+    PHASES[state.turn.phase](state)
 
 
 def enter_phase(state: State, phase: Phase) -> None:
