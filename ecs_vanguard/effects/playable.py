@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import cast
 
 from components import LegionLink, Locked
@@ -326,11 +325,21 @@ def attack_actions(state: State, player: int) -> list[Action]:
     return out
 
 
-@lru_cache(maxsize=4096)
 def _attacks(attacker: int, targets: tuple[int, ...]) -> tuple[Action, ...]:
     """The attack actions of one attacker on each target, made once per pair of them (an
-    attack step rebuilt them at each decision; bounded, as entity ids recur across games)."""
-    return tuple(action(ActionKind.ATTACK, card=attacker, target=t) for t in targets)
+    attack step rebuilt them at each decision; bounded, as entity ids recur across games).
+    A dict, called natively (functools.lru_cache's wrapper was a Python call)."""
+    key = (attacker, targets)
+    made = _ATTACKS.get(key)
+    if made is None:
+        if len(_ATTACKS) >= 4096:
+            _ATTACKS.clear()
+        made = _ATTACKS[key] = tuple(
+            [action(ActionKind.ATTACK, card=attacker, target=t) for t in targets])
+    return made
+
+
+_ATTACKS: dict[tuple[int, tuple[int, ...]], tuple[Action, ...]] = {}
 
 
 def _allowed_targets(state: State, attacker: int, targets: list[int]) -> list[int]:

@@ -67,7 +67,8 @@ def reveal(state: State, player: int, cards: Sequence[int], *, for_cost: bool) -
 
 def end_reveal(state: State, cards: Sequence[int]) -> None:
     """Hide again cards shown by a reveal (ACT-09: when its cost or effect part ends)."""
-    state.revealed.difference_update(cards)
+    if state.revealed and cards:               # (nothing shown: the usual case, no method call)
+        state.revealed.difference_update(cards)
 
 
 def searched(state: State, player: int, zone: Zone, found: Sequence[int]) -> None:

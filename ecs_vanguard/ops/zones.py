@@ -53,8 +53,14 @@ def _place(state: State, card: int, pos: Position) -> tuple[dict, object]:
 
 def _take_out(state: State, card: int, pos: Position) -> None:
     holder, key = _place(state, card, pos)
-    cards = holder[key]
-    at = cards.index(card)
+    cards: tuple[int, ...] = holder[key]
+    at = 0
+    for other in cards:        # a native scan: tuple.index was a Python method call
+        if other == card:
+            break
+        at += 1
+    else:
+        raise ValueError(f"card {card} is not in its zone {key}")
     holder[key] = cards[:at] + cards[at + 1:]
     state.board.key = None
     if key is Zone.DECK and len(cards) == 1:
@@ -106,7 +112,9 @@ def move_card(state: State, card: int, to: Zone, *, circle: Circle | None = None
     if rare or imprisoned_by is not None:
         to = _leave_statuses(state, card, to, imprisoned_by)
     if state.battle is not None:
-        state.battle.guardians.pop(card, None)
+        guardians = state.battle.guardians
+        if card in guardians:                  # (dict.pop with a default is a method call)
+            del guardians[card]
     state.engine.dirty = True                  # a zone change is what can make a rule action apply
     pos.zone = to
     pos.circle = Circle.VC if to is Zone.VC else (circle if to is Zone.RC else None)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
 from typing import SupportsIndex
 
 from components.frozen import Frozen
@@ -91,13 +90,24 @@ class Action(Frozen):
         return " ".join(parts)
 
 
-@lru_cache(maxsize=1 << 16)
 def action(kind: ActionKind, card: int = -1, target: int = -1, circle: Circle | None = None,
            index: int = -1) -> Action:
     """Return the Action with these fields, made once and shared: actions are immutable, and
     the legal-action lists of a game repeat the same few hundred (a new frozen dataclass costs
-    0.7 µs, a shared one 0.1 µs; issue 10)."""
-    return Action(kind, card, target, circle, index)
+    0.7 µs, a shared one 0.1 µs; issue 10). A plain dict, not functools.lru_cache: a compiled
+    caller then calls this natively, where the cache's wrapper was a Python call with keywords
+    (~2,000 instructions, issue 34); it is emptied when it reaches its bound."""
+    key = (kind, card, target, circle, index)
+    made = _ACTIONS.get(key)
+    if made is None:
+        if len(_ACTIONS) >= _ACTIONS_KEPT:
+            _ACTIONS.clear()
+        made = _ACTIONS[key] = Action(kind, card, target, circle, index)
+    return made
+
+
+_ACTIONS: dict[tuple[ActionKind, int, int, Circle | None, int], Action] = {}
+_ACTIONS_KEPT = 1 << 16
 
 
 @dataclass(frozen=True, slots=True)
