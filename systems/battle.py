@@ -42,7 +42,22 @@ def tick(state: State) -> None:
     directly while the class's process() is this one)."""
     if state.turn.phase is not Phase.BATTLE or not quiet(state):
         return
-    STEPS[state.turn.step](state)  # type: ignore[index]
+    # STEPS by native calls (a call through the dict is a Python call, every decision).
+    current: BattleStep | None = state.turn.step
+    if current is BattleStep.ATTACK:
+        _attack_step(state)
+    elif current is BattleStep.BOOST:
+        _boost_step(state)
+    elif current is BattleStep.GUARD:
+        _guard_step(state)
+    elif current is BattleStep.DRIVE:
+        _drive_step(state)
+    elif current is BattleStep.DAMAGE:
+        _damage_step(state)
+    elif current is BattleStep.CLOSE:
+        _close_step(state)
+    else:
+        STEPS[current](state)  # type: ignore[index]
 
 
 def _attack_step(state: State) -> None:

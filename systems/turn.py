@@ -60,7 +60,20 @@ def tick(state: State) -> None:
     directly while the class's process() is this one)."""
     if state.turn.phase is Phase.BATTLE or not quiet(state):
         return
-    PHASES[state.turn.phase](state)
+    # PHASES by native calls (a call through the dict is a Python call, every decision).
+    phase = state.turn.phase
+    if phase is Phase.MAIN:
+        _main(state)
+    elif phase is Phase.RIDE:
+        _ride(state)
+    elif phase is Phase.STAND:
+        _stand(state)
+    elif phase is Phase.DRAW:
+        _draw(state)
+    elif phase is Phase.END:
+        _end(state)
+    else:
+        PHASES[phase](state)
 
 
 def enter_phase(state: State, phase: Phase) -> None:
@@ -177,7 +190,15 @@ def _main(state: State) -> None:
         state.decision = Decision(p, DecisionKind.MAIN_PHASE, main_actions(state, p),
                                   label="main phase")
         return
-    MAIN_HANDLERS[answer.kind](state, p, answer)
+    kind = answer.kind
+    if kind is ActionKind.CALL:                 # the usual answers by native calls
+        _call(state, p, answer)
+    elif kind is ActionKind.MOVE:
+        _move(state, p, answer)
+    elif kind is ActionKind.DONE:
+        _end_main(state, p, answer)
+    else:
+        MAIN_HANDLERS[kind](state, p, answer)
 
 
 def _end_main(state: State, player: int, action: Action) -> None:

@@ -277,8 +277,12 @@ def renew_object(state: State, card: int) -> None:
 
 def _renew(state: State, card: int, comps: dict[type, object]) -> None:
     """renew_object, on the card's own components (world.own)."""
-    comps[Position].obj = state.new_object_id()  # type: ignore[attr-defined]
-    mods = comps[Modifiers].items  # type: ignore[attr-defined]
+    # Typed reads: the component dict's values are objects, and an attribute of an untyped
+    # object is a Python look-up (issue 34).
+    pos: Position = comps[Position]  # type: ignore[assignment]
+    pos.obj = state.new_object_id()
+    modifiers: Modifiers = comps[Modifiers]  # type: ignore[assignment]
+    mods = modifiers.items
     if mods:
         mods.clear()
     state.deleted.discard(card)
