@@ -29,10 +29,39 @@ _MUTABLE = (Position, Orientation, Modifiers)
 _C = TypeVar("_C")
 
 
+@final
+class EntityCount:
+    """The entity counter of the engine's worlds, in place of esper's itertools.count(1):
+    esper.create_entity draws from it the same way (next()), and a clone reads the next id
+    without drawing it (an itertools.count cannot be read), so it starts its own counter from
+    there and leaves its original's alone (issue 34)."""
+
+    def __init__(self, next_id: int) -> None:
+        self.next_id = next_id
+
+    def __iter__(self) -> EntityCount:
+        return self
+
+    def __next__(self) -> object:   # (object: mypyc's iternext slot takes no native int)
+        made = self.next_id
+        self.next_id = made + 1
+        return made
+
+
+def _next_entity(counter: object) -> int:
+    """Draw the next entity id of a world's counter (ours natively, esper's own by next())."""
+    if isinstance(counter, EntityCount):
+        made = counter.next_id
+        counter.next_id = made + 1
+        return made
+    return next(counter)  # type: ignore[call-overload]
+
+
 def new_world(processors: list[tuple[object, int]]) -> str:
     """Create and switch to a fresh world with the given processors; return its name."""
     name = f"ecs_vanguard-{next(_names)}"
     switch_to(name)
+    _ESPER["_entity_count"] = EntityCount(1)     # what esper's new world had: ids from 1
     for processor, priority in processors:
         esper.add_processor(processor, priority=priority)  # type: ignore[arg-type]
     return name
@@ -62,6 +91,7 @@ class _Tables:
     (`_own_index`), which writes both."""
 
     def __init__(self) -> None:
+        self.worlds_made = 0                       # clone worlds named so far (clone_world)
         self.name: str | None = None
         self.entities: dict[int, dict[type, object]] = {}
         self.components: dict[type, set[int]] = {}
@@ -145,15 +175,20 @@ def clone_world(source: str) -> str:
     `source`, and must make both games treat every entity as shared (`disown`)."""
     space = _ESPER                    # esper's globals as items: no module attribute look-ups
     assert space["_current_world"] == source
-    # Both worlds go on numbering new entities (tokens) from the same id: an itertools.count
-    # cannot be copied or read without a draw, so draw its next id and give each world a fresh
-    # counter from there (max() of the ids cost 2.6 µs a clone; clones are what search pays for).
-    following = next(space["_entity_count"])
-    space["_entity_count"] = itertools.count(following)
-    name = "ecs_vanguard-" + str(next(_names))
+    # Both worlds go on numbering new entities (tokens) from the same id: the clone's counter
+    # starts at its original's next id (EntityCount; a world esper made itself has an
+    # itertools.count, which cannot be read: its next id is drawn, and both get a new counter).
+    counter = space["_entity_count"]
+    if isinstance(counter, EntityCount):
+        following = counter.next_id
+    else:
+        following = _next_entity(counter)
+        space["_entity_count"] = EntityCount(following)
+    _NOW.worlds_made += 1
+    name = "ecs_vanguard-c" + str(_NOW.worlds_made)
     contexts: dict[str, tuple] = space["_context_map"]
     contexts[name] = (
-        itertools.count(following), _NOW.components, dict(_NOW.entities), set(), {}, {},
+        EntityCount(following), _NOW.components, dict(_NOW.entities), set(), {}, {},
         list(space["_processors"]), dict(space["_processors_dict"]), False, {}, {},
     )
     return name
@@ -302,10 +337,10 @@ def create_many(state: State, entities: list[dict[type, object]]) -> list[int]:
     game's hundred cards are made in one call, where esper.create_entity's call, the index's copy
     test and the cache clearing were paid a hundred times (set-up, CORE-03)."""
     _own_index(state)
-    counter, table, index = esper._entity_count, _NOW.entities, _NOW.components
+    counter, table, index = _ESPER["_entity_count"], _NOW.entities, _NOW.components
     made = []
     for comps in entities:
-        entity = next(counter)
+        entity = _next_entity(counter)
         for kind in comps:
             members = index.get(kind)
             if members is None:
