@@ -51,17 +51,18 @@ def _always(rules: FormatRules) -> bool:
     return True
 
 
-def tick_until_asked(state: State, systems: list[esper.Processor], ticks: int) -> bool:
+def tick_until_asked(state: State, systems: list[esper.Processor], kinds: list[int],
+                     ticks: int) -> bool:
     """Run up to `ticks` ticks of `systems` (each system's process() once a tick, in tick
     order); stop after the system that left a decision pending or ended the game (the
     systems after it would each return at once: every system waits then). Return False if
     the ticks ran out with neither (the engine limit: the caller ends the game).
 
-    Compiled, where `Game._run` ran it interpreted (about 20 process() calls a decision). A
-    system whose class still has its own process() runs as a native call of the module's
-    `tick` (a Python method call cost ~300 instructions, 17 a decision, issue 34); one
-    replaced on the class (a test's spy, a user's patch) is called as a method, so it runs."""
-    kinds = [_NATIVE_TICKS.get(type(system).process, 0) for system in systems]
+    Compiled, where `Game._run` ran it interpreted (about 20 process() calls a decision).
+    `kinds` (native_kinds, worked out with the game's tick record) says which systems run as
+    a native call of their module's `tick` (a Python method call cost ~300 instructions, 17 a
+    decision, issue 34); the others, whose class had its process() replaced when the record
+    was made (a test's spy, a user's patch), are called as methods."""
     count = len(systems)
     for _ in range(ticks):
         for n in range(count):
@@ -87,6 +88,12 @@ def tick_until_asked(state: State, systems: list[esper.Processor], ticks: int) -
     return state.decision is not None or state.over
 
 
+def native_kinds(systems: list[esper.Processor]) -> list[int]:
+    """For each system, the number tick_until_asked calls its module's tick() by, or 0 when
+    its class's process() is not its own (replaced): then it is called as a method."""
+    return [_NATIVE_TICKS.get(type(system).process, 0) for system in systems]
+
+
 # Each system's own process(), and the number tick_until_asked calls its module's tick() by.
 _NATIVE_TICKS: dict[object, int] = {
     StrideSystem.process: 1, LegionSyncSystem.process: 2, EffectSystem.process: 3,
@@ -101,12 +108,12 @@ _NATIVE_TICKS: dict[object, int] = {
 REACHED, RUNAWAY, TOO_MANY_DECISIONS = 0, 1, 2
 
 
-def run_to_decision(state: State, systems: list[esper.Processor], ticks: int,
-                    decisions_per_turn: int) -> int:
+def run_to_decision(state: State, systems: list[esper.Processor], kinds: list[int],
+                    ticks: int, decisions_per_turn: int) -> int:
     """Tick `systems` until a decision is pending or the game is over (tick_until_asked), and
     count the decision against the turn's limit. Compiled: the decision loop's every step runs
     it, where the game's interpreted `_run` did the same reads and writes."""
-    if not tick_until_asked(state, systems, ticks):
+    if not tick_until_asked(state, systems, kinds, ticks):
         return RUNAWAY
     if state.decision is not None:
         turn = state.turn
@@ -132,12 +139,13 @@ def legal_index(state: State, action: object) -> int:
     return answer_index(decision.actions, action)
 
 
-def answer_and_run(state: State, index: int, tick: tuple[list, FormatRules, list],
+def answer_and_run(state: State, index: int, tick: tuple[list, FormatRules, list, list[int]],
                    ticks: int, decisions_per_turn: int) -> tuple[int, int]:
     """Answer the pending decision with its action `index` and run to the next decision
     (run_to_decision); return what that returned, and the count of events logged before it
     (what a runaway's reason reads). `tick` is the game's record (Game._new_tick): the
-    processors it was made from, the rules and the systems of a tick; if the world or the
+    processors it was made from, the rules, the systems of a tick and their native_kinds; if
+    the world or the
     rules are not those any more, return (STALE_TICK, 0) and do nothing."""
     if tick[1] is not state.rules or tick[0] != current_processors():
         return STALE_TICK, 0
@@ -146,7 +154,7 @@ def answer_and_run(state: State, index: int, tick: tuple[list, FormatRules, list
     state.decision = None
     state.answer = decision.actions[index]
     since = len(state.events)
-    return run_to_decision(state, tick[2], ticks, decisions_per_turn), since
+    return run_to_decision(state, tick[2], tick[3], ticks, decisions_per_turn), since
 
 
 def answer_index(actions: tuple[Action, ...], action: Action) -> int:

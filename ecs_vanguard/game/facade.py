@@ -66,7 +66,7 @@ class Game:
     _origin: Callable[[], Game] | None      # makes the position `history` starts from
     _history: list[int]                     # the index of every action stepped
     _table: _TableIndices | None            # the pending decision's action-table indices
-    _tick: tuple[list, FormatRules, list[esper.Processor]] | None   # see _new_tick
+    _tick: tuple[list, FormatRules, list[esper.Processor], list[int]] | None   # see _new_tick
 
     def __init__(self, deck0: Deck, deck1: Deck, *, seed: int = 0, format: str = "standard",
                  db: CardDB | None = None, turn_limit: int | None = None,
@@ -140,7 +140,7 @@ class Game:
         tick = self._tick           # _new_tick, only when the world or the rules changed
         if tick is None or tick[1] is not state.rules or tick[0] != esper._processors:
             tick = self._tick = self._new_tick()
-        reached = order.run_to_decision(state, tick[2], TICKS_PER_DECISION,
+        reached = order.run_to_decision(state, tick[2], tick[3], TICKS_PER_DECISION,
                                         DECISIONS_PER_TURN_LIMIT)
         if reached != order.REACHED:
             self._end_at_limit(reached, since)
@@ -156,15 +156,18 @@ class Game:
             rule_process.end_game(state, None, f"decision limit of {DECISIONS_PER_TURN_LIMIT} in one turn",
                                   "decision_limit")
 
-    def _new_tick(self) -> tuple[list, FormatRules, list[esper.Processor]]:
+    def _new_tick(self) -> tuple[list, FormatRules, list[esper.Processor], list[int]]:
         """The tick record of this world and rules: a copy of the processors list, the rules
-        object and the systems of a tick (order.acting), worked out once instead of at every
-        decision. `_run` keeps it and compares its list (by identity, element by element) and
-        rules at every decision, so a world given other processors gets a new tick. The
-        systems are kept, not their bound process(): a process() replaced on the class is the
-        one that runs."""
+        object, the systems of a tick (order.acting) and how each is called
+        (order.native_kinds), worked out once instead of at every decision. `_run` keeps it
+        and compares its list (by identity, element by element) and rules at every decision,
+        so a world given other processors gets a new tick. A system whose class has its own
+        process() runs as a native call; one replaced on the class before the record was made
+        is called as a method, so it runs (a game whose record was made before the
+        replacement drops it: `game._tick = None`)."""
         processors, rules = esper._processors, self.state.rules
-        return (list(processors), rules, order.acting(processors, rules))
+        systems = order.acting(processors, rules)
+        return (list(processors), rules, systems, order.native_kinds(systems))
 
     @property
     def decision(self) -> Decision | None:
