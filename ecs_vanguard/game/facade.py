@@ -5,6 +5,7 @@ from __future__ import annotations
 import collections
 import functools
 import gc
+import os
 from collections.abc import Callable
 from typing import cast
 
@@ -509,12 +510,13 @@ def _first_game_of_process() -> None:
       long run of games triggers then scan only what was made since, not the ~37,000 objects
       loaded before, which cost about 4% of random play's CPU time (issue 34). Objects frozen
       are still freed when their last reference goes; only a cycle among them that becomes
-      garbage later is never collected.
+      garbage later is never collected. ECS_VANGUARD_NO_GC_FREEZE=1 leaves the collector alone.
     """
     _first_game_made[0] = True
     _compiled.note_if_pure()
-    gc.collect()
-    gc.freeze()
+    if os.environ.get("ECS_VANGUARD_NO_GC_FREEZE", "").strip().lower() not in ("1", "true", "yes"):
+        gc.collect()
+        gc.freeze()
 
 
 # The dealt positions of recent deck pairs (what dealing.place_cards makes, before any random

@@ -4,6 +4,7 @@ before it did, and whatever esper was told in between."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -83,3 +84,7 @@ def test_the_first_game_of_a_process_freezes_what_was_loaded():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split()
     assert int(out[0]) == 0 and int(out[1]) > 10_000
+    env = {**os.environ, "ECS_VANGUARD_NO_GC_FREEZE": "1"}      # the opt-out freezes nothing
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env=env).stdout.split()
+    assert out == ["0", "0"]
