@@ -42,7 +42,7 @@ def tick(state: State) -> None:
     directly while the class's process() is this one)."""
     if state.turn.phase is not Phase.BATTLE or not quiet(state):
         return
-    # STEPS by native calls (a call through the dict is a Python call, every decision).
+    # The step's work by native calls (through a dict of functions each was a Python call).
     current: BattleStep | None = state.turn.step
     if current is BattleStep.ATTACK:
         _attack_step(state)
@@ -57,7 +57,7 @@ def tick(state: State) -> None:
     elif current is BattleStep.CLOSE:
         _close_step(state)
     else:
-        STEPS[current](state)  # type: ignore[index]
+        raise AssertionError(f"the battle phase has no step {current!r}")
 
 
 def _attack_step(state: State) -> None:
@@ -294,13 +294,3 @@ def _close_step(state: State) -> None:
     state.engine.dirty = True                                  # CORE-17: guardians outside a battle
     state.engine.rule_check_due = True
     state.turn.stage = 1
-
-
-STEPS: dict[BattleStep, Callable[[State], None]] = {
-    BattleStep.ATTACK: _attack_step,
-    BattleStep.BOOST: _boost_step,
-    BattleStep.GUARD: _guard_step,
-    BattleStep.DRIVE: _drive_step,
-    BattleStep.DAMAGE: _damage_step,
-    BattleStep.CLOSE: _close_step,
-}

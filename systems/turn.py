@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import esper
 
 from components import Locked
@@ -60,7 +58,7 @@ def tick(state: State) -> None:
     directly while the class's process() is this one)."""
     if state.turn.phase is Phase.BATTLE or not quiet(state):
         return
-    # PHASES by native calls (a call through the dict is a Python call, every decision).
+    # The phase's work by native calls (through a dict of functions each was a Python call).
     phase = state.turn.phase
     if phase is Phase.MAIN:
         _main(state)
@@ -73,7 +71,7 @@ def tick(state: State) -> None:
     elif phase is Phase.END:
         _end(state)
     else:
-        PHASES[phase](state)
+        _setup(state)
 
 
 def enter_phase(state: State, phase: Phase) -> None:
@@ -190,15 +188,23 @@ def _main(state: State) -> None:
         state.decision = Decision(p, DecisionKind.MAIN_PHASE, main_actions(state, p),
                                   label="main phase")
         return
-    kind = answer.kind
-    if kind is ActionKind.CALL:                 # the usual answers by native calls
+    kind = answer.kind                          # by native calls, the usual first
+    if kind is ActionKind.CALL:
         _call(state, p, answer)
     elif kind is ActionKind.MOVE:
         _move(state, p, answer)
     elif kind is ActionKind.DONE:
         _end_main(state, p, answer)
+    elif kind is ActionKind.ACT:
+        _act(state, p, answer)
+    elif kind is ActionKind.PLAY_ORDER:
+        play_order(state, p, answer)
+    elif kind is ActionKind.OVERDRESS:
+        _overdress(state, p, answer)
+    elif kind is ActionKind.SEEK_MATE:
+        _seek_mate(state, p, answer)
     else:
-        MAIN_HANDLERS[kind](state, p, answer)
+        raise AssertionError(f"a main phase has no answer {kind!r}")
 
 
 def _end_main(state: State, player: int, action: Action) -> None:
@@ -269,17 +275,6 @@ def play_order(state: State, player: int, action: Action) -> None:
     state.stack.append(Frame(action.card, d.id, index, player, context=context, is_order=True))
 
 
-MAIN_HANDLERS: dict[ActionKind, Callable[[State, int, Action], None]] = {
-    ActionKind.DONE: _end_main,
-    ActionKind.CALL: _call,
-    ActionKind.OVERDRESS: _overdress,
-    ActionKind.SEEK_MATE: _seek_mate,
-    ActionKind.MOVE: _move,
-    ActionKind.ACT: _act,
-    ActionKind.PLAY_ORDER: play_order,
-}
-
-
 def _end(state: State) -> None:
     """End phase: 'until end of turn' ends, deleted vanguards of the turn player turn face up
     (CORE-21), their cards locked until then unlock (ACT-24), then the next player's turn."""
@@ -310,14 +305,3 @@ def _end(state: State) -> None:
     state.once_used.clear()     # CORE-19: "1/turn" uses are counted per turn
     end_turn(state)      # what abilities did "this turn"
     start_turn(state, state.turn.turn + 1, p if ops.extra_turn_due(state, p) else 1 - p)
-
-
-PHASES: dict[Phase, Callable[[State], None]] = {
-    Phase.SETUP: _setup,
-    Phase.STAND: _stand,
-    Phase.DRAW: _draw,
-    Phase.RIDE: _ride,
-    Phase.MAIN: _main,
-    Phase.END: _end,
-}
-
