@@ -92,6 +92,7 @@ class Game:
             _check_deck(deck, db, rules, format, validate)
         self._world, self.state = _dealt_copy(db, rules, (deck0, deck1))
         self.state.rng = GameRandom(seed)
+        self.state.decks = (deck0, deck1)           # the caller's own (the kept deal's are equal)
         self._origin, self._history, self._table, self._tick = None, [], None, None
         shuffle_and_draw(self.state)
         self._run()

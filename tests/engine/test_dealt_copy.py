@@ -45,6 +45,14 @@ def test_a_copied_deal_plays_the_game_a_deal_from_nothing_plays():
             _playout(_dealt_from_nothing(_decks(), seed), seed)
 
 
+def test_a_game_of_equal_decks_copies_the_kept_deal_and_keeps_the_callers_decks():
+    first = vg.Game(*_decks(), seed=4)
+    again = _decks()                                   # equal, other objects
+    game = vg.Game(*again, seed=4)
+    assert game.state.decks[0] is again[0] and game.state.decks[1] is again[1]
+    assert game.state_hash() == first.state_hash()
+
+
 def test_games_played_from_one_kept_deal_leave_it_as_it_was():
     """Each game writes only its own copies: the tenth game of a pair starts where the first
     did, and plays the same game again for the same seed."""
