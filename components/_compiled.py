@@ -52,6 +52,7 @@ COMPILED: tuple[str, ...] = (
     "ecs_vanguard.vocab.common_events",        # the events every turn logs
     "ecs_vanguard.vocab.decisions",            # Decision and Action
     "ecs_vanguard.vocab.zones",                # Zone and Circle: compiled, a member is a C static (Zone.VC read as an attribute of the class cost ~120 instructions, ~45 a decision)
+    "ecs_vanguard.vocab.fields",               # field_or: a field some records lack, without the exception
     "ecs_vanguard.vocab.formats",              # the rules and their enums (Phase, Stat, UnitType...): members and fields read as C statics and slots
     "ecs_vanguard.state.core",
     "ecs_vanguard.state.hashing",

@@ -30,6 +30,7 @@ from ecs_vanguard.effects import rule_steps as rs
 from ecs_vanguard.effects.picking import pick_cards, pick_order, player_of, take_answer
 from ecs_vanguard.state import STRIDE_INDEX, Frame, State
 from ecs_vanguard.vocab.decisions import ActionKind, Decision, DecisionKind, action
+from ecs_vanguard.vocab.fields import field_or
 from ecs_vanguard.vocab.zones import Zone
 
 
@@ -171,7 +172,7 @@ def demand_of(state: State, frame: Frame, step: object) -> Demand:
     """Return what one cost step needs; a step with `distinct` needs cards of pairwise
     different values of that field ("soul blast 4 cards of different grades")."""
     demand = DEMANDS[type(step)](state, frame, step)
-    field = getattr(step, "distinct", "")
+    field = str(field_or(step, "distinct", ""))
     if not field:
         return demand
     return replace(demand, values=tuple(distinct_values(state, c, field) for c in demand.cards))
@@ -301,7 +302,7 @@ def decide(state: State, frame: Frame, costs: Sequence[object], at: int | None =
     at = frame.pc if at is None else at
     step = costs[at]
     reserved = frozenset(c for chosen in frame.cost_choices for c in chosen)
-    if getattr(step, "target", None) in frame.bound or (isinstance(step, s.Reveal)
+    if field_or(step, "target", None) in frame.bound or (isinstance(step, s.Reveal)
                                                          and step.target):
         target = step.target  # type: ignore[attr-defined]
         named = q.recall(frame, target) if target in frame.bound else []    # CORE-20
@@ -515,7 +516,7 @@ PAYERS: dict[type, Payer] = {
 def still_payable(state: State, frame: Frame, costs: Sequence[object]) -> bool:
     """True if every decided choice can still be paid as decided (nothing changed since)."""
     for step, chosen in zip(costs, frame.cost_choices, strict=True):
-        if isinstance(step, (s.Choose, s.Reveal)) or getattr(step, "target", None) in frame.bound:
+        if isinstance(step, (s.Choose, s.Reveal)) or field_or(step, "target", None) in frame.bound:
             continue
         if type(step) in _TARGETED:
             if not _all_usable(state, step, chosen):

@@ -33,6 +33,7 @@ from ecs_vanguard.ops.timing import open_delayed, record_did
 from ecs_vanguard.state import ALCHEMAGIC_INDEX, DELAYED_INDEX, STRIDE_INDEX, Frame, State
 from ecs_vanguard.vocab.decisions import Decision
 from ecs_vanguard.vocab.events import CardMoved
+from ecs_vanguard.vocab.fields import field_or
 from ecs_vanguard.vocab.zones import Zone
 
 Handler = Callable[..., object]   # (state, frame, step) -> Decision | YIELD | None
@@ -101,8 +102,10 @@ HANDLERS: dict[type, Handler] = {
 
 def _own_references(frame: Frame, step: object) -> list[str]:
     """The bound names of cards a step acts on (its `target`), not those it chooses among."""
-    target = getattr(step, "target", "")
-    names = (target,) if isinstance(target, str) else target
+    if not frame.bound_obj:                     # nothing bound by object: the usual case
+        return []
+    target = field_or(step, "target", "")
+    names: Sequence[str] = (target,) if isinstance(target, str) else target  # type: ignore[assignment]
     return [n for n in names if n in frame.bound_obj]
 
 
@@ -115,7 +118,7 @@ def run_step(state: State, frame: Frame, step: object) -> object:
     remember_circles(state, frame, circle_program(state, frame))   # the circles it calls onto
     own = _own_references(frame, step)
     handler = HANDLERS[type(step)]
-    follows: str = getattr(step, "bind", "") if type(step) in s.FOLLOWING_TYPES else ""
+    follows: str = str(field_or(step, "bind", "")) if type(step) in s.FOLLOWING_TYPES else ""
     if follows:
         # CORE-20: what this step moved = its cards an earlier run of it (before a pause)
         # moved, followed by run_step below, plus what this run moves (its CardMoved events).
