@@ -19,6 +19,7 @@ from ecs_vanguard.cards.schema import AbilityDef, AbilityKind, Limit
 from ecs_vanguard.derived import facts as f
 from ecs_vanguard.derived import values
 from ecs_vanguard.state import Frame, PendingAuto, State
+from ecs_vanguard.vocab.fields import fields_present
 from ecs_vanguard.vocab.formats import Stat
 from ecs_vanguard.vocab.zones import Zone
 
@@ -139,25 +140,13 @@ def _cards_match(state: State, event: object, probe: Frame,
 
 
 def _context(event: object) -> tuple[tuple[str, int], ...]:
-    """The event's cards an auto's effect may name, with their objects (CORE-20)."""
-    fields = _fields_of(type(event), event)
-    context = [(k, getattr(event, k)) for k in fields[0]]
-    context += [(f"{k}_obj", f.position(getattr(event, k)).obj) for k in fields[1]
-                if getattr(event, k) >= 0]
+    """The event's cards an auto's effect may name, with their objects (CORE-20). Which of the
+    fields an event type has is learnt once a type (vocab.fields): a field an event lacks was
+    an AttributeError raised and caught at every auto queued."""
+    context = [(k, getattr(event, k)) for k in fields_present(event, _CONTEXT_FIELDS)]
+    context += [(f"{k}_obj", f.position(getattr(event, k)).obj)
+                for k in fields_present(event, _OBJECT_FIELDS) if getattr(event, k) >= 0]
     return tuple(context)
-
-
-def _fields_of(kind: type, event: object) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Which of _CONTEXT_FIELDS and _OBJECT_FIELDS an event type has, found once a type: a
-    field an event lacks was an AttributeError raised and caught at every auto queued."""
-    fields = _FIELDS_OF.get(kind)
-    if fields is None:
-        fields = _FIELDS_OF[kind] = (tuple(k for k in _CONTEXT_FIELDS if hasattr(event, k)),
-                                     tuple(k for k in _OBJECT_FIELDS if hasattr(event, k)))
-    return fields
-
-
-_FIELDS_OF: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def _queue(state: State, event: object, entity: int, card_id: str, index: int,
