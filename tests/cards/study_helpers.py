@@ -4,6 +4,7 @@ check), spoken in the domain."""
 
 from __future__ import annotations
 
+import collections
 import re
 from pathlib import Path
 
@@ -138,6 +139,20 @@ def assert_vanilla_grade_2_intercepts(db: vg.CardDB, card_id: str) -> None:
 
 
 BOOSTER_ROW = re.compile(r"^\| (\d{3}) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$")
+
+
+def fill_deck(main: list[str], cards: list[str], copies: int, size: int = 50) -> list[str]:
+    """Append `cards` to `main` in rounds (each once, in the order given, then again) while it
+    has fewer than `size`, no card beyond `copies` copies in all (those already in `main`
+    count); return `main`. How the booster studies fill their nation decks."""
+    counts = collections.Counter(main)
+    for card in cards * copies:
+        if len(main) == size:
+            break
+        if counts[card] < copies:
+            main.append(card)
+            counts[card] += 1
+    return main
 
 
 def booster_table(doc: Path) -> list[tuple[str, str, str, str, str, str]]:

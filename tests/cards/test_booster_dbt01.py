@@ -7,7 +7,6 @@ judge-style scenarios of the cards' effects and of positions where a condition o
 
 from __future__ import annotations
 
-import collections
 import re
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from tests.cards.study_helpers import (
     attack,
     booster_table,
     drive_into,
+    fill_deck,
     no_guard,
     pay_first_cards,
     play_busy,
@@ -102,13 +102,7 @@ def _deck(db: vg.CardDB, nation: str) -> vg.Deck:
     main = list(line) + trig["over"] + trig["critical"] * 4 + trig["draw"] * 4
     main += trig["front"] * 3 + trig["heal"] * 4 + [c.id for c in mine if c.sentinel] * 4
     rest = sorted(c.id for c in mine if c.trigger is None and not c.sentinel)
-    counts = collections.Counter(main)
-    for card in rest * 3:
-        if len(main) == 50:
-            break
-        if counts[card] < 3:
-            main.append(card)
-            counts[card] += 1
+    fill_deck(main, rest, 3)
     return vg.Deck(name=nation, main=tuple(main), starter=line[0], ride_deck=line)
 
 

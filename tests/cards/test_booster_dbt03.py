@@ -7,7 +7,6 @@ positions built for them (and a position where a condition or a cost fails)."""
 from __future__ import annotations
 
 import re
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -24,6 +23,7 @@ from tests.cards.study_helpers import (
     attack,
     booster_table,
     call_from_hand,
+    fill_deck,
     no_guard,
     pay_first_cards,
     play_busy,
@@ -99,15 +99,8 @@ def _deck(ldb: vg.CardDB, nation: str) -> vg.Deck:
     triggers = [f"{prefix}{n}" for n in (11, 12, 13, 14) for _ in range(4)]
     own = sorted(c.id for c in ldb if c.nation == nation and
                  (c.id.startswith("B3-") or c.id in REUSED) and c.id not in ride)
-    counts = Counter(ride)
-    rest: list[str] = []
-    while len(ride) + len(triggers) + len(rest) < 50:
-        for card in own:
-            if len(ride) + len(triggers) + len(rest) < 50 and counts[card] < 4:
-                rest.append(card)
-                counts[card] += 1
-    return vg.Deck(name=f"D-BT03 {nation}", main=tuple(ride) + tuple(triggers) + tuple(rest),
-                   starter=ride[0], ride_deck=ride)
+    main = fill_deck(list(ride) + triggers, own, 4)
+    return vg.Deck(name=f"D-BT03 {nation}", main=tuple(main), starter=ride[0], ride_deck=ride)
 
 
 PAIRS = [("dragon_empire", "dark_states"), ("brandt_gate", "keter_sanctuary"),
@@ -324,6 +317,17 @@ def test_B3_booster_pattern_into_the_soul_after_boosting_a_unit_2000(ldb, card_i
     game.step(pick(game, ActionKind.PICK, card=vanguard))
     assert power_of(game, vanguard) == 13000 + 2000
     assert zone_of(game, idle) is Zone.RC
+
+
+def _guard_until_asked_again(game: vg.Game, card_id: str) -> int:
+    """Player 0 guards with the card of this id from hand; its abilities' questions are
+    answered (yes, else the first action) until it is on GC and the guard step asks again.
+    Return the guardian."""
+    guard = card_named(game, 0, Zone.HAND, card_id)
+    game.step(pick(game, ActionKind.GUARD, card=guard))
+    _answer_until(game, lambda g: zone_of(g, guard) is Zone.GC and
+                  g.decision.kind is DecisionKind.GUARD)
+    return guard
 
 
 def _answer_until(game: vg.Game, done, limit: int = 40) -> None:
@@ -1126,10 +1130,7 @@ def test_B3_064_not_boosted_shield_10000_boosted_nothing(ldb):
         attack(game, unit_at(game, 1, Circle.FRONT_LEFT), unit_at(game, 0, Circle.VC))
         if boosted:
             game.step(pick(game, ActionKind.BOOST, card=unit_at(game, 1, Circle.BACK_LEFT)))
-        guard = card_named(game, 0, Zone.HAND, "B3-064")
-        game.step(pick(game, ActionKind.GUARD, card=guard))
-        _answer_until(game, lambda g, guard=guard: zone_of(g, guard) is Zone.GC and
-                      g.decision.kind is DecisionKind.GUARD)
+        guard = _guard_until_asked_again(game, "B3-064")
         assert q.shield(game.state, guard) == shield
 
 
@@ -1140,10 +1141,7 @@ def test_B3_087_sb1_discard_a_set_order_shield_15000(ldb):
         game = scene(ldb, {"vanguard": V3, "soul": [G2], "hand": ["B3-087"] + hand},
                      {"vanguard": V3, "rear": {"front_left": G2}}, phase="battle", turn_player=1)
         attack(game, unit_at(game, 1, Circle.FRONT_LEFT), unit_at(game, 0, Circle.VC))
-        guard = card_named(game, 0, Zone.HAND, "B3-087")
-        game.step(pick(game, ActionKind.GUARD, card=guard))
-        _answer_until(game, lambda g, guard=guard: zone_of(g, guard) is Zone.GC and
-                      g.decision.kind is DecisionKind.GUARD)
+        guard = _guard_until_asked_again(game, "B3-087")
         assert q.shield(game.state, guard) == shield
 
 

@@ -9,7 +9,6 @@ fails."""
 
 from __future__ import annotations
 
-import collections
 import re
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from tests.cards.study_helpers import (
     attack,
     booster_table,
     drive_into,
+    fill_deck,
     no_guard,
     pay_first_cards,
     play_busy,
@@ -107,13 +107,7 @@ def _deck(db: vg.CardDB, nation: str) -> vg.Deck:
     mine = sorted(c.id for c in db if c.id.startswith("B4-") and c.nation == nation
                   and c.id not in line)
     mine += REUSED_IN_DECKS.get(nation, ())
-    counts = collections.Counter(main)
-    for card in mine * 2:
-        if len(main) == 50:
-            break
-        if counts[card] < 2:
-            main.append(card)
-            counts[card] += 1
+    fill_deck(main, mine, 2)
     return vg.Deck(name=nation, main=tuple(main), starter=line[0], ride_deck=line)
 
 

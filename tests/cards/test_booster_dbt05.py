@@ -23,6 +23,7 @@ from tests.cards.study_helpers import (
     abilities_played,
     attack,
     booster_table,
+    fill_deck,
     no_guard,
     pay_first_cards,
     play_busy,
@@ -89,11 +90,7 @@ def _deck(db: vg.CardDB, name: str) -> vg.Deck:
                   and c.nation == nation and c.id not in line)
     if nation == "keter_sanctuary":
         mine = [c for c in mine if (c in LUMEN) == (name == "keter_lumen")]
-    main = list(line)
-    for card in mine * 4:
-        if len(main) == 50:
-            break
-        main.append(card)
+    main = fill_deck(list(line), mine, 4)
     return vg.Deck(name=name, main=tuple(main), starter=line[0], ride_deck=line)
 
 
